@@ -1,0 +1,80 @@
+"""One tidy table → CSV, Markdown and LaTeX, written atomically with a provenance sidecar."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from aucacc.provenance import atomic_write_text, write_sidecar
+
+
+def _fmt(v: Any, floatfmt: str) -> str:
+    if v is None or (isinstance(v, float) and pd.isna(v)):
+        return ""
+    if isinstance(v, float):
+        return format(v, floatfmt)
+    return str(v)
+
+
+def to_markdown(df: pd.DataFrame, floatfmt: str = ".3f") -> str:
+    """Render ``df`` as a GitHub-flavoured Markdown table (no index)."""
+    cols = [str(c) for c in df.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+    for row in df.itertuples(index=False):
+        lines.append("| " + " | ".join(_fmt(v, floatfmt).replace("|", "\\|") for v in row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def _tex_escape(s: str) -> str:
+    for a, b in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("_", r"\_"), ("#", r"\#"),
+                 ("$", r"\$"), ("{", r"\{"), ("}", r"\}"), ("~", r"\textasciitilde{}"), ("^", r"\^{}")):
+        s = s.replace(a, b)
+    return s
+
+
+def to_latex(df: pd.DataFrame, floatfmt: str = ".3f", caption: str | None = None) -> str:
+    """Render ``df`` as a booktabs LaTeX tabular (no index, no Jinja2 dependency)."""
+    align = "".join("r" if pd.api.types.is_numeric_dtype(df[c]) else "l" for c in df.columns)
+    out = []
+    if caption:
+        out.append(f"% {caption}")
+    out.append(r"\begin{tabular}{" + align + "}")
+    out.append(r"\toprule")
+    out.append(" & ".join(_tex_escape(str(c)) for c in df.columns) + r" \\")
+    out.append(r"\midrule")
+    for row in df.itertuples(index=False):
+        out.append(" & ".join(_tex_escape(_fmt(v, floatfmt)) for v in row) + r" \\")
+    out.append(r"\bottomrule")
+    out.append(r"\end{tabular}")
+    return "\n".join(out) + "\n"
+
+
+def write_table(df: pd.DataFrame, stem: str | os.PathLike, *, provenance: dict | None = None,
+                floatfmt: str = ".3f", caption: str | None = None,
+                display: pd.DataFrame | None = None) -> dict[str, Path]:
+    """Write ``<stem>.csv`` (the tidy frame ``df``) and ``<stem>.md`` / ``<stem>.tex``.
+
+    Parameters
+    ----------
+    df : tidy table, written as is to CSV.
+    stem : output path without extension.
+    provenance : optional record written to ``<stem>.csv.provenance.json``.
+    display : optional differently laid-out frame (e.g. wide, like the paper) for Markdown
+        and LaTeX; defaults to ``df``.
+
+    Returns a mapping ``{"csv": path, "md": path, "tex": path}``. Every file is written
+    atomically, so a failure leaves no half-written table.
+    """
+    stem = Path(stem)
+    shown = df if display is None else display
+    paths = {"csv": stem.with_suffix(".csv"), "md": stem.with_suffix(".md"), "tex": stem.with_suffix(".tex")}
+    atomic_write_text(paths["csv"], df.to_csv(index=False))
+    md = (f"{caption}\n\n" if caption else "") + to_markdown(shown, floatfmt)
+    atomic_write_text(paths["md"], md)
+    atomic_write_text(paths["tex"], to_latex(shown, floatfmt, caption))
+    if provenance is not None:
+        write_sidecar(paths["csv"], provenance)
+    return paths
