@@ -1,0 +1,102 @@
+"""Finding a data set's raw file: local cache → mirror folder → OpenML, with SHA-256 checks."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from aucacc.provenance import atomic_write_text, sha256_file
+
+
+class FetchError(RuntimeError):
+    """The raw file cannot be had, or its checksum is wrong; the message says what to do."""
+
+
+def mirror_folder(config: dict[str, Any]) -> Path | None:
+    """The mirror folder: environment variable ``AUCACC_MIRROR``, else config key ``mirror``."""
+    m = os.environ.get("AUCACC_MIRROR") or config.get("mirror")
+    return Path(m) if m else None
+
+
+def raw_file_name(name: str, source: dict[str, Any]) -> str:
+    """File name of a data set's raw file (``source.file``, else ``openml-<id>.arff``)."""
+    return source.get("file") or f"openml-{source['openml_id']}.arff"
+
+
+def verify_checksum(path: Path, name: str, source: dict[str, Any]) -> str:
+    """Return the file's SHA-256; raise :class:`FetchError` if config records a different one."""
+    digest = sha256_file(path)
+    want = source.get("sha256")
+    if want and digest != want:
+        raise FetchError(
+            f"data set {name!r}: {path} has SHA-256 {digest}, but config key 'datasets.{name}.source.sha256' "
+            f"records {want}. The file is corrupt or a different version: replace it with the right copy "
+            f"(delete it from the cache to fetch again), or, if this version is intended, update the checksum in config.")
+    return digest
+
+
+def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: str | os.PathLike | None = None) -> Path:
+    """Make the raw file of data set ``name`` available in the cache and return its path.
+
+    Look-up order: the cache folder (config ``cache``), then the mirror (``AUCACC_MIRROR`` or
+    config ``mirror``), then OpenML by ``source.openml_id`` (needs internet and the ``openml``
+    package). The file's SHA-256 is checked against ``source.sha256`` when given.
+
+    Raises
+    ------
+    FetchError
+        Nowhere to get the file from (e.g. offline without a mirror), or a checksum mismatch.
+    """
+    fname = raw_file_name(name, source)
+    cache = Path(dest) if dest else Path(config.get("cache", "resources/raw")) / fname
+    if cache.is_file():
+        verify_checksum(cache, name, source)
+        return cache
+    tried = [f"cache {cache}"]
+    mirror = mirror_folder(config)
+    if mirror is not None:
+        cand = mirror / fname
+        if cand.is_file():
+            verify_checksum(cand, name, source)
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_name(f".{cache.name}.tmp")
+            shutil.copyfile(cand, tmp)
+            os.replace(tmp, cache)
+            return cache
+        tried.append(f"mirror {cand}")
+    else:
+        tried.append("no mirror configured (set AUCACC_MIRROR or config key 'mirror')")
+    oid = source.get("openml_id")
+    if oid and config.get("openml", True):
+        try:
+            _download_openml(int(oid), cache)
+        except Exception as exc:  # network errors come in many types
+            tried.append(f"OpenML id {oid}: {type(exc).__name__}: {exc}")
+        else:
+            verify_checksum(cache, name, source)
+            return cache
+    raise FetchError(
+        f"data set {name!r}: cannot find raw file {fname!r} (tried: {'; '.join(tried)}). "
+        f"If offline, set AUCACC_MIRROR (or config key 'mirror') to a folder holding {fname}.")
+
+
+def _download_openml(oid: int, path: Path) -> None:
+    """Download OpenML data set ``oid`` and save it as ARFF at ``path`` (atomically)."""
+    import arff
+    import openml
+
+    ds = openml.datasets.get_dataset(oid, download_data=True, download_qualities=False,
+                                     download_features_meta_data=False)
+    df, *_ = ds.get_data(dataset_format="dataframe")
+    attrs = []
+    for col in df.columns:
+        s = df[col]
+        if hasattr(s, "cat"):
+            attrs.append((str(col), [str(c) for c in s.cat.categories]))
+        else:
+            attrs.append((str(col), "REAL"))
+    rows = [[None if (v is None or v != v) else (str(v) if isinstance(a[1], list) else float(v))
+             for v, a in zip(r, attrs)] for r in df.itertuples(index=False)]
+    atomic_write_text(path, arff.dumps({"relation": ds.name, "attributes": attrs, "data": rows}))
