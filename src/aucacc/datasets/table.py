@@ -1,0 +1,58 @@
+"""The data-set description table (Huang & Ling 2005, Table 3), ours beside the paper's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+
+def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame,
+                  discretized: dict[str, dict[str, Any]] | None = None) -> pd.DataFrame:
+    """One row per data set: our counts, the paper's, and whether they match.
+
+    Parameters
+    ----------
+    metas : the JSON sidecars of the clean data sets (:func:`aucacc.datasets.store.save_dataset`).
+    published : the paper's table (``dataset, attributes, classes, instances``).
+    discretized : optional ``{dataset: {"single_interval": [...]} }`` from the discretization
+        stage; attributes discretized into a single interval carry no information, and the
+        paper's "attributes" column seems to count the attributes left without them.
+
+    Returns
+    -------
+    DataFrame with columns ``dataset, instances, attributes, attributes_raw,
+    attributes_informative, classes, class_distribution, rows_removed, columns_removed,
+    exclusions, published_instances, published_attributes, published_classes,
+    match_instances, match_classes, match_attributes``.
+    """
+    pub = published.set_index("dataset")
+    rows = []
+    for m in metas:
+        name = m["name"]
+        n_attr = len(m["kinds"])
+        single = (discretized or {}).get(name, {}).get("single_interval")
+        informative = n_attr - len(single) if single is not None else None
+        ex = m.get("exclusions", [])
+        row = {
+            "dataset": name,
+            "instances": m["n_instances"],
+            "attributes": informative if informative is not None else n_attr,
+            "attributes_raw": n_attr,
+            "attributes_informative": informative,
+            "classes": len(m["classes"]),
+            "class_distribution": "; ".join(f"{k}: {v}" for k, v in m["class_distribution"].items()),
+            "rows_removed": sum(e["rows_removed"] for e in ex),
+            "columns_removed": ", ".join(c for e in ex for c in e["columns_removed"]),
+            "exclusions": " | ".join(f"{e['step']}: {e['detail']}" + (f" (−{e['rows_removed']} rows)" if e["rows_removed"] else "")
+                                     for e in ex),
+        }
+        if name in pub.index:
+            p = pub.loc[name]
+            row.update(published_instances=int(p["instances"]), published_attributes=int(p["attributes"]),
+                       published_classes=int(p["classes"]))
+            row["match_instances"] = row["instances"] == row["published_instances"]
+            row["match_classes"] = row["classes"] == row["published_classes"]
+            row["match_attributes"] = row["attributes"] == row["published_attributes"]
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -1,0 +1,21 @@
+# Read one raw file and apply its cleaning recipe.
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _common import setup_log  # noqa: E402
+
+from aucacc.datasets import apply_recipe, read_raw  # noqa: E402
+from aucacc.datasets.store import save_dataset  # noqa: E402
+from aucacc.provenance import provenance  # noqa: E402
+
+log = setup_log(snakemake)
+name = snakemake.wildcards.dataset
+raw = read_raw(snakemake.input.raw, snakemake.params.source)
+ds = apply_recipe(raw, snakemake.params.recipe, name, seed=snakemake.params.seed)
+for e in ds.exclusions:
+    log.info("%s: %s (rows removed %d, columns removed %s)", e["step"], e["detail"], e["rows_removed"], e["columns_removed"])
+prov = provenance(config={"source": snakemake.params.source, "recipe": snakemake.params.recipe},
+                  seed=snakemake.params.seed, inputs=[snakemake.input.raw])
+save_dataset(ds, snakemake.output.data, snakemake.output.meta, extra={"provenance": prov})
+log.info("%s: %d instances, %d attributes, classes %s", name, len(ds.y), ds.X.shape[1], ds.class_distribution())
