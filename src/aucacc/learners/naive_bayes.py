@@ -1,0 +1,250 @@
+"""Naive Bayes on nominal attributes, identical to Weka's ``weka.classifiers.bayes.NaiveBayes``.
+
+Huang & Ling (2005) ran Weka's naive Bayes on Fayyad–Irani-discretized data (see
+:mod:`aucacc.discretize`). On nominal attributes Weka's model is a table of Laplace-corrected
+frequencies (``weka.estimators.DiscreteEstimator`` with ``laplace = true``, every declared
+value starting at count 1):
+
+* class prior ``P(c) = (n_c + 1) / (n + |C|)``, ``|C|`` = number of declared classes;
+* ``P(v | c) = (n_vc + 1) / (n_c^a + |V_a|)``, ``n_c^a`` = training instances of class ``c``
+  whose attribute ``a`` is *not missing*, ``|V_a|`` = number of declared values of ``a``
+  (values that never occur still count);
+* a missing value is skipped, in training (that attribute only) and in prediction (the
+  attribute contributes no factor); training rows with a missing class are dropped.
+
+Prediction follows Weka's ``distributionForInstance`` operation by operation: start from the
+priors, multiply by ``max(1e-75, P(v|c))`` attribute by attribute in column order, multiply
+the whole vector by ``1e75`` whenever its largest entry falls below ``1e-75`` (underflow
+guard), then divide by the sum. Doing the same IEEE operations in the same order gives the
+same doubles as Weka, so exact ties between classes (and hence ``predict``) agree too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["NaiveBayes"]
+
+_FLOOR = 1e-75  # Weka's floor on a factor and threshold for rescaling
+_RESCALE = 1e75
+
+
+class NaiveBayes:
+    """Laplace-corrected naive Bayes for nominal attributes (Weka ``NaiveBayes`` semantics).
+
+    Parameters
+    ----------
+    None. (Weka's numeric-attribute options do not apply: numeric attributes are refused.)
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        Declared class values, in order (the categories of ``y``).
+    feature_names_in_ : ndarray of shape (n_features,)
+        Attribute names seen in ``fit``.
+    domains_ : dict[str, list]
+        Declared values of each attribute, in order.
+    class_count_ : ndarray of shape (n_classes,)
+        Training instances per class.
+    class_prior_ : ndarray of shape (n_classes,)
+        ``(n_c + 1) / (n + n_classes)``.
+    counts_ : dict[str, ndarray of shape (n_values, n_classes)]
+        Raw co-occurrence counts ``n_vc`` (no Laplace term; missing values not counted).
+    cond_prob_ : dict[str, ndarray of shape (n_values, n_classes)]
+        ``P(v | c) = (n_vc + 1) / (sum_v n_vc + n_values)``.
+
+    Notes
+    -----
+    Reference: Weka 3.9 ``weka.classifiers.bayes.NaiveBayes`` and
+    ``weka.estimators.DiscreteEstimator``; the Laplace estimate is the one Huang & Ling (2005)
+    describe for their naive Bayes.
+    """
+
+    def fit(self, X: pd.DataFrame, y) -> "NaiveBayes":
+        """Count class and attribute-value frequencies.
+
+        Parameters
+        ----------
+        X : DataFrame of shape (n_samples, n_features)
+            Nominal attributes as pandas Categoricals (declared domain = categories);
+            NaN = missing.
+        y : Series or array-like of shape (n_samples,)
+            Class labels; a Categorical's categories are the declared classes (a
+            non-categorical ``y`` gets its sorted distinct values). Missing classes are dropped.
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        TypeError
+            ``X`` is not a DataFrame.
+        ValueError
+            A column is numeric or otherwise not Categorical (the message names it; discretize
+            first, e.g. with :class:`aucacc.discretize.MDLDiscretizer`), ``X`` and ``y`` differ
+            in length, or there are no classes.
+        """
+        if not isinstance(X, pd.DataFrame):
+            raise TypeError("X must be a pandas DataFrame")
+        if len(X) != len(y):
+            raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
+        for col in X.columns:
+            s = X[col]
+            if not isinstance(s.dtype, pd.CategoricalDtype):
+                kind = "numeric" if pd.api.types.is_numeric_dtype(s) else f"dtype {s.dtype}"
+                raise ValueError(f"NaiveBayes handles nominal attributes only; column {col!r} is {kind} "
+                                 "(discretize it first, e.g. with aucacc.discretize.MDLDiscretizer, "
+                                 "or make it a pandas Categorical)")
+        ys = y if isinstance(y, pd.Series) else pd.Series(y)
+        if not isinstance(ys.dtype, pd.CategoricalDtype):
+            ys = ys.astype("category")
+        self.classes_ = np.asarray(ys.cat.categories)
+        k = len(self.classes_)
+        if k == 0:
+            raise ValueError("y has no classes")
+        yc = ys.cat.codes.to_numpy()
+        keep = yc >= 0  # Weka deletes instances with a missing class
+        yc = yc[keep].astype(np.int64)
+        n = yc.size
+
+        self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        self.class_count_ = np.bincount(yc, minlength=k).astype(float)
+        self.class_prior_ = (self.class_count_ + 1.0) / (n + k)
+        self.domains_, self.counts_, self.cond_prob_ = {}, {}, {}
+        for col in X.columns:
+            cats = list(X[col].cat.categories)
+            nv = len(cats)
+            codes = X[col].cat.codes.to_numpy()[keep].astype(np.int64)
+            ok = codes >= 0
+            cnt = np.bincount(codes[ok] * k + yc[ok], minlength=nv * k).reshape(nv, k).astype(float)
+            self.domains_[col] = cats
+            self.counts_[col] = cnt
+            # DiscreteEstimator: counts start at 1, sum starts at |V|
+            self.cond_prob_[col] = (cnt + 1.0) / (cnt.sum(axis=0) + nv)
+        return self
+
+    def _codes(self, X: pd.DataFrame, col) -> np.ndarray:
+        """Value indices of ``X[col]`` in the training domain (-1 = missing)."""
+        s = X[col]
+        dom = self.domains_[col]
+        if isinstance(s.dtype, pd.CategoricalDtype) and list(s.cat.categories) == dom:
+            return s.cat.codes.to_numpy().astype(np.int64)
+        cat = pd.Categorical(s, categories=dom)
+        bad = s.notna().to_numpy() & (cat.codes < 0)
+        if bad.any():
+            raise ValueError(f"column {col!r} has values outside its training domain: "
+                             f"{sorted(set(map(str, s[bad])))[:5]}")
+        return cat.codes.astype(np.int64)
+
+    def predict_proba(self, X: pd.DataFrame) -> np.ndarray:
+        """Class-membership probabilities, computed as Weka computes them.
+
+        Parameters
+        ----------
+        X : DataFrame of shape (n_samples, n_features)
+            The attributes seen in ``fit`` (extra columns are ignored); values must lie in
+            the training domains; NaN = missing (skipped).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Rows sum to 1; columns follow ``classes_``.
+
+        Raises
+        ------
+        RuntimeError
+            Called before ``fit``.
+        KeyError
+            A training attribute is absent from ``X``.
+        ValueError
+            A value is outside its attribute's training domain.
+        """
+        if not hasattr(self, "classes_"):
+            raise RuntimeError("NaiveBayes is not fitted; call fit(X, y) first")
+        absent = [c for c in self.feature_names_in_ if c not in X.columns]
+        if absent:
+            raise KeyError(f"attributes seen in fit are missing from X: {absent}")
+        m, k = len(X), len(self.classes_)
+        probs = np.tile(self.class_prior_, (m, 1))
+        for col in self.feature_names_in_:
+            codes = self._codes(X, col)
+            present = codes >= 0
+            if not present.any():
+                continue
+            factor = np.maximum(_FLOOR, self.cond_prob_[col][codes[present]])
+            p = probs[present] * factor
+            mx = p.max(axis=1)
+            tiny = (mx > 0) & (mx < _FLOOR)  # Weka's underflow guard
+            p[tiny] *= _RESCALE
+            probs[present] = p
+        total = np.zeros(m)
+        for j in range(k):  # Utils.sum: left-to-right
+            total = total + probs[:, j]
+        if (total == 0).any() or np.isnan(total).any():
+            raise FloatingPointError("class probabilities sum to zero or NaN")
+        return probs / total[:, None]
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """Most probable class (first one on ties, like Weka's ``Utils.maxIndex``).
+
+        Parameters
+        ----------
+        X : DataFrame of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Values from ``classes_``.
+        """
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+    def describe(self) -> str:
+        """Text rendering of the model in the layout of Weka's ``NaiveBayes.toString``:
+        class priors, then for each attribute the Laplace-corrected counts per class and
+        their totals.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        RuntimeError
+            Called before ``fit``.
+        """
+        if not hasattr(self, "classes_"):
+            raise RuntimeError("NaiveBayes is not fitted; call fit(X, y) first")
+        classes = [str(c) for c in self.classes_]
+        rows: list[tuple[str, list[str]]] = []
+        for col in self.feature_names_in_:
+            rows.append((str(col), []))
+            c1 = self.counts_[col] + 1.0
+            for v, r in zip(self.domains_[col], c1):
+                rows.append((f"  {v}", [f"{x:.1f}" for x in r]))
+            rows.append(("  [total]", [f"{x:.1f}" for x in c1.sum(axis=0)]))
+            rows.append(("", []))
+        priors = [f"({p:.2f})" for p in self.class_prior_]
+        w = max([len(s) for s in classes + priors] + [len(x) for _, cells in rows for x in cells])
+        aw = max([len("Attribute")] + [len(lbl) for lbl, _ in rows]) + 2
+        out = ["Naive Bayes Classifier", "", " " * aw + "Class".rjust((w + 1) * len(classes)),
+               "Attribute".ljust(aw) + "".join(c.rjust(w + 1) for c in classes),
+               " " * aw + "".join(p.rjust(w + 1) for p in priors),
+               "=" * (aw + (w + 1) * len(classes))]
+        for lbl, cells in rows:
+            out.append(lbl if not cells else lbl.ljust(aw) + "".join(x.rjust(w + 1) for x in cells))
+        return "\n".join(out).rstrip() + "\n"
+
+    def __str__(self) -> str:
+        return self.describe() if hasattr(self, "classes_") else "Naive Bayes Classifier: No model built yet."
+
+    def get_params(self, deep: bool = True) -> dict:
+        """No hyper-parameters (scikit-learn protocol)."""
+        return {}
+
+    def set_params(self, **params) -> "NaiveBayes":
+        """Accepts no parameters (scikit-learn protocol)."""
+        if params:
+            raise ValueError(f"NaiveBayes has no parameters: {sorted(params)}")
+        return self
