@@ -1,0 +1,104 @@
+"""Per-fold metrics: accuracy, rank AUC (binary) and Hand–Till M (multi-class).
+
+Binary AUC is the Wilcoxon–Mann–Whitney statistic with mid-ranks for ties
+(Huang & Ling 2005, eq. 1; Hand & Till 2001, eq. 3):
+
+    Â = (S0 − n0(n0 + 1)/2) / (n0 · n1),
+
+``S0`` the rank sum of the positives. It equals the trapezoidal area under the ROC curve
+(Fawcett 2006, Alg. 2), which is what ``sklearn.metrics.roc_auc_score`` computes and what
+:func:`auc` uses; :func:`rank_auc` is the formula itself, and the tests check that they agree. Multi-class AUC is Hand & Till's (2001) M (eq. 7):
+the mean over unordered class pairs {i, j} of (Â(i|j) + Â(j|i)) / 2, where Â(i|j) ranks
+the instances of classes i and j by their probability of class i.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+from scipy.stats import rankdata
+from sklearn.metrics import roc_auc_score
+
+
+def accuracy(y_true, y_pred) -> float:
+    """Fraction of instances whose predicted class equals the true class (0–1)."""
+    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+    if y_true.shape != y_pred.shape or y_true.size == 0:
+        raise ValueError(f"y_true and y_pred must be non-empty and of equal shape, got {y_true.shape}, {y_pred.shape}")
+    return float(np.mean(y_true == y_pred))
+
+
+def rank_auc(positive: np.ndarray, score: np.ndarray) -> float:
+    """Binary AUC by the rank formula with mid-ranks for ties (Hand & Till 2001, eq. 3).
+
+    Parameters
+    ----------
+    positive : bool array, shape (n,) — True for the positive class.
+    score : float array, shape (n,) — higher means more likely positive.
+
+    Raises
+    ------
+    ValueError
+        If either class is absent (AUC is undefined).
+    """
+    positive = np.asarray(positive, dtype=bool)
+    score = np.asarray(score, dtype=float)
+    n0 = int(positive.sum())
+    n1 = positive.size - n0
+    if n0 == 0 or n1 == 0:
+        raise ValueError("AUC is undefined when only one class is present")
+    ranks = rankdata(score, method="average")
+    s0 = ranks[positive].sum()
+    return float((s0 - n0 * (n0 + 1) / 2) / (n0 * n1))
+
+
+def hand_till_m(y_true, proba: np.ndarray, classes) -> tuple[float, int]:
+    """Hand & Till (2001) M over the class pairs present in ``y_true``.
+
+    Parameters
+    ----------
+    y_true : array, shape (n,) — true class labels.
+    proba : array, shape (n, n_classes) — class-probability (or score) columns in ``classes`` order.
+    classes : sequence of the n_classes labels.
+
+    Returns
+    -------
+    (M, n_pairs) — M in 0–1 and the number of class pairs it averages. Pairs with a class
+    absent from ``y_true`` (possible in a small test fold) are left out, since Â(i|j) is
+    undefined for them; ``n_pairs`` records how many were used.
+    """
+    y_true = np.asarray(y_true)
+    proba = np.asarray(proba, dtype=float)
+    classes = list(classes)
+    present = [k for k, c in enumerate(classes) if np.any(y_true == c)]
+    vals = []
+    for i, j in combinations(present, 2):
+        mask = (y_true == classes[i]) | (y_true == classes[j])
+        yi = y_true[mask] == classes[i]
+        a_ij = roc_auc_score(yi, proba[mask, i])
+        a_ji = roc_auc_score(~yi, proba[mask, j])
+        vals.append((a_ij + a_ji) / 2)
+    if not vals:
+        raise ValueError("Hand–Till M needs at least two classes present in y_true")
+    return float(np.mean(vals)), len(vals)
+
+
+def auc(y_true, proba: np.ndarray, classes) -> float:
+    """AUC of a class-probability matrix: binary rank AUC, or Hand–Till M for more than two classes.
+
+    For two classes the score of the second class ranks the instances (the binary AUC is the
+    same whichever class is called positive, since the two probabilities sum to one).
+    """
+    classes = list(classes)
+    proba = np.asarray(proba, dtype=float)
+    if proba.ndim != 2 or proba.shape[1] != len(classes):
+        raise ValueError(f"proba must have shape (n, {len(classes)}), got {proba.shape}")
+    if len(classes) == 2:
+        pos = np.asarray(y_true) == classes[1]
+        if pos.all() or not pos.any():
+            raise ValueError("AUC is undefined when only one class is present")
+        return float(roc_auc_score(pos, proba[:, 1]))
+    return hand_till_m(y_true, proba, classes)[0]
+
+

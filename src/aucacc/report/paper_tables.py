@@ -1,0 +1,117 @@
+"""The paper's real-data tables from stored fold metrics: means ± sd, t-tests, C/D/E tallies.
+
+Inputs are tidy fold metrics (``dataset, learner, fold, metric, value``, values in percent);
+published numbers come from the transcribed CSVs (``config/published``).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from aucacc.stats import cde_tally, paired_ttest
+
+# Column prefixes of the published wide tables.
+PUBLISHED_PREFIX = {"NB": "nb", "C4.4": "c44", "C4.5": "c45", "SVM": "svm"}
+METRIC_SUFFIX = {"accuracy": "acc", "auc": "auc"}
+
+
+def published_long(wide: pd.DataFrame) -> pd.DataFrame:
+    """Published wide table (``nb_acc, nb_acc_sd, …``) → ``dataset, learner, metric, published_mean, published_sd``."""
+    rows = []
+    for _, r in wide.iterrows():
+        for learner, pre in PUBLISHED_PREFIX.items():
+            for metric, suf in METRIC_SUFFIX.items():
+                col = f"{pre}_{suf}"
+                if col in wide.columns:
+                    rows.append({"dataset": r["dataset"], "learner": learner, "metric": metric,
+                                 "published_mean": float(r[col]), "published_sd": float(r[col + "_sd"])})
+    return pd.DataFrame(rows)
+
+
+def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Mean and sample sd (ddof = 1) over folds per data set, learner and metric, beside the paper's.
+
+    Returns a tidy frame ``dataset, learner, metric, mean, sd, n_folds, published_mean,
+    published_sd, diff, within_tolerance`` where ``diff = mean − published_mean`` and
+    ``within_tolerance`` is |diff| ≤ max(3, 1.5 × published_sd) (the issue's criterion).
+    """
+    g = metrics.groupby(["dataset", "learner", "metric"], sort=False)["value"]
+    out = g.agg(mean="mean", sd=lambda v: float(np.std(v, ddof=1)), n_folds="count").reset_index()
+    if published is not None and len(published):
+        out = out.merge(published, on=["dataset", "learner", "metric"], how="left")
+        out["diff"] = out["mean"] - out["published_mean"]
+        out["within_tolerance"] = out["diff"].abs() <= np.maximum(3.0, 1.5 * out["published_sd"])
+        out.loc[out["published_mean"].isna(), "within_tolerance"] = np.nan
+    return out
+
+
+def averages(summary: pd.DataFrame, published_avg: pd.DataFrame | None = None, table: str | None = None) -> pd.DataFrame:
+    """Average over data sets per learner and metric (``learner, metric, average, published_average``)."""
+    avg = summary.groupby(["learner", "metric"], sort=False)["mean"].mean().rename("average").reset_index()
+    if published_avg is not None:
+        pub = published_avg
+        if table is not None:
+            pub = pub[pub["table"] == table]
+        avg = avg.merge(pub[["learner", "metric", "average"]].rename(columns={"average": "published_average"}),
+                        on=["learner", "metric"], how="left")
+        avg["diff"] = avg["average"] - avg["published_average"]
+    return avg
+
+
+def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float = 0.05,
+                       published: pd.DataFrame | None = None, table: str | None = None) -> pd.DataFrame:
+    """Two-tailed paired t-tests between every pair of learners, per metric, at two levels.
+
+    ``level = "dataset"`` pairs the per-data-set means (n = number of data sets, the test the
+    paper's claims fit, SPEC §3); ``level = "fold"`` pairs the individual folds
+    (n = data sets × folds). Columns: ``metric, a, b, level, n, mean_diff, t, p, verdict,
+    published_outcome``; the verdict reads ``"<a> significantly higher"`` etc.
+    """
+    means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean().unstack("learner")
+    folds = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack("learner")
+    rows = []
+    for metric in metrics["metric"].unique():
+        for a, b in combinations(learners, 2):
+            for level, frame in (("dataset", means), ("fold", folds)):
+                sub = frame.xs(metric, level="metric")[[a, b]].dropna()
+                res = paired_ttest(sub[a], sub[b], alpha)
+                verdict = res.verdict.replace("a significantly", f"{a} significantly").replace("b significantly", f"{b} significantly")
+                rows.append({"metric": metric, "a": a, "b": b, "level": level, "n": res.n, "mean_diff": res.mean_diff,
+                             "t": res.t, "p": res.p, "verdict": verdict})
+    out = pd.DataFrame(rows)
+    if published is not None:
+        pub = published if table is None else published[published["table"] == table]
+        look = {}
+        for _, r in pub.iterrows():
+            look[(r["metric"], r["a"], r["b"])] = r["published_outcome"]
+            look[(r["metric"], r["b"], r["a"])] = r["published_outcome"]
+        out["published_outcome"] = [look.get((m, a, b), "") for m, a, b in zip(out["metric"], out["a"], out["b"])]
+        out["agrees"] = [
+            (pv == "") or ((v == "not significant") == (pv == "not significant") and
+                           (v == "not significant" or v.split()[0] == pv.split()[0]))
+            for v, pv in zip(out["verdict"], out["published_outcome"])]
+        out.loc[out["published_outcome"] == "", "agrees"] = np.nan
+    return out
+
+
+def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd.DataFrame | None = None) -> pd.DataFrame:
+    """C/D/E of AUC (f) against accuracy (g) over all test folds, for each pair of learners.
+
+    Each observation is one test fold of one data set; learner a is compared with learner b
+    (Huang & Ling 2005, Knowl 7). Columns ``pair, R, S, C, P, Q, D, V, E, n`` plus the
+    published values (prefixed ``published_``).
+    """
+    wide = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack(["metric", "learner"])
+    rows = []
+    for a, b in pairs:
+        sub = wide[[("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)]].dropna()
+        t = cde_tally(sub[("auc", a)], sub[("auc", b)], sub[("accuracy", a)], sub[("accuracy", b)])
+        rows.append({"pair": f"{a} vs {b}", **t})
+    out = pd.DataFrame(rows)
+    if published is not None:
+        pub = published.set_index("pair").add_prefix("published_").reset_index()
+        out = out.merge(pub, on="pair", how="left")
+    return out
