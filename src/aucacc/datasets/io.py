@@ -144,6 +144,7 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
     except FileNotFoundError:
         raise DataFormatError(f"{path}: file not found") from None
     rows: list[list[str]] = []
+    linenos: list[int] = []  # file line of each row (blank lines are skipped)
     with fh:
         for lineno, rec in enumerate(csv.reader(fh, skipinitialspace=True), start=1):
             if not rec or all(not f.strip() for f in rec):
@@ -152,6 +153,7 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
                 raise DataFormatError(f"{path}: line {lineno} has {len(rec)} fields, expected {len(columns)} "
                                       f"({', '.join(columns)}) — the row is truncated or malformed; repair or drop it")
             rows.append([f.strip() for f in rec])
+            linenos.append(lineno)
     if not rows:
         raise DataFormatError(f"{path}: no data rows — the file is empty or truncated; fetch it again")
     cols: dict[str, object] = {}
@@ -169,7 +171,7 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
                 try:
                     out[i] = float(v)
                 except ValueError:
-                    raise DataFormatError(f"{path}: line {i + 1}, column {name!r}: {v!r} is not a number") from None
+                    raise DataFormatError(f"{path}: line {linenos[i]}, column {name!r}: {v!r} is not a number") from None
             cols[name] = out
             kinds[name] = "numeric"
         else:

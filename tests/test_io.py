@@ -1,0 +1,291 @@
+"""The raw readers (aucacc.datasets.io) on every mirror file, on malformed files, and on the
+ARFF quirks real files have.
+
+Expected counts come from /work/shared/datasets/SOURCES.md ("Files" table: rows, columns,
+class distribution, rows with a missing value), which were computed with liac-arff or by
+splitting on commas — independently of this reader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from aucacc.datasets.io import DataFormatError, read_arff, read_raw, read_uci_data
+
+# --- column names for the headerless .data files (UCI .names order) ---------------------------
+
+BREAST = ["sample_id", "Clump_Thickness", "Cell_Size_Uniformity", "Cell_Shape_Uniformity", "Marginal_Adhesion",
+          "Single_Epi_Cell_Size", "Bare_Nuclei", "Bland_Chromatin", "Normal_Nucleoli", "Mitoses", "Class"]
+CRX = [f"A{i}" for i in range(1, 16)] + ["class"]
+ECHO = ["survival", "still-alive", "age-at-heart-attack", "pericardial-effusion", "fractional-shortening", "epss",
+        "lvdd", "wall-motion-score", "wall-motion-index", "mult", "name", "group", "alive-at-1"]
+BUPA = ["mcv", "alkphos", "sgpt", "sgot", "gammagt", "drinks", "selector"]
+MUSHROOM_ATTRS = ["cap-shape", "cap-surface", "cap-color", "bruises?", "odor", "gill-attachment", "gill-spacing",
+                  "gill-size", "gill-color", "stalk-shape", "stalk-root", "stalk-surface-above-ring",
+                  "stalk-surface-below-ring", "stalk-color-above-ring", "stalk-color-below-ring", "veil-type",
+                  "veil-color", "ring-number", "ring-type", "spore-print-color", "population", "habitat"]
+THYROID_ATTRS = ["age", "sex", "on_thyroxine", "query_on_thyroxine", "on_antithyroid_medication", "thyroid_surgery",
+                 "query_hypothyroid", "query_hyperthyroid", "pregnant", "sick", "tumor", "lithium", "goitre",
+                 "TSH_measured", "TSH", "T3_measured", "T3", "TT4_measured", "TT4", "T4U_measured", "T4U",
+                 "FTI_measured", "FTI", "TBG_measured", "TBG"]
+THYROID_NUMERIC = ["age", "TSH", "T3", "TT4", "T4U", "FTI", "TBG"]
+VOTES = ["handicapped-infants", "water-project-cost-sharing", "adoption-of-the-budget-resolution",
+         "physician-fee-freeze", "el-salvador-aid", "religious-groups-in-schools", "anti-satellite-test-ban",
+         "aid-to-nicaraguan-contras", "mx-missile", "immigration", "synfuels-corporation-cutback",
+         "education-spending", "superfund-right-to-sue", "crime", "duty-free-exports",
+         "export-administration-act-south-africa"]
+
+# file -> (reader kwargs for .data files or None for ARFF, rows, columns, {column: class distribution},
+#          rows with at least one missing value); all from SOURCES.md.
+FLARE2 = {"X-class_flares_production_by_this_region": {"0": 1061, "1": 4, "2": 1},
+          "M-class_flares_production_by_this_region": {"0": 1030, "1": 29, "2": 3, "3": 2, "4": 1, "5": 1},
+          "C-class_flares_production_by_this_region": {"0": 884, "1": 112, "2": 33, "3": 20, "4": 9, "5": 4,
+                                                       "6": 3, "8": 1}}
+FLARE1 = {"X-class_flares_production_by_this_region": {"0": 316, "1": 7},
+          "M-class_flares_production_by_this_region": {"0": 291, "1": 24, "2": 6, "4": 2},
+          "C-class_flares_production_by_this_region": {"0": 287, "1": 29, "2": 7}}
+MIRROR_FILES = {
+    "breast.w.arff": (None, 699, 10, {"Class": {"benign": 458, "malignant": 241}}, 16),
+    "breast-cancer-wisconsin.data": ({"columns": BREAST, "nominal": ["Class"]}, 699, 11,
+                                     {"Class": {"2": 458, "4": 241}}, 16),
+    "car.arff": (None, 1728, 7, {"class": {"unacc": 1210, "acc": 384, "good": 69, "vgood": 65}}, 0),
+    "statlib-cars.arff": (None, 406, 8, {"origin": {"1": 254, "2": 73, "3": 79}}, 14),
+    "credit.a.arff": (None, 690, 16, {"class": {"+": 307, "-": 383}}, 37),
+    "crx.data": ({"columns": CRX}, 690, 16, {"class": {"+": 307, "-": 383}}, 37),
+    "dermatology.arff": (None, 366, 35, {"class": {"1": 112, "2": 61, "3": 72, "4": 49, "5": 52, "6": 20}}, 8),
+    "echocardiogram.data": ({"columns": ECHO, "nominal": ["still-alive", "pericardial-effusion", "alive-at-1"]},
+                            132, 13, {"alive-at-1": {"0": 50, "1": 24, "?": 57, "2": 1},
+                                      "still-alive": {"0": 88, "1": 43, "?": 1}}, 71),
+    "ecoli.arff": (None, 336, 8, {"class": {"cp": 143, "im": 77, "pp": 52, "imU": 35, "om": 20, "omL": 5,
+                                            "imL": 2, "imS": 2}}, 0),
+    "glass.arff": (None, 214, 10, {"Type": {"build wind non-float": 76, "build wind float": 70, "headlamps": 29,
+                                            "vehic wind float": 17, "containers": 13, "tableware": 9}}, 0),
+    "heart.c.arff": (None, 303, 14, {"num": {"<50": 165, ">50_1": 138}}, 7),
+    "heart.h.arff": (None, 294, 14, {"num": {"<50": 188, ">50_1": 106}}, 293),
+    "heart.statlog.arff": (None, 270, 14, {"class": {"absent": 150, "present": 120}}, 0),
+    "hepatitis.arff": (None, 155, 20, {"Class": {"LIVE": 123, "DIE": 32}}, 75),
+    "autos.arff": (None, 205, 26, {"symboling": {"-2": 3, "-1": 22, "0": 67, "1": 54, "2": 32, "3": 27}}, 46),
+    "iris.arff": (None, 150, 5, {"class": {"Iris-setosa": 50, "Iris-versicolor": 50, "Iris-virginica": 50}}, 0),
+    "bupa.data": ({"columns": BUPA, "nominal": ["selector"]}, 345, 7, {"selector": {"1": 145, "2": 200}}, 0),
+    "mushroom.arff": (None, 8124, 23, {"class": {"e": 4208, "p": 3916}}, 2480),
+    "agaricus-lepiota.data": ({"columns": ["class"] + MUSHROOM_ATTRS}, 8124, 23, {"class": {"e": 4208, "p": 3916}},
+                              2480),
+    "diabetes.arff": (None, 768, 9, {"class": {"tested_negative": 500, "tested_positive": 268}}, 0),
+    "solar.flare1.arff": (None, 323, 13, FLARE1, 0),
+    "solar.flare2.arff": (None, 1066, 13, FLARE2, 0),
+    "sick.arff": (None, 3772, 30, {"Class": {"negative": 3541, "sick": 231}}, 3772),
+    "hypothyroid.arff": (None, 3772, 30, {"Class": {"negative": 3481, "compensated_hypothyroid": 194,
+                                                    "primary_hypothyroid": 95, "secondary_hypothyroid": 2}}, 3772),
+    "hypothyroid.data": ({"columns": ["class"] + THYROID_ATTRS, "numeric": THYROID_NUMERIC}, 3163, 26,
+                         {"class": {"negative": 3012, "hypothyroid": 151}}, 3161),
+    "sick-euthyroid.classlast.data": ({"columns": THYROID_ATTRS + ["class"], "numeric": THYROID_NUMERIC}, 3163, 26,
+                                      {"class": {"negative": 2870, "sick-euthyroid": 293}}, 3161),
+    "vote.arff": (None, 435, 17, {"Class": {"democrat": 267, "republican": 168}}, 203),
+    "house-votes-84.data": ({"columns": ["Class"] + VOTES}, 435, 17, {"Class": {"democrat": 267, "republican": 168}},
+                            203),
+    "wine.arff": (None, 178, 14, {"class": {"1": 59, "2": 71, "3": 48}}, 0),
+}
+
+
+def _read(mirror: Path, fname: str):
+    kwargs = MIRROR_FILES[fname][0]
+    if kwargs is None:
+        return read_arff(mirror / fname)
+    return read_uci_data(mirror / fname, **kwargs)
+
+
+def test_every_mirror_file_is_listed(mirror):
+    """The table above covers every data file of the mirror (SHA256SUMS lists them)."""
+    listed = {line.split()[-1].lstrip("*") for line in (mirror / "SHA256SUMS").read_text().splitlines() if line.strip()}
+    assert listed == set(MIRROR_FILES)
+
+
+@pytest.mark.parametrize("fname", sorted(MIRROR_FILES))
+def test_mirror_file(mirror, fname):
+    _, n_rows, n_cols, dists, n_missing_rows = MIRROR_FILES[fname]
+    t = _read(mirror, fname)
+    assert t.frame.shape == (n_rows, n_cols)
+    assert t.path == mirror / fname
+    assert int(t.frame.isna().any(axis=1).sum()) == n_missing_rows
+    for col, dist in dists.items():
+        assert t.kinds[col] == "nominal"
+        s = t.frame[col]
+        counts = {str(k): int(v) for k, v in s.value_counts().items() if v > 0}
+        if s.isna().any() or "?" in dist:
+            counts["?"] = int(s.isna().sum())
+        assert counts == dist
+    # every column is either a Categorical (nominal) or float64 (numeric), as kinds says
+    for col, kind in t.kinds.items():
+        if kind == "nominal":
+            assert isinstance(t.frame[col].dtype, pd.CategoricalDtype), col
+        else:
+            assert t.frame[col].dtype == np.float64, col
+
+
+def test_declared_but_unused_values_are_kept(mirror):
+    """Weka keeps declared nominal values that never occur; so do we (SOURCES.md: glass, heart, autos)."""
+    assert "vehic wind non-float" in read_arff(mirror / "glass.arff").frame["Type"].cat.categories
+    assert list(read_arff(mirror / "heart.h.arff").frame["num"].cat.categories) == ["<50", ">50_1", ">50_2",
+                                                                                    ">50_3", ">50_4"]
+    assert "-3" in read_arff(mirror / "autos.arff").frame["symboling"].cat.categories
+
+
+def test_echocardiogram_quirks(mirror):
+    """132 '?' in all (UCI's .names: "total: 132"); '.25' and '03' read as numbers; row 50 kept as found."""
+    t = _read(mirror, "echocardiogram.data")
+    assert int(t.frame.isna().sum().sum()) == 132
+    assert t.kinds["fractional-shortening"] == "numeric" and t.kinds["name"] == "nominal"
+    row50 = t.frame.iloc[49]
+    assert row50["pericardial-effusion"] == "77" and row50["mult"] == 2.0 and row50["group"] == "name"
+    assert row50["alive-at-1"] == "2"
+    assert list(t.frame["name"].cat.categories) == ["name"]
+
+
+def test_arff_and_data_copies_agree(mirror):
+    """SOURCES.md: mushroom.arff = agaricus-lepiota.data and vote.arff = house-votes-84.data row for row
+    (class moved), and breast.w.arff = breast-cancer-wisconsin.data without the id, 2/4 → benign/malignant."""
+    a = read_arff(mirror / "mushroom.arff").frame
+    d = _read(mirror, "agaricus-lepiota.data").frame
+    for ca, cd in zip(a.columns[:-1], MUSHROOM_ATTRS):
+        assert a[ca].astype(object).equals(d[cd].astype(object)), ca
+    assert a["class"].astype(object).equals(d["class"].astype(object))
+    a = read_arff(mirror / "vote.arff").frame
+    d = _read(mirror, "house-votes-84.data").frame
+    for c in VOTES + ["Class"]:
+        assert a[c].astype(object).equals(d[c].astype(object)), c
+    a = read_arff(mirror / "breast.w.arff").frame
+    d = _read(mirror, "breast-cancer-wisconsin.data").frame
+    np.testing.assert_array_equal(a.iloc[:, :9].to_numpy(), d.iloc[:, 1:10].to_numpy())
+    assert (d["Class"].astype(str).map({"2": "benign", "4": "malignant"}) == a["Class"].astype(str)).all()
+
+
+def test_read_raw_dispatch(mirror):
+    t = read_raw(mirror / "bupa.data", {"columns": BUPA, "nominal": ["selector"]})
+    assert t.frame.shape == (345, 7) and t.kinds["selector"] == "nominal" and t.kinds["drinks"] == "numeric"
+    with pytest.raises(DataFormatError, match="bupa.data.*columns"):
+        read_raw(mirror / "bupa.data", {"file": "bupa.data"})
+
+
+# --- malformed files ---------------------------------------------------------------------------
+
+HEADER = "@relation t\n@attribute a numeric\n@attribute b {x,y}\n@attribute class {p,n}\n@data\n"  # lines 1-5
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_bytes(text.encode())
+    return p
+
+
+@pytest.mark.parametrize("label, body, pattern", [
+    ("truncated_row", HEADER + "1,x,p\n2,y\n", r"line 7\b"),
+    ("too_many_values", HEADER + "1,x,p\n2,y,n,5\n", r"line 7\b"),
+    ("unknown_nominal", HEADER + "1,x,p\n2,x,n\n3,z,n\n", r"z not found.*line 8\b"),
+    ("non_numeric", HEADER + "1,x,p\nabc,y,n\n", r"[Nn]umerical.*line 7\b"),
+    ("bad_attribute_type", "@relation t\n@attribute a numeric\n@attribute b foo\n@data\n1,x\n", r"line 3\b"),
+    ("misspelt_keyword", "@relation t\n@atribute a numeric\n@data\n1\n", r"line 2\b|line 3\b"),
+    ("no_data_keyword", "@relation t\n@attribute a numeric\n", r"ARFF"),
+    ("empty_data_section", HEADER, r"@data section is empty"),
+    ("empty_data_with_blanks_and_comments", HEADER + "\n% nothing\n\n", r"@data section is empty"),
+])
+def test_malformed_arff(tmp_path, label, body, pattern):
+    p = _write(tmp_path, f"{label}.arff", body)
+    with pytest.raises(DataFormatError, match=pattern) as exc:
+        read_arff(p)
+    assert str(p) in str(exc.value)
+
+
+@pytest.mark.parametrize("label, body, pattern", [
+    ("truncated_row", "1,2,a\n3,4,b\n5,6\n", r"line 3 has 2 fields, expected 3"),
+    ("too_many_fields", "1,2,a\n3,4,b,7\n", r"line 2 has 4 fields, expected 3"),
+    ("non_numeric", "1,2,a\n\n3,x,b\n", r"line 3, column 'v': 'x' is not a number"),  # blank line 2 counts
+    ("empty_file", "", r"no data rows"),
+    ("only_blank_lines", "\n\n\n", r"no data rows"),
+])
+def test_malformed_data(tmp_path, label, body, pattern):
+    p = _write(tmp_path, f"{label}.data", body)
+    with pytest.raises(DataFormatError, match=pattern) as exc:
+        read_uci_data(p, ["u", "v", "w"], numeric=["u", "v"])
+    assert str(p) in str(exc.value)
+
+
+def test_unknown_column_in_nominal(tmp_path):
+    p = _write(tmp_path, "x.data", "1,2,a\n")
+    with pytest.raises(DataFormatError, match=r"x\.data.*\['nope'\]"):
+        read_uci_data(p, ["u", "v", "w"], nominal=["nope"])
+
+
+def test_file_not_found(tmp_path):
+    for reader, p in [(read_arff, tmp_path / "missing.arff"),
+                      (lambda q: read_uci_data(q, ["a", "b"]), tmp_path / "missing.data")]:
+        with pytest.raises(DataFormatError, match="file not found") as exc:
+            reader(p)
+        assert str(p) in str(exc.value)
+
+
+# --- repairs and quirks that real files have -------------------------------------------------------
+
+def test_integer_ranges(tmp_path, mirror):
+    """`integer [1,10]` / `real [0,1]` (Weka syntax, rejected by liac-arff) are accepted as numeric."""
+    p = _write(tmp_path, "r.arff", "@relation r\n@attribute 'a b' integer [1,10]\n@attribute c REAL [0.0, 1.0]\n"
+                                   "@attribute d numeric\n@attribute class {p,n}\n@data\n1,0.5,3,p\n10,?,4,n\n2,1,x,n\n")
+    with pytest.raises(DataFormatError, match=r"line 9\b"):  # line numbers survive the repair
+        read_arff(p)
+    p.write_text(p.read_text().replace("2,1,x,n", "2,1,7,n"))
+    t = read_arff(p)
+    assert t.kinds == {"a b": "numeric", "c": "numeric", "d": "numeric", "class": "nominal"}
+    np.testing.assert_array_equal(t.frame["a b"].to_numpy(), [1.0, 10.0, 2.0])
+    assert np.isnan(t.frame["c"].iloc[1])
+    b = read_arff(mirror / "breast.w.arff")  # the real file: nine `integer [1,10]` attributes
+    assert all(b.kinds[c] == "numeric" for c in b.frame.columns[:9])
+    assert b.frame.iloc[:, :9].min().min() == 1.0 and b.frame.iloc[:, :9].max().max() == 10.0
+
+
+def test_crlf_comments_blank_lines_uppercase(tmp_path):
+    text = ("% a comment before the header\r\n%\r\n@RELATION Test\r\n\r\n@ATTRIBUTE Num REAL\r\n"
+            "@Attribute kind {A,B}\r\n% comment between attributes\r\n@ATTRIBUTE Class {yes,no}\r\n\r\n@DATA\r\n"
+            "% comment in the data\r\n1.5,A,yes\r\n-2,B,no\r\n?,?,no\r\n\r\n\r\n\r\n")
+    t = read_arff(_write(tmp_path, "crlf.arff", text))
+    assert t.relation == "Test"
+    assert list(t.frame.columns) == ["Num", "kind", "Class"]
+    assert t.frame.shape == (3, 3)
+    assert list(t.frame["Class"]) == ["yes", "no", "no"]  # no stray '\r' on the last value
+    assert list(t.frame["Class"].cat.categories) == ["yes", "no"]  # declared order, not sorted
+    np.testing.assert_array_equal(t.frame["Num"].to_numpy()[:2], [1.5, -2.0])
+    assert t.frame.iloc[2, :2].isna().all()
+
+
+def test_crlf_data_file(tmp_path):
+    t = read_uci_data(_write(tmp_path, "c.data", "1,a\r\n2,b\r\n\r\n"), ["x", "y"])
+    assert list(t.frame["y"]) == ["a", "b"] and t.kinds == {"x": "numeric", "y": "nominal"}
+
+
+def test_quoted_values_with_spaces(tmp_path, mirror):
+    text = ("@relation q\n@attribute 'long name' {'build wind float', \"vehic wind\", plain}\n"
+            "@attribute class {'class one','class two'}\n@data\n'build wind float','class one'\n"
+            "\"vehic wind\",'class two'\nplain,'class two'\n")
+    t = read_arff(_write(tmp_path, "q.arff", text))
+    assert list(t.frame["long name"]) == ["build wind float", "vehic wind", "plain"]
+    assert list(t.frame["class"].cat.categories) == ["class one", "class two"]
+    g = read_arff(mirror / "glass.arff").frame["Type"]
+    assert int((g == "build wind non-float").sum()) == 76
+
+
+def test_class_not_last_wine(mirror):
+    """wine.arff has the class FIRST: the reader keeps file order and types it nominal."""
+    t = read_arff(mirror / "wine.arff")
+    assert t.frame.columns[0] == "class" and t.kinds["class"] == "nominal"
+    assert t.kinds[t.frame.columns[-1]] == "numeric"  # Proline
+    assert sum(k == "numeric" for k in t.kinds.values()) == 13
+
+
+def test_data_nominal_codes_canonicalised(tmp_path):
+    """A .data code column read as nominal: '03' and '3' are one value; domain sorted numerically."""
+    t = read_uci_data(_write(tmp_path, "n.data", "03,a\n3,b\n10,a\n2,?\n"), ["code", "y"], nominal=["code"])
+    assert list(t.frame["code"].cat.categories) == ["2", "3", "10"]
+    assert list(t.frame["code"]) == ["3", "3", "10", "2"]
+    assert t.frame["y"].isna().sum() == 1
