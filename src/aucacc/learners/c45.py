@@ -1,0 +1,785 @@
+"""C4.5 and C4.4 decision trees on nominal attributes, reproducing Weka's ``J48``.
+
+One tree builder, :class:`C45Tree`, with two presets:
+
+- :class:`C45` — Weka ``J48`` defaults (``-C 0.25 -M 2``): pessimistic-error pruning with
+  subtree raising, ``collapse()`` before pruning, relative-frequency leaf estimates
+  (Quinlan 1993, *C4.5: Programs for Machine Learning*).
+- :class:`C44` — ``J48 -U -O -A``: unpruned, not collapsed, Laplace leaf estimates
+  ``(n_k + 1) / (N + C)`` (Provost & Domingos 2003, *Tree induction for probability-based
+  ranking*, Machine Learning 52:199-215).
+
+The algorithm follows the Weka 3.8/3.9 classes named in each docstring
+(``weka.classifiers.trees.j48.*``), including their numerical tolerances (``Utils.eq``/``gr``
+compare with 1e-6), tie-breaking order and the handling of missing values by fractional
+instances. Only nominal attributes are supported (the paper discretizes every continuous
+attribute first); a numeric column raises :class:`ValueError`.
+
+Data conventions: ``X`` is a :class:`pandas.DataFrame` whose columns are
+:class:`pandas.Categorical` with the full declared domain in declared order (J48 makes one
+branch per declared value, used or not); missing values are NaN. ``y`` is a Categorical
+:class:`pandas.Series`; ``classes_`` are its categories in declared order.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["C45Tree", "C45", "C44", "add_errs"]
+
+_SMALL = 1e-6  # weka.core.Utils.SMALL
+_LOG2 = math.log(2.0)
+
+
+# -- weka.core.Utils comparisons (tolerance 1e-6) -------------------------------------------
+def _eq(a: float, b: float) -> bool:
+    return (a - b < _SMALL) and (b - a < _SMALL)
+
+
+def _gr(a: float, b: float) -> bool:
+    return a - b > _SMALL
+
+
+def _sm(a: float, b: float) -> bool:
+    return b - a > _SMALL
+
+
+def _sm_or_eq(a: float, b: float) -> bool:
+    return a - b < _SMALL
+
+
+def _gr_or_eq(a: float, b: float) -> bool:
+    return b - a < _SMALL
+
+
+def _ln_func(x: np.ndarray) -> np.ndarray:
+    """``x ln x`` with 0 for ``x < 1e-6`` (``EntropyBasedSplitCrit.lnFunc``)."""
+    x = np.asarray(x, dtype=float)
+    out = np.zeros_like(x)
+    pos = x >= 1e-6
+    out[pos] = x[pos] * np.log(x[pos])
+    return out
+
+
+def _seqsum(w: np.ndarray) -> float:
+    """Left-to-right sum, as Weka accumulates weights (numpy's pairwise sum rounds differently)."""
+    if len(w) == 0:
+        return 0.0
+    return float(np.bincount(np.zeros(len(w), dtype=np.intp), weights=w, minlength=1)[0])
+
+
+def _normal_inverse(p: float) -> float:
+    """Inverse standard normal CDF (``weka.core.Statistics.normalInverse``, Cephes ndtri)."""
+    from scipy.special import ndtri
+
+    # Weka's port returns 0.6744897501960816 for p = 0.75, scipy 1 ulp more: irrelevant
+    # for pruning, whose decisions use a 0.1 margin.
+    return float(ndtri(p))
+
+
+def add_errs(n: float, e: float, cf: float) -> float:
+    """Extra pessimistic errors for a leaf with ``n`` instances and ``e`` errors.
+
+    The upper limit of the binomial confidence interval at level ``cf`` minus ``e``
+    (normal approximation with continuity correction), as in C4.5 and
+    ``weka.classifiers.trees.j48.Stats.addErrs``:
+
+    - ``e == 0``: ``n * (1 - cf ** (1/n))`` (exact binomial bound);
+    - ``0 < e < 1``: linear interpolation between ``e = 0`` and ``e = 1``;
+    - ``e + 0.5 >= n``: ``max(n - e, 0)``;
+    - otherwise, with ``z = Phi^{-1}(1 - cf)`` and ``f = (e + 0.5) / n``,
+      ``r = (f + z^2/2n + z sqrt(f/n - f^2/n + z^2/4n^2)) / (1 + z^2/n)`` and the result
+      ``r n - e``.
+
+    Parameters
+    ----------
+    n : float
+        Weight of the instances at the leaf (> 0).
+    e : float
+        Weight of the misclassified instances (``0 <= e <= n``).
+    cf : float
+        Confidence factor; Weka returns 0 (no correction) for ``cf > 0.5``.
+
+    Returns
+    -------
+    float
+        The number of errors to add to ``e``.
+    """
+    if cf > 0.5:
+        return 0.0
+    if e < 1:
+        base = n * (1.0 - math.pow(cf, 1.0 / n))
+        if e == 0:
+            return base
+        return base + e * (add_errs(n, 1.0, cf) - base)
+    if e + 0.5 >= n:
+        return max(n - e, 0.0)
+    z = _normal_inverse(1.0 - cf)
+    f = (e + 0.5) / n
+    r = (f + (z * z) / (2 * n) + z * math.sqrt((f / n) - (f * f / n) + (z * z / (4 * n * n)))) / (
+        1 + (z * z) / n
+    )
+    return (r * n) - e
+
+
+# -- weka.classifiers.trees.j48.Distribution ------------------------------------------------
+@dataclass
+class _Dist:
+    """Class counts per bag (``Distribution``): ``pcb`` (n_bags, n_classes) and its margins.
+
+    The margins are accumulated instance by instance like Weka's, not recomputed from ``pcb``.
+    """
+
+    pcb: np.ndarray
+    per_bag: np.ndarray
+    per_class: np.ndarray
+    total: float
+
+    @property
+    def n_bags(self) -> int:
+        return self.pcb.shape[0]
+
+    def merged(self) -> "_Dist":
+        """One bag holding all instances (``new Distribution(toMerge)``, used by ``NoSplit``)."""
+        pc = self.per_class.copy()
+        return _Dist(pc[None, :].copy(), np.array([self.total]), pc, self.total)
+
+    def max_class(self, bag: int | None = None) -> int:
+        """First class with the largest weight (ties within 1e-6 keep the earlier class)."""
+        if bag is not None and not _gr(self.per_bag[bag], 0):
+            bag = None
+        counts = self.per_class if bag is None else self.pcb[bag]
+        best, best_i = 0.0, 0
+        for i, c in enumerate(counts):
+            if _gr(c, best):
+                best, best_i = c, i
+        return best_i
+
+    def num_incorrect(self, bag: int | None = None) -> float:
+        if bag is None:
+            return self.total - self.per_class[self.max_class()]
+        return self.per_bag[bag] - self.pcb[bag, self.max_class(bag)]
+
+    def max_bag(self) -> int:
+        """Index of the heaviest bag; ties (within 1e-6) go to the *last* bag, as in Weka."""
+        best, best_i = 0.0, -1
+        for i, b in enumerate(self.per_bag):
+            if _gr_or_eq(b, best):
+                best, best_i = b, i
+        return best_i
+
+    def prob(self, laplace: bool) -> np.ndarray:
+        """Class probabilities over all bags (``prob(k)`` / ``laplaceProb(k)``)."""
+        if laplace:
+            return (self.per_class + 1.0) / (self.total + len(self.per_class))
+        if _eq(self.total, 0):
+            return np.zeros(len(self.per_class))
+        return self.per_class / self.total
+
+    def bag_prob(self, bag: int, laplace: bool) -> np.ndarray:
+        """Class probabilities in one bag, falling back to all bags when it is empty."""
+        if not _gr(self.per_bag[bag], 0):
+            return self.prob(laplace)
+        if laplace:
+            return (self.pcb[bag] + 1.0) / (self.per_bag[bag] + len(self.per_class))
+        return self.pcb[bag] / self.per_bag[bag]
+
+
+def _dist_one_bag(y: np.ndarray, w: np.ndarray, n_classes: int) -> _Dist:
+    """``new Distribution(instances)``: one bag."""
+    pc = np.bincount(y, weights=w, minlength=n_classes).astype(float)
+    total = _seqsum(w)
+    return _Dist(pc[None, :].copy(), np.array([total]), pc, total)
+
+
+def _add_with_prefix(start: np.ndarray, idx: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """``start[idx[i]] += w[i]`` in order, exactly as sequential Java additions round."""
+    m = len(start)
+    return np.bincount(np.concatenate([np.arange(m), idx]), weights=np.concatenate([start, w]), minlength=m)
+
+
+def _dist_split(codes: np.ndarray, y: np.ndarray, w: np.ndarray, n_bags: int, n_classes: int) -> _Dist:
+    """Distribution of a nominal split with the missing-value instances spread over the bags.
+
+    Known values go to their bag (``Distribution.add``); then ``addInstWithUnknown`` adds each
+    instance with a missing value to every bag with weight ``w * perBag/total`` (or
+    ``w / n_bags`` if no known weight), mirroring ``C45Split.resetDistribution``.
+    """
+    known = codes >= 0
+    ck, yk, wk = codes[known], y[known], w[known]
+    pcb = np.bincount(ck * n_classes + yk, weights=wk, minlength=n_bags * n_classes).astype(float)
+    per_bag = np.bincount(ck, weights=wk, minlength=n_bags).astype(float)
+    per_class = np.bincount(yk, weights=wk, minlength=n_classes).astype(float)
+    total = _seqsum(wk)
+    miss = ~known
+    if miss.any():
+        ym, wm = y[miss], w[miss]
+        probs = np.full(n_bags, 1.0 / n_bags) if _eq(total, 0) else per_bag / total
+        per_class = _add_with_prefix(per_class, ym, wm)
+        total = float(_add_with_prefix(np.array([total]), np.zeros(len(wm), dtype=np.intp), wm)[0])
+        nw = probs[None, :] * wm[:, None]  # (n_missing, n_bags), row order = instance order
+        bag_idx = np.broadcast_to(np.arange(n_bags), nw.shape).ravel()
+        cell_idx = (bag_idx * n_classes + np.repeat(ym, n_bags)).ravel()
+        pcb = _add_with_prefix(pcb, cell_idx, nw.ravel())
+        per_bag = _add_with_prefix(per_bag, bag_idx, nw.ravel())
+    return _Dist(pcb.reshape(n_bags, n_classes), per_bag, per_class, total)
+
+
+# -- tree nodes -----------------------------------------------------------------------------
+@dataclass(eq=False)
+class _Node:
+    """One node of the tree (``C45PruneableClassifierTree``).
+
+    ``att`` is the column index tested (``None`` at a leaf). ``dist`` is the node's local
+    model distribution: one bag per branch for a split (``C45Split``), one bag for a leaf
+    (``NoSplit``). ``is_empty`` is Weka's ``m_isEmpty`` (leaf built from zero weight).
+    ``rows``/``wts`` hold the node's training instances (indices and fractional weights)
+    until pruning is over.
+    """
+
+    att: int | None
+    dist: _Dist
+    children: list["_Node"] | None = None
+    is_empty: bool = False
+    rows: np.ndarray | None = field(default=None, repr=False)
+    wts: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.children is None
+
+
+class C45Tree:
+    """C4.5-style decision tree on nominal attributes, identical to Weka's ``J48``.
+
+    Building (``ClassifierTree.buildTree``, ``C45ModelSelection``, ``C45Split``):
+
+    - a node becomes a leaf when its weight is below ``2 * min_instances`` or it is pure
+      (within 1e-6);
+    - each attribute is a multiway split with one branch per declared value. A split is
+      admissible when at least two branches receive ``>= min_instances`` weight of the
+      instances whose value is known (for nominal attributes Weka uses ``min_instances``
+      itself; the ``max(min(0.1 * known / n_classes, 25), min_instances)`` rule applies
+      only to numeric splits);
+    - information gain is computed on the known-value instances and multiplied by the
+      fraction of known weight; the split information counts the unknowns as an extra
+      branch; gain ratio = gain / split information;
+    - among admissible splits whose gain is ``>= average gain - 1e-3`` (the average is over
+      admissible splits, leaving out attributes with ``>= 0.3 * n_rows`` values unless all
+      attributes are like that), the first attribute with the largest gain ratio wins (a
+      later one must be larger by more than 1e-6); no split if the best gain ratio is 0;
+    - instances with a missing value go down every branch with weight proportional to the
+      branch weights (``ClassifierSplitModel.split``; fractions ``<= 1e-6`` are dropped).
+
+    Then ``collapse()`` (``collapse=True``) replaces a subtree by a leaf when that does not
+    increase the training error (by more than 1e-3), and pruning (``prune=True``,
+    ``C45PruneableClassifierTree.prune``) works bottom-up comparing, with estimated errors
+    ``e + add_errs(n, e, cf)`` (:func:`add_errs`): the node as a leaf, the subtree (sum over
+    its leaves), and — with subtree raising — its largest branch applied to all of the
+    node's instances. A leaf is chosen if no worse than both others + 0.1; otherwise the
+    largest branch replaces the node if no worse than the subtree + 0.1, the node's
+    instances are re-distributed through it and it is pruned again.
+
+    Prediction (``ClassifierTree.getProbs`` / ``getProbsLaplace``): an instance reaching a
+    leaf gets the leaf's relative class frequencies (``laplace=False``) or
+    ``(n_k + 1) / (N + C)`` (``laplace=True``). An instance whose branch was empty during
+    training (``m_isEmpty``) gets the *parent's* class distribution over all its branches
+    (Laplace-corrected if ``laplace``). A missing value at a test sends the instance down
+    every non-empty branch with the training branch proportions and sums the results. As in
+    Weka, a leaf that became empty by the re-distribution of subtree raising (it is not
+    flagged ``m_isEmpty``) returns an all-zero vector (uniform with ``laplace``).
+
+    Parameters
+    ----------
+    confidence : float, default 0.25
+        Pruning confidence factor (``-C``); stored as a Java ``float`` like Weka.
+    min_instances : int, default 2
+        Minimum weight in at least two branches of a split (``-M``).
+    prune : bool, default True
+        Pessimistic error pruning (``False`` = ``-U``).
+    subtree_raising : bool, default True
+        Consider raising the largest branch while pruning (``False`` = ``-S``).
+    collapse : bool, default True
+        Collapse subtrees that do not reduce the training error before pruning
+        (``False`` = ``-O``).
+    laplace : bool, default False
+        Laplace-corrected leaf probabilities (``-A``).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        Class labels (categories of ``y`` in declared order).
+    feature_names_in_ : ndarray of shape (n_features,)
+        Column names of ``X`` at fit time.
+    categories_ : list of pandas.Index
+        Declared domain of each column.
+    tree_ : _Node
+        Root of the fitted tree.
+
+    Raises
+    ------
+    ValueError
+        At ``fit``: a column of ``X`` that is not Categorical (numeric columns are not
+        supported; discretize them first), ``y`` not Categorical, length mismatch.
+        At ``predict``: missing columns or values outside the fitted domain.
+
+    Notes
+    -----
+    Deviations from Weka are limited to floating-point summation order in the entropy
+    terms (all decisions use Weka's 1e-6 tolerances, so ties are resolved identically
+    except in contrived cases).
+    """
+
+    def __init__(
+        self,
+        confidence: float = 0.25,
+        min_instances: int = 2,
+        prune: bool = True,
+        subtree_raising: bool = True,
+        collapse: bool = True,
+        laplace: bool = False,
+    ):
+        self.confidence = confidence
+        self.min_instances = min_instances
+        self.prune = prune
+        self.subtree_raising = subtree_raising
+        self.collapse = collapse
+        self.laplace = laplace
+
+    # sklearn-style parameter access (no BaseEstimator dependency needed)
+    def get_params(self, deep: bool = True) -> dict:
+        return {
+            k: getattr(self, k)
+            for k in ("confidence", "min_instances", "prune", "subtree_raising", "collapse", "laplace")
+        }
+
+    def set_params(self, **params) -> "C45Tree":
+        for k, v in params.items():
+            if k not in self.get_params():
+                raise ValueError(f"invalid parameter {k!r} for {type(self).__name__}")
+            setattr(self, k, v)
+        return self
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
+        return f"{type(self).__name__}({args})"
+
+    # -- input handling -------------------------------------------------------------------
+    @staticmethod
+    def _check_frame(X) -> pd.DataFrame:
+        if not isinstance(X, pd.DataFrame):
+            raise ValueError(f"X must be a pandas DataFrame of Categorical columns, got {type(X).__name__}")
+        for c in X.columns:
+            if not isinstance(X[c].dtype, pd.CategoricalDtype):
+                kind = "numeric" if pd.api.types.is_numeric_dtype(X[c].dtype) else str(X[c].dtype)
+                raise ValueError(
+                    f"column {c!r} is {kind}; C4.5/C4.4 here handle nominal attributes only "
+                    "(pandas Categorical) - discretize it first"
+                )
+        return X
+
+    def _encode(self, X: pd.DataFrame) -> np.ndarray:
+        """Integer codes (n_samples, n_features), -1 for missing, in the fitted domains."""
+        X = self._check_frame(X)
+        missing = [c for c in self.feature_names_in_ if c not in X.columns]
+        if missing:
+            raise ValueError(f"X lacks the fitted columns {missing}")
+        out = np.empty((len(X), len(self.feature_names_in_)), dtype=np.intp)
+        for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
+            s = X[c]
+            if s.cat.categories.equals(cats):
+                out[:, j] = s.cat.codes.to_numpy()
+            else:
+                codes = cats.get_indexer(s.cat.categories)
+                used = np.unique(s.cat.codes.to_numpy())
+                used = used[used >= 0]
+                bad = [s.cat.categories[u] for u in used if codes[u] < 0]
+                if bad:
+                    raise ValueError(f"column {c!r} has values {bad} outside the fitted domain")
+                raw = s.cat.codes.to_numpy()
+                out[:, j] = np.where(raw >= 0, codes[np.maximum(raw, 0)], -1)
+        return out
+
+    # -- fitting --------------------------------------------------------------------------
+    def fit(self, X: pd.DataFrame, y: pd.Series, sample_weight=None) -> "C45Tree":
+        """Grow (and by default collapse and prune) the tree.
+
+        Parameters
+        ----------
+        X : pandas.DataFrame of shape (n_samples, n_features)
+            Categorical columns with their full declared domains; NaN = missing.
+        y : pandas.Series of shape (n_samples,)
+            Categorical class; rows with a missing class are ignored (but, as in J48, still
+            count in the ``0.3 * n_rows`` many-values rule).
+        sample_weight : array-like of shape (n_samples,), optional
+            Instance weights (Weka instance weights); default 1.
+
+        Returns
+        -------
+        self
+        """
+        X = self._check_frame(X)
+        if not isinstance(y, pd.Series) or not isinstance(y.dtype, pd.CategoricalDtype):
+            raise ValueError("y must be a pandas Series with a Categorical dtype")
+        if len(y) != len(X):
+            raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
+        if not 0 < float(self.confidence) < 1:
+            raise ValueError("confidence must lie in (0, 1)")
+        self.classes_ = np.asarray(y.cat.categories)
+        self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        self.categories_ = [X[c].cat.categories for c in X.columns]
+        self.n_features_in_ = X.shape[1]
+        codes = np.empty((len(X), X.shape[1]), dtype=np.intp)
+        for j, c in enumerate(X.columns):
+            codes[:, j] = X[c].cat.codes.to_numpy()
+        ycodes = y.cat.codes.to_numpy().astype(np.intp)
+        w = np.ones(len(X)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+        n_all = len(X)  # J48 hands the full training set (incl. missing class) to C45ModelSelection
+        keep = ycodes >= 0
+        self._X, self._y = codes[keep], ycodes[keep]
+        self._C = len(self.classes_)
+        self._V = np.array([len(c) for c in self.categories_], dtype=np.intp)
+        self._cf = float(np.float32(self.confidence))  # J48 keeps m_CF as a Java float
+        m = int(self.min_instances)
+        self._m = m
+        # Attributes with >= 0.3 * n_rows values leave the average gain unless all do.
+        many = ~(0.3 * n_all - self._V > _SMALL)  # not Utils.sm(numValues, 0.3 * n)
+        self._in_average = np.ones_like(many) if many.all() else ~many
+        if len(self._V):
+            self._vmax = int(self._V.max())
+            self._valid_bag = np.arange(self._vmax)[None, :] < self._V[:, None]
+        rows = np.flatnonzero(np.ones(len(self._y), dtype=bool))
+        self.tree_ = self._build(rows, w[keep].copy())
+        if self.collapse:
+            self._collapse(self.tree_)
+        if self.prune:
+            self._prune(self.tree_)
+        self._cleanup(self.tree_)
+        del self._X, self._y
+        return self
+
+    def _select(self, rows: np.ndarray, wts: np.ndarray):
+        """``C45ModelSelection.selectModel``: best split (att, distribution) or None."""
+        C, m = self._C, self._m
+        y = self._y[rows]
+        check = _dist_one_bag(y, wts, C)
+        if _sm(check.total, 2 * m) or _eq(check.total, check.per_class[check.max_class()]):
+            return None, check
+        d = self._X.shape[1]
+        if d == 0:
+            return None, check
+        codes = self._X[rows]
+        known = codes >= 0
+        sum_w = _seqsum(wts)
+        V, vmax = self._V, self._vmax
+        ii, aa = np.nonzero(known)  # row-major: per attribute, instances stay in data order
+        kc, ky, kw = codes[ii, aa], y[ii], wts[ii]
+        pcb = np.bincount((aa * vmax + kc) * C + ky, weights=kw, minlength=d * vmax * C).reshape(d, vmax, C)
+        per_bag = np.bincount(aa * vmax + kc, weights=kw, minlength=d * vmax).reshape(d, vmax)
+        per_class = np.bincount(aa * C + ky, weights=kw, minlength=d * C).reshape(d, C)
+        tot = np.bincount(aa, weights=kw, minlength=d)
+        # C45Split.buildClassifier / Distribution.check: >= 2 bags with >= minNoObj
+        ok = ((m - per_bag < _SMALL) & self._valid_bag).sum(axis=1) > 1
+        # InfoGainSplitCrit.splitCritValue(bags, totalNoInst)
+        old_ent = (_ln_func(tot) - _ln_func(per_class).sum(axis=1)) / _LOG2
+        new_ent = -(_ln_func(pcb).sum(axis=2) - _ln_func(per_bag)).sum(axis=1) / _LOG2
+        unknown_rate = (sum_w - tot) / sum_w
+        num = (1 - unknown_rate) * (old_ent - new_ent)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
+        # GainRatioSplitCrit.splitCritValue(bags, totalNoInst, gain)
+        split_ent = (-_ln_func(per_bag).sum(axis=1) - _ln_func(sum_w - tot) + _ln_func(np.array(sum_w))) / _LOG2
+        split_ent = np.where(tot - 0 > _SMALL, split_ent, 0.0)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = np.where(np.abs(split_ent) < _SMALL, 0.0, gain / (split_ent / sum_w))
+        ratio = np.where(ok, ratio, 0.0)
+        gain = np.where(ok, gain, 0.0)
+
+        avg, n_valid = 0.0, 0
+        for a in range(d):
+            if ok[a] and self._in_average[a]:
+                avg += gain[a]
+                n_valid += 1
+        if n_valid == 0:
+            return None, check
+        avg /= n_valid
+        best, best_ratio = -1, 0.0
+        for a in range(d):
+            if ok[a] and gain[a] >= avg - 1e-3 and _gr(ratio[a], best_ratio):
+                best, best_ratio = a, ratio[a]
+        if _eq(best_ratio, 0):
+            return None, check
+        dist = _dist_split(codes[:, best], y, wts, int(V[best]), C)
+        return best, dist
+
+    def _split(self, att: int, dist: _Dist, rows: np.ndarray, wts: np.ndarray):
+        """``ClassifierSplitModel.split``: per-branch (rows, weights), data order kept."""
+        codes = self._X[rows, att]
+        miss = codes < 0
+        frac = dist.per_bag / dist.total if miss.any() else None
+        out = []
+        for j in range(dist.n_bags):
+            if frac is None:
+                sel = codes == j
+                out.append((rows[sel], wts[sel]))
+            else:
+                take_miss = frac[j] > _SMALL
+                sel = (codes == j) | (miss & take_miss)
+                out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
+        return out
+
+    def _build(self, rows: np.ndarray, wts: np.ndarray) -> _Node:
+        """``ClassifierTree.buildTree`` (keeping the data for subtree raising)."""
+        att, dist = self._select(rows, wts)
+        if att is None:
+            return _Node(None, dist.merged(), None, _eq(_seqsum(wts), 0), rows, wts)
+        node = _Node(att, dist, None, False, rows, wts)
+        node.children = [self._build(r, w) for r, w in self._split(att, dist, rows, wts)]
+        return node
+
+    # -- collapse and prune ------------------------------------------------------------------
+    def _training_errors(self, node: _Node) -> float:
+        if node.is_leaf:
+            return node.dist.num_incorrect()
+        return sum(self._training_errors(ch) for ch in node.children)
+
+    def _collapse(self, node: _Node) -> None:
+        """``C45PruneableClassifierTree.collapse``."""
+        if node.is_leaf:
+            return
+        if self._training_errors(node) >= node.dist.num_incorrect() - 1e-3:
+            node.children, node.att, node.dist = None, None, node.dist.merged()
+        else:
+            for ch in node.children:
+                self._collapse(ch)
+
+    def _errors_for_dist(self, dist: _Dist) -> float:
+        """``getEstimatedErrorsForDistribution``: ``e + add_errs(n, e, cf)`` (0 if empty)."""
+        if _eq(dist.total, 0):
+            return 0.0
+        e = dist.num_incorrect()
+        return e + add_errs(dist.total, e, self._cf)
+
+    def _estimated_errors(self, node: _Node) -> float:
+        if node.is_leaf:
+            return self._errors_for_dist(node.dist)
+        return sum(self._estimated_errors(ch) for ch in node.children)
+
+    def _errors_for_branch(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> float:
+        """``getEstimatedErrorsForBranch``: the subtree's estimated errors on other data."""
+        if node.is_leaf:
+            return self._errors_for_dist(_dist_one_bag(self._y[rows], wts, self._C))
+        dist = _dist_split(self._X[rows, node.att], self._y[rows], wts, node.dist.n_bags, self._C)
+        return sum(
+            self._errors_for_branch(ch, r, w)
+            for ch, (r, w) in zip(node.children, self._split(node.att, dist, rows, wts))
+        )
+
+    def _new_distribution(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> None:
+        """``newDistribution``: push (rows, wts) through the subtree, resetting distributions."""
+        node.rows, node.wts = rows, wts
+        if node.is_leaf:
+            node.dist = _dist_one_bag(self._y[rows], wts, self._C)
+            if not _eq(_seqsum(wts), 0):
+                node.is_empty = False  # Weka never sets it back to True here
+            return
+        node.dist = _dist_split(self._X[rows, node.att], self._y[rows], wts, node.dist.n_bags, self._C)
+        for ch, (r, w) in zip(node.children, self._split(node.att, node.dist, rows, wts)):
+            self._new_distribution(ch, r, w)
+
+    def _prune(self, node: _Node) -> None:
+        """``C45PruneableClassifierTree.prune`` (pessimistic errors, subtree raising)."""
+        if node.is_leaf:
+            return
+        for ch in node.children:
+            self._prune(ch)
+        i_largest = node.dist.max_bag()
+        if self.subtree_raising:
+            err_largest = self._errors_for_branch(node.children[i_largest], node.rows, node.wts)
+        else:
+            err_largest = float(np.finfo(float).max)
+        err_leaf = self._errors_for_dist(node.dist)
+        err_tree = self._estimated_errors(node)
+        if _sm_or_eq(err_leaf, err_tree + 0.1) and _sm_or_eq(err_leaf, err_largest + 0.1):
+            node.children, node.att, node.dist = None, None, node.dist.merged()
+            return
+        if _sm_or_eq(err_largest, err_tree + 0.1):
+            largest = node.children[i_largest]
+            node.children, node.att, node.dist = largest.children, largest.att, largest.dist
+            self._new_distribution(node, node.rows, node.wts)
+            self._prune(node)
+
+    def _cleanup(self, node: _Node) -> None:
+        node.rows = node.wts = None
+        if not node.is_leaf:
+            for ch in node.children:
+                self._cleanup(ch)
+
+    # -- prediction -----------------------------------------------------------------------
+    def _check_fitted(self) -> None:
+        if not hasattr(self, "tree_"):
+            raise ValueError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
+
+    def _accumulate(self, node: _Node, X: np.ndarray, idx: np.ndarray, wt: np.ndarray, P: np.ndarray) -> None:
+        if node.is_leaf:
+            P[idx] += wt[:, None] * node.dist.prob(self.laplace)[None, :]
+            return
+        codes = X[idx, node.att]
+        for j, ch in enumerate(node.children):
+            sel = codes == j
+            if not sel.any():
+                continue
+            if ch.is_empty:  # parent's C45Split.classProb(k, inst, j)
+                P[idx[sel]] += wt[sel, None] * node.dist.bag_prob(j, self.laplace)[None, :]
+            else:
+                self._accumulate(ch, X, idx[sel], wt[sel], P)
+        miss = codes < 0
+        if miss.any():
+            frac = node.dist.per_bag / node.dist.total  # C45Split.weights
+            im, wm = idx[miss], wt[miss]
+            for j, ch in enumerate(node.children):
+                if not ch.is_empty:
+                    self._accumulate(ch, X, im, wm * frac[j], P)
+
+    def predict_proba(self, X: pd.DataFrame) -> np.ndarray:
+        """Class probabilities as J48's ``distributionForInstance``.
+
+        Parameters
+        ----------
+        X : pandas.DataFrame of shape (n_samples, n_features)
+            Same columns and domains as at fit time (values may be a subset of the domain).
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+            Rows normally sum to 1; see the class docstring for Weka's all-zero case.
+        """
+        self._check_fitted()
+        codes = self._encode(X)
+        P = np.zeros((len(codes), len(self.classes_)))
+        self._accumulate(self.tree_, codes, np.arange(len(codes)), np.ones(len(codes)), P)
+        return P
+
+    def predict(self, X: pd.DataFrame) -> np.ndarray:
+        """Predicted class labels, shape (n_samples,): the first most probable class.
+
+        This is what Weka's ``Evaluation`` records (``Utils.maxIndex`` of the distribution).
+        """
+        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+
+    # -- introspection --------------------------------------------------------------------
+    def _leaves(self, node: _Node) -> int:
+        return 1 if node.is_leaf else sum(self._leaves(ch) for ch in node.children)
+
+    def _size(self, node: _Node) -> int:
+        return 1 if node.is_leaf else 1 + sum(self._size(ch) for ch in node.children)
+
+    @property
+    def n_leaves_(self) -> int:
+        """Number of leaves (Weka's "Number of Leaves")."""
+        self._check_fitted()
+        return self._leaves(self.tree_)
+
+    @property
+    def tree_size_(self) -> int:
+        """Number of nodes (Weka's "Size of the tree")."""
+        self._check_fitted()
+        return self._size(self.tree_)
+
+    def export_text(self, summary: bool = True) -> str:
+        """The tree as J48 prints it (``ClassifierTree.toString``).
+
+        One line per branch, ``|   `` per level, ``attr = value`` and for a leaf
+        ``: class (n)`` or ``: class (n/errors)`` — weights and errors of the parent's
+        branch rounded to 2 decimals (after pruning and raising, so the numbers are those
+        of the final tree).
+
+        Parameters
+        ----------
+        summary : bool, default True
+            Append Weka's "Number of Leaves" and "Size of the tree" lines.
+
+        Returns
+        -------
+        str
+        """
+        self._check_fitted()
+        names, cats, classes = self.feature_names_in_, self.categories_, self.classes_
+
+        def num(x: float) -> str:
+            v = math.floor(x * 100 + 0.5) / 100  # Utils.roundDouble, printed like Java
+            return repr(float(v))
+
+        def label(dist: _Dist, bag: int) -> str:
+            s = f"{classes[dist.max_class(bag)]} ({num(dist.per_bag[bag])}"
+            e = dist.num_incorrect(bag)
+            if _gr(e, 0):
+                s += f"/{num(e)}"
+            return s + ")"
+
+        lines: list[str] = []
+
+        def dump(node: _Node, depth: int) -> None:
+            for j, ch in enumerate(node.children):
+                line = "|   " * depth + f"{names[node.att]} = {cats[node.att][j]}"
+                if ch.is_leaf:
+                    lines.append(line + ": " + label(node.dist, j))
+                else:
+                    lines.append(line)
+                    dump(ch, depth + 1)
+
+        if self.tree_.is_leaf:
+            text = ": " + label(self.tree_.dist, 0)
+        else:
+            dump(self.tree_, 0)
+            text = "\n" + "\n".join(lines)
+        if summary:
+            text += f"\n\nNumber of Leaves  : \t{self.n_leaves_}\n\nSize of the tree : \t{self.tree_size_}\n"
+        return text
+
+    def __str__(self) -> str:
+        if not hasattr(self, "tree_"):
+            return repr(self)
+        return self.export_text()
+
+
+class C45(C45Tree):
+    """C4.5 as Weka ``J48`` with default options (``-C 0.25 -M 2``).
+
+    Pruned at confidence 0.25 with subtree raising, collapsed first, relative-frequency
+    leaf probabilities (Quinlan 1993). See :class:`C45Tree` for the parameters.
+    """
+
+    def __init__(
+        self,
+        confidence: float = 0.25,
+        min_instances: int = 2,
+        prune: bool = True,
+        subtree_raising: bool = True,
+        collapse: bool = True,
+        laplace: bool = False,
+    ):
+        super().__init__(confidence, min_instances, prune, subtree_raising, collapse, laplace)
+
+
+class C44(C45Tree):
+    """C4.4 as Weka ``J48 -U -O -A`` (Provost & Domingos 2003).
+
+    Unpruned, not collapsed, Laplace leaf estimates ``(n_k + 1) / (N + C)``. See
+    :class:`C45Tree` for the parameters.
+    """
+
+    def __init__(
+        self,
+        confidence: float = 0.25,
+        min_instances: int = 2,
+        prune: bool = False,
+        subtree_raising: bool = True,
+        collapse: bool = False,
+        laplace: bool = True,
+    ):
+        super().__init__(confidence, min_instances, prune, subtree_raising, collapse, laplace)
