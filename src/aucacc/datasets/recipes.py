@@ -89,7 +89,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is not a column of "
                           f"{raw.path.name}; columns: {list(frame.columns)}")
     if kinds[target] != "nominal":
-        raise RecipeError(f"data set {name!r}: target {target!r} is numeric; a class must be nominal "
+        raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is numeric; a class must be nominal "
                           f"(declare it under source.nominal for a .data file)")
 
     drops = recipe.get("drop_columns") or {}
@@ -179,7 +179,8 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         log.append({"step": "unused_classes", "rows_removed": 0, "columns_removed": [],
                     "detail": f"declared class values that never occur: {empty}"})
     if frame[target].cat.categories.size < 2:
-        raise RecipeError(f"data set {name!r}: fewer than two classes left after cleaning; check the recipe")
+        raise RecipeError(f"data set {name!r}: fewer than two classes left after cleaning; check the recipe "
+                          f"(config key '{_key(name)}')")
 
     frame = frame.reset_index(drop=True)
     y = frame.pop(target).rename("class")
