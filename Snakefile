@@ -19,3 +19,4 @@ rule all:
 
 
 include: "workflow/rules/datasets.smk"
+include: "workflow/rules/profit.smk"

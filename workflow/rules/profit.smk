@@ -1,0 +1,56 @@
+# Direct-marketing profit, AUC against accuracy (Huang & Ling 2005, Sec. V; SPEC §4).
+PROFIT_PCTS = [f"{round(c * 100):d}" for c in config["profit"]["cutoffs"]]
+PROFIT_SETTINGS = list((config["profit"].get("beyond") or {}))
+PROFIT_FIGURES = [f"{RESULTS}/figures/profit_{p}.{ext}" for p in PROFIT_PCTS for ext in ("png", "pdf")] + [
+    f"{RESULTS}/figures/profit_{s}_{p}.{ext}" for s in PROFIT_SETTINGS for p in PROFIT_PCTS for ext in ("png", "pdf")
+]
+
+ALL_TARGETS.extend(
+    expand(f"{RESULTS}/tables/{{stem}}.{{ext}}", stem=["profit", "profit_comparison"], ext=["csv", "md", "tex"])
+    + PROFIT_FIGURES
+)
+
+
+# Expected profit given AUC = v and given accuracy = v: exact for every setting, plus the paper's Monte Carlo.
+rule profit_table:
+    output:
+        csv=f"{RESULTS}/tables/profit.csv",
+        md=f"{RESULTS}/tables/profit.md",
+        tex=f"{RESULTS}/tables/profit.tex",
+    log:
+        f"{RESULTS}/logs/profit/profit_table.log",
+    params:
+        profit=config["profit"],
+        seed=SEED,
+    script:
+        "../scripts/profit_table.py"
+
+
+# The published 15 % differences and max-profit threshold beside ours (exact and Monte Carlo).
+rule profit_comparison:
+    input:
+        table=f"{RESULTS}/tables/profit.csv",
+        published=published("profit"),
+    output:
+        csv=f"{RESULTS}/tables/profit_comparison.csv",
+        md=f"{RESULTS}/tables/profit_comparison.md",
+        tex=f"{RESULTS}/tables/profit_comparison.tex",
+    log:
+        f"{RESULTS}/logs/profit/profit_comparison.log",
+    script:
+        "../scripts/profit_comparison.py"
+
+
+# Profit curves against metric value, one figure per setting and cut-off, published points marked.
+rule profit_figures:
+    input:
+        table=f"{RESULTS}/tables/profit.csv",
+        published=published("profit"),
+    output:
+        figures=PROFIT_FIGURES,
+    log:
+        f"{RESULTS}/logs/profit/profit_figures.log",
+    params:
+        outdir=lambda wildcards, output: os.path.dirname(output.figures[0]),
+    script:
+        "../scripts/profit_figures.py"
