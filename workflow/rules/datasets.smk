@@ -50,6 +50,7 @@ rule clean:
 rule dataset_table:
     input:
         metas=expand(f"{RESULTS}/data/{{dataset}}.json", dataset=DATASETS),
+        cuts=expand(f"{RESULTS}/discretized/{{dataset}}.json", dataset=DATASETS),
         published=published("datasets"),
     output:
         csv=f"{RESULTS}/tables/datasets.csv",

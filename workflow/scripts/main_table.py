@@ -1,0 +1,44 @@
+# The paper's Table 6, its t-tests and the C/D/E fold tally, beside the published numbers.
+import os
+import sys
+
+import pandas as pd
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _common import setup_log  # noqa: E402
+
+from aucacc.provenance import provenance  # noqa: E402
+from aucacc.report.paper_tables import (averages, cde_table, published_long, significance_table,  # noqa: E402
+                                        summary_table)
+from aucacc.report.tables import write_table  # noqa: E402
+
+log = setup_log(snakemake)
+inp, out, par = snakemake.input, snakemake.output, snakemake.params
+metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
+prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.metrics))
+
+summ = summary_table(metrics, published_long(pd.read_csv(inp.published)))
+avg = averages(summ, pd.read_csv(inp.averages), table="uci_nb_c44_c45")
+# Paper layout: one row per data set, "mean ± sd (published)" per learner and metric.
+disp = summ.assign(cell=lambda d: d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
+                   + " (" + d["published_mean"].map("{:.1f}".format) + ")")
+wide = disp.pivot(index="dataset", columns=["metric", "learner"], values="cell")
+wide = wide[[(m, lrn) for m in ("accuracy", "auc") for lrn in par.learners]]
+wide.columns = [f"{m} {lrn}" for m, lrn in wide.columns]
+wide = wide.reset_index()
+avg_row = {"dataset": "average"}
+for _, r in avg.iterrows():
+    avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f} ({r['published_average']:.1f})"
+wide = pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
+write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,
+            caption="Accuracy and AUC (%) of NB, C4.4, C4.5: mean ± sd over 10 folds (published mean in brackets)")
+
+sig = significance_table(metrics, par.learners, par.alpha, pd.read_csv(inp.significance), table="uci_nb_c44_c45")
+write_table(sig, os.path.splitext(out.sig)[0], provenance=prov, floatfmt=".4g",
+            caption="Two-tailed paired t-tests: over per-data-set means (level=dataset) and over folds (level=fold)")
+
+cde = cde_table(metrics, [tuple(p) for p in par.pairs], pd.read_csv(inp.cde))
+write_table(cde, os.path.splitext(out.cde)[0], provenance=prov,
+            caption="C/D/E of AUC against accuracy over the test folds, beside the published tally")
+for _, r in avg.iterrows():
+    log.info("average %s %s: %.2f (published %.1f)", r["learner"], r["metric"], r["average"], r["published_average"])
