@@ -19,4 +19,5 @@ rule all:
 
 
 include: "workflow/rules/datasets.smk"
+include: "workflow/rules/evaluate.smk"
 include: "workflow/rules/profit.smk"
