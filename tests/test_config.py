@@ -1,0 +1,150 @@
+"""Config validation (workflow/schemas/config.schema.yaml): errors name the offending key."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aucacc.config import DEFAULT_CONFIG, REPO_ROOT, ConfigError, load_config, validate_config
+
+RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
+
+
+@pytest.fixture
+def cfg():
+    """A fresh, unvalidated copy of the repository config."""
+    return copy.deepcopy(RAW)
+
+
+def test_repository_config_is_valid():
+    config = load_config()
+    assert len(config["datasets"]) == 18
+    assert config["datasets"]["breast"]["recipe"]["missing"] == "drop_rows"  # schema default present
+    assert config["datasets"]["cars"]["recipe"]["subsample"] == {"n": 700, "stratify": True}
+
+
+def test_defaults_filled(cfg):
+    for key in ("cache", "mirror", "openml", "published"):
+        cfg.pop(key, None)
+    del cfg["datasets"]["iris"]["recipe"]["missing"]
+    out = validate_config(cfg)
+    assert out["cache"] == "resources/raw" and out["mirror"] is None and out["openml"] is True
+    assert out["published"] == "config/published"
+    assert out["datasets"]["iris"]["recipe"]["missing"] == "drop_rows"
+
+
+def _error(config) -> str:
+    with pytest.raises(ConfigError) as exc:
+        validate_config(config)
+    return str(exc.value)
+
+
+def test_unknown_top_level_key(cfg):
+    cfg["seeed"] = 1
+    msg = _error(cfg)
+    assert "'<top level>'" in msg and "'seeed'" in msg
+
+
+def test_unknown_key_in_recipe(cfg):
+    cfg["datasets"]["heart"]["recipe"]["drop_column"] = {"ca": "typo of drop_columns"}
+    msg = _error(cfg)
+    assert "config key 'datasets.heart.recipe'" in msg and "'drop_column'" in msg
+
+
+def test_unknown_key_in_dataset(cfg):
+    cfg["datasets"]["iris"]["recipee"] = {"target": "class"}
+    msg = _error(cfg)
+    assert "config key 'datasets.iris'" in msg and "'recipee'" in msg
+
+
+def test_unknown_key_in_source(cfg):
+    cfg["datasets"]["iris"]["source"]["sha"] = "x"
+    assert "config key 'datasets.iris.source'" in _error(cfg)
+
+
+def test_missing_target(cfg):
+    del cfg["datasets"]["wine"]["recipe"]["target"]
+    msg = _error(cfg)
+    assert "config key 'datasets.wine.recipe'" in msg and "'target' is a required property" in msg
+
+
+@pytest.mark.parametrize("bad", ["E34B01D1C3213C26D54445278879143D718770AA59F3A363668F45B8FB3B3ED4",  # upper case
+                                 "e34b01d1c3213c26d54445278879143d718770aa59f3a363668f45b8fb3b3ed",  # 63 digits
+                                 "md5:0123456789abcdef"])
+def test_bad_sha256(cfg, bad):
+    cfg["datasets"]["breast"]["source"]["sha256"] = bad
+    msg = _error(cfg)
+    assert "config key 'datasets.breast.source.sha256'" in msg and "does not match" in msg
+
+
+def test_dataset_without_source(cfg):
+    del cfg["datasets"]["glass"]["source"]
+    msg = _error(cfg)
+    assert "config key 'datasets.glass'" in msg and "'source' is a required property" in msg
+
+
+def test_source_without_file_or_openml_id(cfg):
+    cfg["datasets"]["solar"]["source"] = {"sha256": cfg["datasets"]["solar"]["source"]["sha256"]}
+    assert "config key 'datasets.solar.source'" in _error(cfg)
+
+
+@pytest.mark.parametrize("path, value, where", [
+    (("seed",), -1, "seed"),
+    (("seed",), "20050301", "seed"),
+    (("openml",), "yes", "openml"),
+    (("datasets", "iris", "recipe", "missing"), "impute", "datasets.iris.recipe.missing"),
+    (("datasets", "cars", "recipe", "subsample", "n"), 0, "datasets.cars.recipe.subsample.n"),
+    (("datasets", "cars", "recipe", "subsample", "size"), 700, "datasets.cars.recipe.subsample"),
+    (("datasets", "liver", "source", "openml_id"), "8", "datasets.liver.source.openml_id"),
+    (("datasets", "heart", "recipe", "drop_columns"), ["slope"], "datasets.heart.recipe.drop_columns"),
+])
+def test_other_schema_errors(cfg, path, value, where):
+    node = cfg
+    for p in path[:-1]:
+        node = node[p]
+    node[path[-1]] = value
+    assert f"config key '{where}'" in _error(cfg)
+
+
+def test_no_datasets(cfg):
+    cfg["datasets"] = {}
+    assert "config key 'datasets'" in _error(cfg)
+    del cfg["datasets"]
+    assert "'datasets' is a required property" in _error(cfg)
+
+
+def test_load_config_errors(tmp_path):
+    with pytest.raises(ConfigError, match="not found"):
+        load_config(tmp_path / "nope.yaml")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("seed: [1,\n")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_config(bad)
+    bad.write_text("- a list\n")
+    with pytest.raises(ConfigError, match="must hold a mapping"):
+        load_config(bad)
+
+
+def test_snakemake_rejects_unknown_dataset_key(tmp_path):
+    """`snakemake -n` with a config whose data set has an unknown key fails at validation."""
+    snakemake = Path(sys.executable).with_name("snakemake")
+    if not snakemake.exists():
+        pytest.skip("snakemake is not installed in this environment")
+    work = tmp_path / "wf"
+    work.mkdir()
+    shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
+    shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
+    shutil.copytree(REPO_ROOT / "config", work / "config")
+    extra = tmp_path / "extra.yaml"
+    extra.write_text("datasets:\n  iris:\n    recipee: {target: class}\n")  # merged into config/config.yaml
+    proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
+                          cwd=work, capture_output=True, text=True, timeout=120)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "ValidationError" in out and "'recipee' was unexpected" in out
