@@ -62,8 +62,12 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
             verify_checksum(cand, name, source)
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_name(f".{cache.name}.tmp")
-            shutil.copyfile(cand, tmp)
-            os.replace(tmp, cache)
+            try:
+                shutil.copyfile(cand, tmp)
+                os.replace(tmp, cache)
+            except BaseException:
+                tmp.unlink(missing_ok=True)  # no partial copy left behind (disk full, interrupt)
+                raise
             return cache
         tried.append(f"mirror {cand}")
     else:

@@ -1,0 +1,204 @@
+"""Fetching raw files (cache → mirror → OpenML, SHA-256 checked) and the workflow's behaviour when
+a fetch or clean job fails (no partial outputs)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+import aucacc.datasets.fetch as fetch_mod
+from aucacc.config import REPO_ROOT, load_config
+from aucacc.datasets import DataFormatError, FetchError, load_dataset
+from aucacc.datasets.fetch import fetch_raw, mirror_folder
+from aucacc.provenance import sha256_file
+
+IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"  # SHA256SUMS of the mirror
+WRONG_SHA = "0" * 64
+
+
+@pytest.fixture
+def offline(monkeypatch):
+    """Any attempt to reach OpenML fails as it would without internet."""
+    calls = []
+
+    def no_network(oid, path):
+        calls.append(oid)
+        raise ConnectionError("network is unreachable")
+
+    monkeypatch.setattr(fetch_mod, "_download_openml", no_network)
+    return calls
+
+
+def _cfg(tmp_path, mirror=None, openml=False):
+    return {"cache": str(tmp_path / "cache"), "mirror": str(mirror) if mirror else None, "openml": openml}
+
+
+def test_mirror_checksum_matches_sha256sums(mirror):
+    sums = dict(reversed(line.split()) for line in (mirror / "SHA256SUMS").read_text().splitlines() if line.strip())
+    config = load_config()
+    for name, entry in config["datasets"].items():
+        src = entry["source"]
+        assert src["sha256"] == sums[src["file"]], name
+
+
+def test_checksum_mismatch_in_mirror(tmp_path, mirror, monkeypatch, offline):
+    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
+    src = {"file": "iris.arff", "openml_id": 61, "sha256": WRONG_SHA}
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", src, _cfg(tmp_path))
+    msg = str(exc.value)
+    assert "data set 'iris'" in msg and "'datasets.iris.source.sha256'" in msg
+    assert IRIS_SHA in msg and WRONG_SHA in msg
+    assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").iterdir())  # nothing copied
+    assert offline == []  # a wrong checksum is an error, not a reason to try OpenML
+
+
+def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline):
+    """A corrupt cached file is reported, not silently replaced."""
+    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
+    (tmp_path / "cache").mkdir()
+    bad = tmp_path / "cache" / "iris.arff"
+    bad.write_bytes((mirror / "iris.arff").read_bytes()[:-200])  # truncated copy
+    with pytest.raises(FetchError, match=r"data set 'iris'.*'datasets\.iris\.source\.sha256'"):
+        fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
+    with pytest.raises(FetchError, match=r"datasets\.iris\.source\.sha256"):  # load_dataset passes it on
+        load_dataset("iris", {"cache": str(tmp_path / "cache"), "seed": 1, "openml": False, "datasets": {
+            "iris": {"source": {"file": "iris.arff", "sha256": IRIS_SHA}, "recipe": {"target": "class"}}}})
+
+
+def test_cache_before_mirror(tmp_path, mirror, monkeypatch, offline):
+    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
+    src = {"file": "iris.arff", "openml_id": 61}  # no checksum: any cached file is accepted
+    (tmp_path / "cache").mkdir()
+    cached = tmp_path / "cache" / "iris.arff"
+    cached.write_text("cached copy")
+    assert fetch_raw("iris", src, _cfg(tmp_path)) == cached
+    assert cached.read_text() == "cached copy"  # the mirror did not overwrite it
+    cached.unlink()
+    got = fetch_raw("iris", dict(src, sha256=IRIS_SHA), _cfg(tmp_path))
+    assert got == cached and sha256_file(got) == IRIS_SHA  # copied from the mirror into the cache
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["iris.arff"]  # no temporary left
+    assert offline == []
+
+
+def test_failed_copy_leaves_nothing(tmp_path, mirror, monkeypatch, offline):
+    """A copy from the mirror that fails part-way (disk full) leaves neither the file nor a temporary."""
+    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
+
+    def half_copy(src, dst):
+        Path(dst).write_bytes(Path(src).read_bytes()[:100])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(fetch_mod.shutil, "copyfile", half_copy)
+    with pytest.raises(OSError, match="No space left"):
+        fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
+    assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_mirror_env_overrides_config(tmp_path, mirror, monkeypatch, offline):
+    other = tmp_path / "other"
+    other.mkdir()
+    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
+    assert mirror_folder({"mirror": str(other)}) == mirror
+    monkeypatch.delenv("AUCACC_MIRROR")
+    assert mirror_folder({"mirror": str(other)}) == other
+    assert mirror_folder({"mirror": None}) is None
+    # config key `mirror` alone is enough
+    got = fetch_raw("wine", {"file": "wine.arff"}, _cfg(tmp_path, mirror=mirror))
+    assert got.read_bytes() == (mirror / "wine.arff").read_bytes()
+
+
+def test_explicit_dest(tmp_path, mirror, monkeypatch, offline):
+    """The workflow's fetch rule passes its output path as `dest`."""
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    dest = tmp_path / "raw" / "iris" / "iris.arff"
+    assert fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path, mirror), dest=dest) == dest
+    assert sha256_file(dest) == IRIS_SHA
+
+
+def test_offline_without_mirror(tmp_path, monkeypatch, offline):
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    src = {"file": "iris.arff", "openml_id": 61, "sha256": IRIS_SHA}
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", src, _cfg(tmp_path, openml=False))
+    msg = str(exc.value)
+    assert "data set 'iris'" in msg and "set AUCACC_MIRROR" in msg and "iris.arff" in msg
+    assert offline == []  # openml: false → OpenML not tried
+    # with OpenML allowed but unreachable the advice is the same, and the OpenML failure is reported
+    with pytest.raises(FetchError, match=r"OpenML id 61: ConnectionError.*set AUCACC_MIRROR"):
+        fetch_raw("iris", src, _cfg(tmp_path, openml=True))
+    assert offline == [61]
+
+
+def test_mirror_without_the_file(tmp_path, monkeypatch, offline):
+    empty = tmp_path / "empty_mirror"
+    empty.mkdir()
+    monkeypatch.setenv("AUCACC_MIRROR", str(empty))
+    with pytest.raises(FetchError, match=r"mirror .*empty_mirror.*iris\.arff.*set AUCACC_MIRROR"):
+        fetch_raw("iris", {"file": "iris.arff"}, _cfg(tmp_path))
+
+
+def test_openml_file_name(tmp_path, monkeypatch, offline):
+    """A source with only an OpenML id is cached as openml-<id>.arff."""
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    with pytest.raises(FetchError, match=r"'openml-61\.arff'"):
+        fetch_raw("iris", {"openml_id": 61}, _cfg(tmp_path, openml=True))
+
+
+# --- the workflow after a failed job -------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
+    """In a copy of the workflow: iris has a wrong SHA-256 (fetch fails), glass's raw file is truncated
+    (clean fails), wine is fine (control). The failed rules leave none of their outputs."""
+    snakemake = Path(sys.executable).with_name("snakemake")
+    if not snakemake.exists():
+        pytest.skip("snakemake is not installed in this environment")
+    work = tmp_path / "wf"
+    work.mkdir()
+    shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
+    shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
+    shutil.copytree(REPO_ROOT / "config", work / "config")
+    mir = tmp_path / "mirror"
+    mir.mkdir()
+    for f in ("iris.arff", "wine.arff"):
+        shutil.copy(mirror / f, mir / f)
+    lines = (mirror / "glass.arff").read_bytes().splitlines(keepends=True)
+    lines[-1] = b"1.5,13.2\r\n"  # the last row cut short
+    (mir / "glass-cut.arff").write_bytes(b"".join(lines))
+    override = {"datasets": {
+        "iris": {"source": {"sha256": WRONG_SHA}},
+        "glass": {"source": {"file": "glass-cut.arff", "sha256": sha256_file(mir / "glass-cut.arff")}},
+    }}
+    extra = tmp_path / "override.yaml"
+    extra.write_text(yaml.safe_dump(override))
+    targets = ["results/data/iris.json", "results/data/glass.json", "results/data/wine.json"]
+    env = dict(os.environ, AUCACC_MIRROR=str(mir))
+    proc = subprocess.run([str(snakemake), "--cores", "1", "--nolock", "--keep-going", f"--configfile={extra}",
+                           *targets], cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out
+    assert "Error in rule fetch" in out and "Error in rule clean" in out
+    # the control data set went through
+    meta = json.loads((work / "results/data/wine.json").read_text())
+    assert meta["n_instances"] == 178
+    # fetch of iris failed: no raw file, nothing downstream
+    assert not (work / "resources/raw/iris/iris.arff").exists()
+    assert not (work / "results/data/iris.json").exists() and not (work / "results/data/iris.parquet").exists()
+    # the glass raw file was fetched, its clean job failed on the truncated row and left no output
+    assert (work / "resources/raw/glass/glass-cut.arff").exists()
+    assert not (work / "results/data/glass.json").exists() and not (work / "results/data/glass.parquet").exists()
+    # no temporary files of the atomic writers anywhere
+    leftovers = [p for d in (work / "results", work / "resources") for p in d.rglob("*.tmp")]
+    assert leftovers == []
+    # the failures are the ones we caused
+    fetch_log = (work / "results/logs/fetch/iris--iris.arff.log")
+    assert "datasets.iris.source.sha256" in out + (fetch_log.read_text() if fetch_log.exists() else "")
+    assert DataFormatError.__name__ in out or "Bad @DATA" in out
