@@ -1,0 +1,557 @@
+"""RBF support vector machine with LIBSVM-style grid search, made fast by exact shortcuts.
+
+Huang & Ling (2005) train an SVM with an RBF kernel on the 13 binary data sets, choosing
+``C ∈ {2^-5, 2^-3, …, 2^15}`` and ``γ ∈ {2^-15, 2^-13, …, 2^3}`` by 3-fold cross-validation on
+each training fold, as LIBSVM's ``tools/grid.py`` does (Hsu, Chang & Lin, *A Practical Guide to
+Support Vector Classification*, 2003; Chang & Lin, *LIBSVM: a library for support vector
+machines*, ACM TIST 2011). :class:`GridSearchSVM` does that search and gives the same answer
+as ``GridSearchCV(SVC(kernel="rbf"), cv=StratifiedKFold(3, shuffle=True, random_state=seed))``
+with ``param_grid={"C": sorted C grid, "gamma": sorted γ grid}``, only faster:
+
+* **one kernel per γ.** Squared distances ``D²`` between the (distinct) training rows are
+  computed once; each γ's kernel ``K = exp(−γ·D²)`` is computed once and shared by every C
+  and every inner fold through ``SVC(kernel="precomputed")``. For 0/1 (one-hot) data ``D²``
+  is an exact integer, so ``K`` holds the very values LIBSVM computes internally.
+* **duplicate merging** (``merge_duplicates=True``). Rows with the same attribute vector and
+  the same class are fitted as one point whose ``C`` is multiplied by the number of copies
+  (``sample_weight``). In the dual, ``k`` identical points with box ``[0, C]`` enter only
+  through the sum of their multipliers, which ranges over ``[0, k·C]`` — the merged point's
+  box — so both problems have the same optimal decision function. LIBSVM stops at a KKT
+  tolerance (``tol``), so the two solutions agree to the order of ``tol``, not bit for bit.
+  Test rows that repeat are predicted once and counted with their multiplicity (exact).
+* **joblib over γ** (``n_jobs``); each fit is deterministic, so results do not depend on it.
+
+Encoding. A :class:`pandas.DataFrame` of nominal attributes (``Categorical`` with the declared
+domain — the pipeline discretizes numeric attributes first) is one-hot encoded: one 0/1 column
+per declared category, in declared order; a missing value is all zeros for that attribute (it
+is no category, and adds the same distance 1 to every observed category). ``encoding="ordinal"``
+instead maps an attribute with ``k`` categories to ``code/(k−1)`` in ``[0, 1]`` (for ordered
+intervals), and refuses missing values. Numeric ``DataFrame`` columns and numeric arrays are used
+as they are (no scaling: scale them yourself if needed; NaN is refused).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, Sequence
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+from sklearn import config_context
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.model_selection import StratifiedKFold
+from sklearn.svm import SVC
+from sklearn.utils.validation import check_is_fitted
+
+__all__ = ["C_GRID", "GAMMA_GRID", "GridSearchSVM", "encode_features", "fit_predict_fold",
+           "gridpy_job_order", "select_best"]
+
+#: LIBSVM grid.py's default C grid: 2^-5, 2^-3, …, 2^15 (11 values).
+C_GRID: tuple[float, ...] = tuple(2.0 ** k for k in range(-5, 16, 2))
+#: LIBSVM grid.py's default γ grid: 2^-15, 2^-13, …, 2^3 (10 values).
+GAMMA_GRID: tuple[float, ...] = tuple(2.0 ** k for k in range(-15, 4, 2))
+
+
+# --------------------------------------------------------------------------------------------
+# Encoding
+# --------------------------------------------------------------------------------------------
+def _encoding_spec(X: pd.DataFrame, encoding: str) -> list[tuple[str, str, list]]:
+    spec = []
+    for col in X.columns:
+        s = X[col]
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            spec.append((col, encoding, list(s.cat.categories)))
+        elif pd.api.types.is_numeric_dtype(s.dtype):
+            spec.append((col, "numeric", []))
+        else:
+            raise TypeError(f"column {col!r}: dtype {s.dtype} is neither Categorical nor numeric")
+    return spec
+
+
+def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
+                    encoding: str = "onehot") -> tuple[np.ndarray, list[tuple[str, str, list]]]:
+    """Turn a table of nominal (and numeric) attributes into a float64 matrix.
+
+    Parameters
+    ----------
+    X : pandas.DataFrame, shape (n_samples, n_attributes), or array-like (n_samples, n_features)
+        Nominal attributes as ``Categorical`` (declared domain = ``cat.categories``), numeric
+        attributes as numbers. An array is taken as numeric features as they are.
+    spec : list of (column, kind, categories), optional
+        The encoding fitted on the training data (returned by an earlier call); categories
+        are taken from it, so test data encode to the same columns.
+    encoding : {"onehot", "ordinal"}
+        ``"onehot"``: one 0/1 column per declared category; missing → all zeros.
+        ``"ordinal"``: one column ``code/(k−1)`` per attribute (``0`` if ``k = 1``).
+
+    Returns
+    -------
+    Z : ndarray of float64, shape (n_samples, n_features)
+    spec : list of (column, kind, categories)
+
+    Raises
+    ------
+    ValueError
+        NaN in a numeric column or array, a missing value under ``"ordinal"``, a value outside
+        the declared categories, or an unknown ``encoding``.
+    TypeError
+        A DataFrame column that is neither Categorical nor numeric.
+    """
+    if encoding not in ("onehot", "ordinal"):
+        raise ValueError(f"encoding must be 'onehot' or 'ordinal', not {encoding!r}")
+    if not isinstance(X, pd.DataFrame):
+        Z = np.asarray(X, dtype=np.float64)
+        if Z.ndim != 2:
+            raise ValueError(f"X must be 2-D, got shape {Z.shape}")
+        if not np.isfinite(Z).all():
+            raise ValueError("X contains NaN or infinite values")
+        return np.ascontiguousarray(Z), spec if spec is not None else []
+    if spec is None:
+        spec = _encoding_spec(X, encoding)
+    blocks = []
+    for col, kind, cats in spec:
+        s = X[col]
+        if kind == "numeric":
+            v = s.to_numpy(dtype=np.float64)
+            if not np.isfinite(v).all():
+                raise ValueError(f"column {col!r}: NaN in a numeric attribute (impute or discretize)")
+            blocks.append(v[:, None])
+            continue
+        missing = s.isna().to_numpy()
+        codes = pd.Categorical(s, categories=cats).codes  # -1 for missing or undeclared values
+        if np.any((codes < 0) & ~missing):
+            bad = s[(codes < 0) & ~missing].unique()[:5]
+            raise ValueError(f"column {col!r}: values {list(bad)} are not declared categories")
+        if kind == "onehot":
+            block = np.zeros((len(s), len(cats)))
+            rows = np.flatnonzero(codes >= 0)
+            block[rows, codes[rows]] = 1.0
+        else:
+            if missing.any():
+                raise ValueError(f"column {col!r}: missing values cannot be ordinal-encoded")
+            block = (codes / max(len(cats) - 1, 1))[:, None].astype(np.float64)
+        blocks.append(block)
+    Z = np.hstack(blocks) if blocks else np.zeros((len(X), 0))
+    return np.ascontiguousarray(Z, dtype=np.float64), spec
+
+
+# --------------------------------------------------------------------------------------------
+# Squared distances and kernels
+# --------------------------------------------------------------------------------------------
+def _is_integral(Z: np.ndarray) -> bool:
+    # Integer data with a small norm give exact float64 dot products, hence exact D².
+    return bool(np.all(Z == np.round(Z)) and (np.abs(Z).sum(axis=1).max(initial=0) ** 2 < 2 ** 50))
+
+
+def _sq_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """``‖a_i − b_j‖²`` as LIBSVM forms it in training: ``a·a + b·b − 2 a·b``, clipped at 0."""
+    d2 = (np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :]
+          - 2.0 * (A @ B.T))
+    np.maximum(d2, 0.0, out=d2)
+    return d2
+
+
+class _Distances:
+    """Squared distances ``D²`` between two sets of rows, kept as small integer codes when exact.
+
+    For integer data (one-hot) ``D²`` is an exact integer, stored as an index into
+    ``exp(−γ·[0, 1, …, max D²])`` so a kernel costs one table look-up per entry.
+    """
+
+    def __init__(self, A: np.ndarray | None, B: np.ndarray | None = None, *, _parts=None):
+        if _parts is not None:
+            self.integral, self.data = _parts
+            return
+        self.integral = _is_integral(A) and (B is None or _is_integral(B))
+        d2 = _sq_distances(A, A if B is None else B)
+        if self.integral:
+            top = int(np.rint(d2.max(initial=0)))
+            dtype = np.uint8 if top < 2 ** 8 else np.uint16 if top < 2 ** 16 else np.int64
+            self.data = np.rint(d2).astype(dtype)
+        else:
+            self.data = d2
+
+    def take(self, rows, cols) -> "_Distances":
+        """The sub-matrix ``D²[rows][:, cols]``."""
+        return _Distances(None, _parts=(self.integral, self.data[np.ix_(rows, cols)]))
+
+    def kernel(self, gamma: float) -> np.ndarray:
+        """RBF kernel ``exp(−γ·D²)``, float64, C-contiguous, same shape as ``D²``."""
+        if self.integral:
+            table = np.exp(-gamma * np.arange(int(self.data.max(initial=0)) + 1, dtype=np.float64))
+            return table[self.data]
+        return np.exp(-gamma * self.data)
+
+
+# --------------------------------------------------------------------------------------------
+# Inner cross-validation for one γ
+# --------------------------------------------------------------------------------------------
+def _points(xid: np.ndarray, ycode: np.ndarray, merge: bool):
+    """Training points of a set of rows: (x index, class code, weight), first-occurrence order."""
+    if not merge:
+        return xid, ycode, None
+    key = xid.astype(np.int64) * 1024 + ycode  # few classes: key is unique per (x, y)
+    _, first, inv, counts = np.unique(key, return_index=True, return_inverse=True,
+                                      return_counts=True)
+    order = np.argsort(first, kind="stable")
+    return xid[first[order]], ycode[first[order]], counts[order].astype(np.float64)
+
+
+def _svc(C: float, tol: float, cache_size: float, shrinking: bool) -> SVC:
+    return SVC(C=C, kernel="precomputed", tol=tol, cache_size=cache_size, shrinking=shrinking)
+
+
+def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking):
+    """Correct counts (n_C, n_folds) of every C on every inner fold, for one γ."""
+    correct = np.zeros((len(C_grid), len(folds)), dtype=np.int64)
+    # Kernels are finite by construction and the parameters valid: skip scikit-learn's
+    # per-call checks, which cost as much as the LIBSVM fits themselves on small folds.
+    with config_context(assume_finite=True, skip_parameter_validation=True):
+        for f, (D_tr, tr_y, tr_w, D_te, te_y, te_w) in enumerate(folds):
+            K_tr = D_tr.kernel(gamma)
+            K_te = D_te.kernel(gamma)
+            for c, C in enumerate(C_grid):
+                svc = _svc(C, tol, cache_size, shrinking).fit(K_tr, tr_y, sample_weight=tr_w)
+                hit = svc.predict(K_te) == te_y
+                correct[c, f] = int(hit.sum()) if te_w is None else int(te_w[hit].sum())
+    return correct
+
+
+def gridpy_job_order(log2c: Sequence[float], log2g: Sequence[float]) -> list[tuple[float, float]]:
+    """The order in which LIBSVM ``tools/grid.py`` (``calculate_jobs``) visits (log2 C, log2 γ).
+
+    Parameters
+    ----------
+    log2c : sequence of float — log2 C values in grid.py's order (ascending, ``-5 … 15``).
+    log2g : sequence of float — log2 γ values in grid.py's order (descending, ``3 … -15``).
+
+    Returns
+    -------
+    list of (log2c, log2g), length ``len(log2c) * len(log2g)``.
+    """
+    def permute(seq):
+        seq = list(seq)
+        if len(seq) <= 1:
+            return seq
+        mid = len(seq) // 2
+        left, right = permute(seq[:mid]), permute(seq[mid + 1:])
+        out = [seq[mid]]
+        while left or right:
+            if left:
+                out.append(left.pop(0))
+            if right:
+                out.append(right.pop(0))
+        return out
+
+    c_seq, g_seq = permute(log2c), permute(log2g)
+    nc, ng = float(len(c_seq)), float(len(g_seq))
+    i = j = 0
+    jobs = []
+    while i < nc or j < ng:
+        if i / nc < j / ng:
+            jobs += [(c_seq[i], g_seq[k]) for k in range(j)]
+            i += 1
+        else:
+            jobs += [(c_seq[k], g_seq[j]) for k in range(i)]
+            j += 1
+    return jobs
+
+
+def select_best(C_grid: np.ndarray, gamma_grid: np.ndarray, correct: np.ndarray,
+                n_test: np.ndarray, rule: str = "sklearn") -> int:
+    """Index of the selected (C, γ) in C-major order (row ``i·len(gamma_grid) + j``).
+
+    Parameters
+    ----------
+    C_grid, gamma_grid : ndarray, ascending — the grids.
+    correct : int ndarray, shape (len(C_grid) * len(gamma_grid), n_folds)
+        Correctly classified inner test rows per pair (C-major rows) and fold.
+    n_test : int ndarray, shape (n_folds,) — inner test fold sizes.
+    rule : {"sklearn", "gridpy"}
+        ``"sklearn"``: highest mean of per-fold accuracies (computed as ``GridSearchCV`` does, so
+        ties are bit-identical), ties to the smallest C, then the smallest γ.
+        ``"gridpy"``: LIBSVM ``tools/grid.py``'s ``find_parameters``: pooled rate
+        ``float("%g" % (100·Σcorrect/Σn))``, pairs visited in :func:`gridpy_job_order`
+        (log2 C ascending, log2 γ descending, as grid.py's defaults), the best replaced when
+        ``rate > best`` or ``rate == best and γ == best γ and C < best C``.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError
+        Unknown ``rule`` or shapes that do not fit the grids.
+    """
+    C_grid, gamma_grid = np.asarray(C_grid, float), np.asarray(gamma_grid, float)
+    correct, n_test = np.asarray(correct), np.asarray(n_test)
+    if correct.shape != (len(C_grid) * len(gamma_grid), len(n_test)):
+        raise ValueError(f"correct has shape {correct.shape}, expected "
+                         f"({len(C_grid) * len(gamma_grid)}, {len(n_test)})")
+    if rule == "sklearn":
+        means = np.average(correct / n_test[None, :], axis=1)
+        return int(np.flatnonzero(means == means.max())[0])  # first best in C-major order
+    if rule != "gridpy":
+        raise ValueError(f"rule must be 'sklearn' or 'gridpy', not {rule!r}")
+    ng = len(gamma_grid)
+    pooled = correct.sum(axis=1) / n_test.sum()
+    pos_c = {v: i for i, v in enumerate(np.log2(C_grid))}
+    pos_g = {v: j for j, v in enumerate(np.log2(gamma_grid))}
+    best, best_rate = None, -1.0
+    for lc, lg in gridpy_job_order(list(np.log2(C_grid)), list(np.log2(gamma_grid)[::-1])):
+        i, j = pos_c[lc], pos_g[lg]
+        rate = float("%g" % (100.0 * pooled[i * ng + j]))  # what svm-train -v prints
+        if rate > best_rate or (rate == best_rate and j == best[1] and i < best[0]):
+            best_rate, best = rate, (i, j)
+    return best[0] * ng + best[1]
+
+
+# --------------------------------------------------------------------------------------------
+# The estimator
+# --------------------------------------------------------------------------------------------
+class GridSearchSVM(ClassifierMixin, BaseEstimator):
+    """C-SVM with an RBF kernel whose (C, γ) is chosen by stratified inner cross-validation.
+
+    Parameters
+    ----------
+    C_grid : sequence of float, default :data:`C_GRID` (``2^-5, 2^-3, …, 2^15``)
+    gamma_grid : sequence of float, default :data:`GAMMA_GRID` (``2^-15, 2^-13, …, 2^3``)
+        The grid of Hsu, Chang & Lin's practical guide (LIBSVM ``tools/grid.py``); 110 pairs.
+    n_inner_folds : int, default 3
+        Folds of the inner CV: ``StratifiedKFold(n_inner_folds, shuffle=True, random_state=seed)``.
+    seed : int, default 0
+        Random state of the inner fold shuffle (recorded in ``inner_seed_``).
+    selection : {"sklearn", "gridpy"}, default "sklearn"
+        ``"sklearn"``: the highest mean of the per-fold accuracies (as ``GridSearchCV``); ties go
+        to the smallest C, then the smallest γ (``GridSearchCV`` with ascending grids picks the
+        first best in C-major order — the same pair).
+        ``"gridpy"``: LIBSVM grid.py exactly: the pooled CV accuracy ``100·correct/n`` rounded as
+        ``%g`` (6 significant digits, what ``svm-train -v`` prints), pairs visited in grid.py's
+        job order (:func:`gridpy_job_order`), a later pair replacing the best if its rate is
+        higher, or equal with the same γ and a smaller C.
+    encoding : {"onehot", "ordinal"}, default "onehot"
+        How ``Categorical`` columns are encoded (see :func:`encode_features`).
+    merge_duplicates : bool, default True
+        Fit repeated (x, y) rows as one point with weight = multiplicity (exact optimum; the
+        solver's stopping point may differ by ~``tol``). False fits every row.
+    n_jobs : int or None, default 1
+        joblib workers over γ; the result does not depend on it.
+    tol, cache_size, shrinking :
+        Passed to :class:`sklearn.svm.SVC` (LIBSVM's ``-e``, ``-m``, ``-h``; defaults as LIBSVM).
+
+    Attributes
+    ----------
+    classes_ : ndarray, shape (n_classes,)
+    best_params_ : dict {"C": float, "gamma": float}
+    best_score_ : float — the selected pair's mean inner-CV accuracy.
+    best_index_ : int — its row in ``cv_results_`` (C-major, ascending C then γ).
+    cv_results_ : dict of arrays, one entry per (C, γ) as in ``GridSearchCV``: ``params``,
+        ``param_C``, ``param_gamma``, ``split{k}_test_score``, ``mean_test_score``,
+        ``std_test_score``, ``rank_test_score``, plus ``pooled_test_score`` (correct/n).
+    estimator_ : sklearn.svm.SVC — the final model (precomputed kernel) refit on all rows.
+    inner_seed_ : int
+    n_points_ : int — training points after merging (= n_samples when not merged).
+    encoding_spec_ : list — the fitted encoding.
+
+    Notes
+    -----
+    ``predict_proba`` is ``σ(f) = 1 / (1 + e^{−f})`` of the decision value ``f`` (binary): a
+    monotone map, right for ranking and AUC, **not** a calibrated probability (no Platt
+    scaling, which would need another random inner CV). With more than two classes it is the
+    softmax of the one-vs-rest decision values.
+    """
+
+    def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
+                 n_inner_folds: int = 3, seed: int = 0, selection: str = "sklearn",
+                 encoding: str = "onehot", merge_duplicates: bool = True, n_jobs: int | None = 1,
+                 tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True):
+        self.C_grid = C_grid
+        self.gamma_grid = gamma_grid
+        self.n_inner_folds = n_inner_folds
+        self.seed = seed
+        self.selection = selection
+        self.encoding = encoding
+        self.merge_duplicates = merge_duplicates
+        self.n_jobs = n_jobs
+        self.tol = tol
+        self.cache_size = cache_size
+        self.shrinking = shrinking
+
+    # -- fitting ---------------------------------------------------------------------------
+    def fit(self, X, y):
+        """Search (C, γ) by inner CV on (X, y), then refit on all of it.
+
+        Parameters
+        ----------
+        X : pandas.DataFrame (n_samples, n_attributes) or array-like (n_samples, n_features)
+        y : array-like, shape (n_samples,) — class labels (at least two classes).
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        ValueError
+            Fewer than two classes, a class with fewer than ``n_inner_folds`` rows, an empty or
+            non-positive grid, an unknown ``selection``, or bad values in X (see
+            :func:`encode_features`).
+        """
+        if self.selection not in ("sklearn", "gridpy"):
+            raise ValueError(f"selection must be 'sklearn' or 'gridpy', not {self.selection!r}")
+        C_grid = np.sort(np.asarray(self.C_grid, dtype=np.float64))
+        g_grid = np.sort(np.asarray(self.gamma_grid, dtype=np.float64))
+        if C_grid.size == 0 or g_grid.size == 0 or (C_grid <= 0).any() or (g_grid <= 0).any():
+            raise ValueError("C_grid and gamma_grid must be non-empty and positive")
+        Z, self.encoding_spec_ = encode_features(X, encoding=self.encoding)
+        y = np.asarray(y)
+        if len(y) != len(Z):
+            raise ValueError(f"X has {len(Z)} rows but y has {len(y)}")
+        self.classes_, ycode = np.unique(y, return_inverse=True)
+        if len(self.classes_) < 2:
+            raise ValueError("y needs at least two classes")
+        self.n_features_in_ = Z.shape[1]
+        self.inner_seed_ = int(self.seed)
+
+        # distinct attribute vectors: kernels are computed on these only
+        if self.merge_duplicates:
+            Xu, xid = np.unique(Z, axis=0, return_inverse=True)
+            xid = xid.ravel()
+        else:
+            Xu, xid = Z, np.arange(len(Z))
+        dist = _Distances(Xu)
+
+        skf = StratifiedKFold(self.n_inner_folds, shuffle=True, random_state=self.inner_seed_)
+        folds = []
+        for tr, te in skf.split(np.zeros(len(y)), ycode):
+            tr_x, tr_y, tr_w = _points(xid[tr], ycode[tr], self.merge_duplicates)
+            if self.merge_duplicates:  # each distinct test vector predicted once, counted per class
+                te_x, te_y, te_w = _points(xid[te], ycode[te], True)
+            else:
+                te_x, te_y, te_w = xid[te], ycode[te], None
+            folds.append((dist.take(tr_x, tr_x), tr_y, tr_w, dist.take(te_x, tr_x), te_y, te_w))
+        n_test = np.array([len(te) for _, te in skf.split(np.zeros(len(y)), ycode)])
+
+        per_gamma = Parallel(n_jobs=self.n_jobs)(
+            delayed(_inner_cv_one_gamma)(folds, C_grid, g, self.tol, self.cache_size,
+                                         self.shrinking) for g in g_grid)
+        correct = np.stack(per_gamma, axis=1)  # (n_C, n_gamma, n_folds)
+        correct = correct.reshape(len(C_grid) * len(g_grid), len(folds))  # C-major rows
+        self.cv_results_ = self._results(C_grid, g_grid, correct, n_test)
+        self.best_index_ = select_best(C_grid, g_grid, correct, n_test, self.selection)
+        self.best_params_ = dict(self.cv_results_["params"][self.best_index_])
+        self.best_score_ = float(self.cv_results_["mean_test_score"][self.best_index_])
+
+        # final model on every training row
+        px, py, pw = _points(xid, ycode, self.merge_duplicates)
+        K = dist.take(px, px).kernel(self.best_params_["gamma"])
+        self.estimator_ = _svc(self.best_params_["C"], self.tol, self.cache_size,
+                               self.shrinking).fit(K, py, sample_weight=pw)
+        sv = self.estimator_.support_
+        self._sv_features = Xu[px[sv]]
+        self._n_train_points = len(px)
+        self.n_points_ = len(px)
+        return self
+
+    @staticmethod
+    def _results(C_grid, g_grid, correct, n_test) -> dict[str, Any]:
+        scores = correct / n_test[None, :]  # = accuracy_score on each inner test fold
+        means = np.average(scores, axis=1)  # as GridSearchCV, for bit-identical ties
+        res: dict[str, Any] = {
+            "params": [{"C": float(C), "gamma": float(g)} for C in C_grid for g in g_grid],
+            "param_C": np.repeat(C_grid, len(g_grid)),
+            "param_gamma": np.tile(g_grid, len(C_grid)),
+        }
+        for k in range(scores.shape[1]):
+            res[f"split{k}_test_score"] = scores[:, k]
+            res[f"split{k}_n_correct"] = correct[:, k]
+        res["mean_test_score"] = means
+        res["std_test_score"] = np.sqrt(np.average((scores - means[:, None]) ** 2, axis=1))
+        order = np.argsort(-means, kind="stable")
+        rank = np.empty(len(means), dtype=np.int32)
+        # "min" ranking as scipy.stats.rankdata(-means, method="min")
+        sorted_means = means[order]
+        first = np.r_[True, sorted_means[1:] != sorted_means[:-1]]
+        rank[order] = (np.flatnonzero(first)[np.cumsum(first) - 1] + 1).astype(np.int32)
+        res["rank_test_score"] = rank
+        res["pooled_test_score"] = correct.sum(axis=1) / n_test.sum()
+        return res
+
+    # -- prediction ------------------------------------------------------------------------
+    def _kernel_matrix(self, X) -> np.ndarray:
+        check_is_fitted(self, "estimator_")
+        Z, _ = encode_features(X, spec=self.encoding_spec_ or None, encoding=self.encoding)
+        if Z.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {Z.shape[1]} features, the model was fitted on "
+                             f"{self.n_features_in_}")
+        dist = _Distances(Z, self._sv_features)
+        K_sv = dist.kernel(self.best_params_["gamma"])
+        # LIBSVM reads only the support vectors' columns of a precomputed test kernel
+        K = np.zeros((len(Z), self._n_train_points))
+        K[:, self.estimator_.support_] = K_sv
+        return K
+
+    def decision_function(self, X) -> np.ndarray:
+        """Decision values of the refit SVM.
+
+        Parameters
+        ----------
+        X : like in :meth:`fit`
+
+        Returns
+        -------
+        ndarray, shape (n_samples,) for two classes (positive means ``classes_[1]``), else
+        (n_samples, n_classes) one-vs-rest values as ``SVC(decision_function_shape="ovr")``.
+        """
+        return self.estimator_.decision_function(self._kernel_matrix(X))
+
+    def predict(self, X) -> np.ndarray:
+        """Class labels, shape (n_samples,), as LIBSVM predicts them."""
+        return self.classes_[self.estimator_.predict(self._kernel_matrix(X))]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Monotone scores in [0, 1], shape (n_samples, n_classes); see the class Notes."""
+        f = self.decision_function(X)
+        if f.ndim == 1:
+            p = 1.0 / (1.0 + np.exp(-f))
+            return np.column_stack([1.0 - p, p])
+        e = np.exp(f - f.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+
+def fit_predict_fold(X_train, y_train, X_test, grid: dict | None = None, seed: int = 0,
+                     n_jobs: int | None = 1, **kwargs) -> dict[str, Any]:
+    """Grid-search, refit and score one outer fold — the body of a workflow script.
+
+    Parameters
+    ----------
+    X_train, y_train : training fold (see :meth:`GridSearchSVM.fit`).
+    X_test : test fold, same columns as ``X_train``.
+    grid : {"C": [...], "gamma": [...]}, optional — defaults to :data:`C_GRID`, :data:`GAMMA_GRID`.
+    seed : inner CV seed.
+    n_jobs : joblib workers.
+    **kwargs : further :class:`GridSearchSVM` parameters.
+
+    Returns
+    -------
+    dict with ``decision`` (n_test,) or (n_test, n_classes), ``predicted`` (n_test,),
+    ``proba`` (n_test, n_classes), ``classes``, ``best_params``, ``best_score``, ``seed``,
+    ``cv_results`` (a DataFrame, one row per (C, γ)).
+    """
+    grid = grid or {}
+    model = GridSearchSVM(C_grid=grid.get("C", C_GRID), gamma_grid=grid.get("gamma", GAMMA_GRID),
+                          seed=seed, n_jobs=n_jobs, **kwargs).fit(X_train, y_train)
+    cv = {k: v for k, v in model.cv_results_.items() if k != "params"}
+    return {
+        "decision": model.decision_function(X_test),
+        "predicted": model.predict(X_test),
+        "proba": model.predict_proba(X_test),
+        "classes": model.classes_,
+        "best_params": model.best_params_,
+        "best_score": model.best_score_,
+        "seed": model.inner_seed_,
+        "cv_results": pd.DataFrame(cv),
+    }

@@ -1,0 +1,214 @@
+"""Exactness of :mod:`aucacc.learners.svm` against plain scikit-learn / LIBSVM.
+
+The reference is ``SVC(kernel="rbf")`` and ``GridSearchCV`` with the same inner splits; the
+fast path must give the same kernel, the same selection and the same decision values.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.model_selection import GridSearchCV, StratifiedKFold
+from sklearn.preprocessing import MinMaxScaler
+from sklearn.svm import SVC
+
+from aucacc.learners.svm import (C_GRID, GAMMA_GRID, GridSearchSVM, _Distances, encode_features,
+                                 fit_predict_fold, gridpy_job_order, select_best)
+
+SMALL_C = [2.0 ** k for k in (-1, 1, 3, 5)]
+SMALL_G = [2.0 ** k for k in (-5, -3, -1, 1)]
+
+
+def nominal_data(n=300, seed=0):
+    """Random nominal attributes (many duplicate rows) and a noisy class."""
+    rng = np.random.default_rng(seed)
+    cats = list("abcd")
+    X = pd.DataFrame({f"a{i}": pd.Categorical(rng.choice(cats[:3], n), categories=cats)
+                      for i in range(5)})
+    y = np.where((X.a0 == "a") ^ (X.a1 == "b") | (rng.random(n) < 0.15), "pos", "neg")
+    return X, y
+
+
+def breast():
+    X, y = load_breast_cancer(return_X_y=True)
+    return MinMaxScaler().fit_transform(X), y
+
+
+def reference_search(Z, y, seed, C_grid=SMALL_C, g_grid=SMALL_G):
+    return GridSearchCV(SVC(kernel="rbf"), {"C": C_grid, "gamma": g_grid},
+                        cv=StratifiedKFold(3, shuffle=True, random_state=seed)).fit(Z, y)
+
+
+# -- encoding --------------------------------------------------------------------------------
+def test_onehot_declared_domain_and_missing_as_zeros():
+    X = pd.DataFrame({"a": pd.Categorical(["x", None, "z"], categories=["x", "y", "z"]),
+                      "b": pd.Categorical(["u", "v", "u"], categories=["u", "v"])})
+    Z, spec = encode_features(X)
+    assert Z.tolist() == [[1, 0, 0, 1, 0], [0, 0, 0, 0, 1], [0, 0, 1, 1, 0]]
+    # the test data take the training domain, whatever their own categories
+    Zt, _ = encode_features(X.iloc[[2]].astype({"a": "object"}).astype("category"), spec=spec)
+    assert Zt.tolist() == [[0, 0, 1, 1, 0]]
+    Zo, _ = encode_features(X.dropna(), encoding="ordinal")
+    assert Zo.tolist() == [[0.0, 0.0], [1.0, 0.0]]
+    with pytest.raises(ValueError, match="ordinal"):
+        encode_features(X, encoding="ordinal")
+    with pytest.raises(ValueError, match="NaN"):
+        encode_features(np.array([[0.0, np.nan]]))
+
+
+def test_grids_are_libsvm_gridpy_defaults():
+    assert len(C_GRID) == 11 and len(GAMMA_GRID) == 10
+    assert np.log2(C_GRID).tolist() == list(range(-5, 16, 2))
+    assert np.log2(GAMMA_GRID).tolist() == list(range(-15, 4, 2))
+
+
+# -- the kernel ------------------------------------------------------------------------------
+@pytest.mark.parametrize("C, gamma", [(2.0 ** -5, 2.0 ** -15), (2.0, 0.5), (2.0 ** 15, 2.0 ** -7),
+                                      (8.0, 8.0)])
+def test_precomputed_kernel_equals_libsvm_rbf_on_onehot(C, gamma):
+    X, y = nominal_data()
+    Z, _ = encode_features(X)
+    ref = SVC(C=C, gamma=gamma).fit(Z[:200], y[:200])
+    K = _Distances(Z[:200]).kernel(gamma)
+    ours = SVC(C=C, kernel="precomputed").fit(K, y[:200])
+    # one-hot D² is an exact integer: same kernel, same LIBSVM iterates, same model
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_, rtol=0, atol=1e-12)
+    K_test = _Distances(Z[200:], Z[:200]).kernel(gamma)
+    np.testing.assert_allclose(ours.decision_function(K_test), ref.decision_function(Z[200:]),
+                               rtol=0, atol=1e-8)
+
+
+def test_fixed_pair_decision_values_equal_svc_rbf():
+    X, y = nominal_data()
+    Z, _ = encode_features(X)
+    for merge in (False, True):
+        m = GridSearchSVM([4.0], [0.25], seed=1, merge_duplicates=merge).fit(X[:200], y[:200])
+        ref = SVC(C=4.0, gamma=0.25).fit(Z[:200], y[:200])
+        # unmerged: the same LIBSVM problem; merged: the same optimum, solver stops within tol
+        atol = 1e-8 if not merge else 1e-2
+        np.testing.assert_allclose(m.decision_function(X[200:]), ref.decision_function(Z[200:]),
+                                   rtol=0, atol=atol)
+        if not merge:
+            np.testing.assert_array_equal(m.predict(X[200:]), ref.predict(Z[200:]))
+
+
+def test_continuous_data_agree_when_solved_tightly():
+    # Non-integer D² differs from LIBSVM's in the last bit, which may change the solver's path
+    # within its tolerance; solved tightly, both reach the same optimum.
+    X, y = breast()
+    m = GridSearchSVM([32.0], [0.125], tol=1e-10, merge_duplicates=False).fit(X[:400], y[:400])
+    ref = SVC(C=32.0, gamma=0.125, tol=1e-10).fit(X[:400], y[:400])
+    np.testing.assert_allclose(m.decision_function(X[400:]), ref.decision_function(X[400:]),
+                               rtol=0, atol=1e-8)
+
+
+# -- selection -------------------------------------------------------------------------------
+@pytest.mark.parametrize("merge", [False, True])
+def test_selection_equals_gridsearchcv_on_nominal_data(merge):
+    X, y = nominal_data(seed=3)
+    Z, _ = encode_features(X)
+    ref = reference_search(Z, y, seed=11)
+    m = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge).fit(X, y)
+    assert m.best_params_ == ref.best_params_
+    assert m.inner_seed_ == 11
+    for k in range(3):
+        np.testing.assert_array_equal(m.cv_results_[f"split{k}_test_score"],
+                                      ref.cv_results_[f"split{k}_test_score"])
+    np.testing.assert_array_equal(m.cv_results_["rank_test_score"], ref.cv_results_["rank_test_score"])
+    assert m.cv_results_["params"] == list(ref.cv_results_["params"])
+    atol = 1e-8 if not merge else 1e-2
+    np.testing.assert_allclose(m.decision_function(X), ref.decision_function(Z), rtol=0, atol=atol)
+
+
+def test_selection_equals_gridsearchcv_on_continuous_data():
+    X, y = breast()
+    ref = reference_search(X, y, seed=5)
+    m = GridSearchSVM(SMALL_C, SMALL_G, seed=5).fit(X, y)
+    assert m.best_params_ == ref.best_params_
+    # mean scores agree up to one inner test row (the solver-path caveat above)
+    assert np.abs(m.cv_results_["mean_test_score"] - ref.cv_results_["mean_test_score"]).max() <= 1 / 189
+
+
+def test_duplicate_merging_measured_difference():
+    X, y = nominal_data(n=400, seed=7)
+    a = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=False).fit(X, y)
+    b = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=True).fit(X, y)
+    assert b.n_points_ < a.n_points_ == 400
+    assert a.best_params_ == b.best_params_
+    d = np.abs(a.decision_function(X) - b.decision_function(X)).max()
+    assert d < 1e-2  # default tol 1e-3: the solvers stop at different points near the optimum
+    # solved tightly the two are the same model
+    a = GridSearchSVM([32.0], [0.5], tol=1e-9, merge_duplicates=False).fit(X, y)
+    b = GridSearchSVM([32.0], [0.5], tol=1e-9, merge_duplicates=True).fit(X, y)
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-6)
+
+
+def test_tie_break_smallest_C_then_smallest_gamma():
+    C = np.array([1.0, 2.0, 4.0])
+    g = np.array([0.1, 0.2])
+    n_test = np.array([10, 10, 10])
+    correct = np.full((6, 3), 5)
+    correct[3] = [9, 9, 9]  # (C=2, γ=0.2)
+    correct[4] = [9, 9, 9]  # (C=4, γ=0.1)
+    correct[5] = [10, 9, 8]  # (C=4, γ=0.2): the same mean, other folds
+    assert select_best(C, g, correct, n_test, "sklearn") == 3
+    correct[2] = [8, 10, 9]  # (C=2, γ=0.1) joins the tie: smaller γ at the same C wins
+    assert select_best(C, g, correct, n_test, "sklearn") == 2
+
+
+def test_tie_break_agrees_with_gridsearchcv_on_a_real_tie():
+    # two clean clusters: every pair scores 1.0 except the smoothest, so many tie
+    rng = np.random.default_rng(0)
+    n = 90
+    y = np.repeat(["p", "n"], n // 2)
+    X = pd.DataFrame({"a": pd.Categorical(np.where(y == "p", "x", "y"), categories=["x", "y"]),
+                      "b": pd.Categorical(rng.choice(["u", "v"], n), categories=["u", "v"])})
+    Z, _ = encode_features(X)
+    ref = reference_search(Z, y, seed=3)
+    m = GridSearchSVM(SMALL_C, SMALL_G, seed=3).fit(X, y)
+    assert (m.cv_results_["rank_test_score"] == 1).sum() > 1
+    assert m.best_params_ == ref.best_params_
+    best = m.cv_results_["params"][np.flatnonzero(m.cv_results_["rank_test_score"] == 1)[0]]
+    assert m.best_params_ == best
+
+
+def test_gridpy_job_order_and_rule():
+    jobs = gridpy_job_order(list(range(-5, 16, 2)), list(range(3, -16, -2)))
+    assert len(jobs) == 110 and len(set(jobs)) == 110
+    assert jobs[:3] == [(5, -7), (-1, -7), (5, -1)]  # grid.py starts at log2c=5, log2g=-7
+    C = np.array([1.0, 2.0])
+    g = np.array([0.5, 1.0])
+    # visit order for log2 C ∈ {0, 1}, log2 γ ∈ {0, −1}: (1, −1), (1, 0), (0, −1), (0, 0)
+    assert gridpy_job_order([0.0, 1.0], [0.0, -1.0]) == [(1.0, -1.0), (1.0, 0.0), (0.0, -1.0),
+                                                         (0.0, 0.0)]
+    n_test = np.array([3, 3])
+    correct = np.array([[1, 1], [2, 2], [2, 2], [1, 1]])  # rows: (1, .5) (1, 1) (2, .5) (2, 1)
+    # tie of (C=1, γ=1) and (C=2, γ=0.5): grid.py keeps the first visited, (2, 0.5), since the
+    # later one has another γ; our default rule takes the smallest C
+    assert select_best(C, g, correct, n_test, "gridpy") == 2
+    assert select_best(C, g, correct, n_test, "sklearn") == 1
+    # all tied: (C=1, γ=0.5) replaces (2, 0.5) — same γ, smaller C — and nothing beats it
+    assert select_best(C, g, np.full((4, 2), 2), n_test, "gridpy") == 0
+
+
+# -- estimator conventions -------------------------------------------------------------------
+def test_n_jobs_does_not_change_the_result_and_fold_helper():
+    X, y = nominal_data(n=200, seed=4)
+    a = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], seed=9, n_jobs=1).fit(X[:150], y[:150])
+    b = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], seed=9, n_jobs=2).fit(X[:150], y[:150])
+    assert a.best_params_ == b.best_params_
+    np.testing.assert_array_equal(a.cv_results_["mean_test_score"], b.cv_results_["mean_test_score"])
+    np.testing.assert_array_equal(a.decision_function(X[150:]), b.decision_function(X[150:]))
+    out = fit_predict_fold(X[:150], y[:150], X[150:], grid={"C": SMALL_C[:2], "gamma": SMALL_G[:2]},
+                           seed=9)
+    np.testing.assert_array_equal(out["decision"], a.decision_function(X[150:]))
+    assert out["best_params"] == a.best_params_ and len(out["cv_results"]) == 4
+    p = a.predict_proba(X[150:])
+    np.testing.assert_allclose(p.sum(axis=1), 1.0)
+    dec = a.decision_function(X[150:])
+    assert np.all(np.diff(p[np.argsort(dec), 1]) >= 0)  # monotone in the decision value
+    assert set(a.predict(X[150:])) <= set(a.classes_)
+    np.testing.assert_array_equal(a.predict(X[150:]), a.classes_[(dec > 0).astype(int)])
