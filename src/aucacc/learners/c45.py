@@ -290,8 +290,10 @@ class C45Tree:
     training (``m_isEmpty``) gets the *parent's* class distribution over all its branches
     (Laplace-corrected if ``laplace``). A missing value at a test sends the instance down
     every non-empty branch with the training branch proportions and sums the results. As in
-    Weka, a leaf that became empty by the re-distribution of subtree raising (it is not
-    flagged ``m_isEmpty``) returns an all-zero vector (uniform with ``laplace``).
+    Weka, a leaf left with no weight by the re-distribution of subtree raising would keep
+    ``m_isEmpty`` false and return an all-zero vector (uniform with ``laplace``); raising only
+    adds instances to the raised leaves, so this needs fractional weights below 1e-6 and is
+    not seen in practice.
 
     Parameters
     ----------
@@ -668,7 +670,10 @@ class C45Tree:
         """Predicted class labels, shape (n_samples,): the first most probable class.
 
         This is what Weka's ``Evaluation`` records (``Utils.maxIndex`` of the distribution).
+        J48's own ``classifyInstance`` takes the argmax of the *unsmoothed* probabilities
+        even with ``-A``; the two agree except when missing values mix several leaves.
         """
+        self._check_fitted()
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
 
     # -- introspection --------------------------------------------------------------------
