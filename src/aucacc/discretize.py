@@ -176,7 +176,13 @@ def _cut_subset(v: np.ndarray, onehot: np.ndarray, first: int, last: int,
 def _weka_number(x: float, precision: int) -> str:
     """Weka's ``Utils.doubleToString(x, precision)``: Java ``DecimalFormat`` with at most
     ``precision`` decimals, HALF_UP on the exact binary value, no grouping, no trailing zeros."""
-    d = Decimal(float(x)).quantize(Decimal(1).scaleb(-precision), rounding=ROUND_HALF_UP)
+    x = float(x)
+    exact = Decimal(x)
+    if Decimal(1).scaleb(-precision - 1) <= abs(exact) < Decimal(1).scaleb(-precision):
+        # Leading digit right after the last kept decimal: Java's DigitList takes a separate
+        # path that rounds the shortest decimal representation HALF_UP (5e-7 -> 0.000001).
+        exact = Decimal(repr(x))
+    d = exact.quantize(Decimal(1).scaleb(-precision), rounding=ROUND_HALF_UP)
     s = format(d, "f")
     if "." in s:
         s = s.rstrip("0").rstrip(".")
