@@ -21,3 +21,4 @@ rule all:
 include: "workflow/rules/datasets.smk"
 include: "workflow/rules/evaluate.smk"
 include: "workflow/rules/profit.smk"
+include: "workflow/rules/synthetic.smk"

@@ -526,7 +526,7 @@ def multiclass_exact_ranks(c: int, per_class: int = 2) -> JointHistogram:
     Parameters
     ----------
     c : int
-        Classes; 2 or 3 (``3`` means 720^3 = 3.7e8 tuples, about a minute).
+        Classes; 2 or 3 (``3`` means 720^3 = 3.7e8 tuples, 1/8 of them visited, ~25 s).
     per_class : int
         Examples per class.
 
@@ -564,7 +564,14 @@ def multiclass_exact_ranks(c: int, per_class: int = 2) -> JointHistogram:
     counts = np.zeros((n + 1, m_den + 1), dtype=object)
     counts[:] = 0
     acc_w = np.zeros((n + 1) * (m_den + 1), dtype=np.float64)
-    for p in range(n_perm):
+    # Relabelling the examples inside each class (same relabelling in every ranking) keeps
+    # accuracy and M, so the last ranking only needs one representative per relabelling
+    # class: the rankings that keep each class's examples in index order, weighted by the
+    # group size per_class!^c.
+    sym = math.factorial(per_class) ** c
+    reps = [p for p in range(n_perm)
+            if all(np.all(np.diff(ranks[p][y == i]) > 0) for i in range(c))]
+    for p in reps:
         r = np.concatenate([base_r, np.broadcast_to(ranks[p][None, :, None], base_r.shape[:2] + (1,))], axis=2)
         top = r.max(axis=2, keepdims=True)
         at_top = r == top
@@ -586,7 +593,7 @@ def multiclass_exact_ranks(c: int, per_class: int = 2) -> JointHistogram:
     if total >= 2 ** 53:
         raise ValueError("weights too large for exact float64 accumulation")
     for k, v in enumerate(acc_w):
-        counts.flat[k] = int(round(v))
+        counts.flat[k] = int(round(v)) * sym
     if sum(int(v) for v in counts.ravel()) != total:
         raise AssertionError("exact enumeration lost weight")
     return JointHistogram(np.arange(n + 1), np.arange(m_den + 1), counts, m_den, n)
@@ -651,3 +658,342 @@ def bootstrap_cd(hist: JointHistogram, n_boot: int, rng: np.random.Generator,
     return {"C_se": float(np.nanstd(cs, ddof=1)), "C_lo": float(np.nanquantile(cs, a)),
             "C_hi": float(np.nanquantile(cs, 1 - a)), "D_se": float(np.nanstd(ds, ddof=1)),
             "D_lo": float(np.nanquantile(ds, a)), "D_hi": float(np.nanquantile(ds, 1 - a))}
+
+
+# ----------------------------------------------------------------------------------------
+# Experiments (Knowl 3): settings, published values, tables and figures
+# ----------------------------------------------------------------------------------------
+
+#: Experiment name -> row label ``experiment`` in ``published/synthetic_endpoints.csv``.
+PUBLISHED_EXPERIMENT = {
+    "balanced": "balanced",
+    "balanced_extended": "balanced",
+    "imbalanced_25pct": "imbalanced_25pct",
+    "imbalanced_25pct_extended": "imbalanced_25pct",
+    "varying_n10": "varying_n10",
+    "multiclass": "multiclass_2_per_class",
+}
+BINARY_EXPERIMENTS = ("balanced", "imbalanced_25pct", "varying_n10", "balanced_extended",
+                      "imbalanced_25pct_extended")
+
+
+def _split(total: int, fraction: float) -> tuple[int, int]:
+    n0 = total * fraction
+    if abs(n0 - round(n0)) > 1e-9 or round(n0) < 1 or round(n0) >= total:
+        raise ValueError(f"size {total} with positive fraction {fraction} is not a split into whole classes")
+    return int(round(n0)), total - int(round(n0))
+
+
+def binary_settings(experiment: str, cfg: Mapping[str, Any]) -> list[tuple[str, int, int]]:
+    """The (setting label, n0, n1) of a binary experiment from the ``synthetic`` config section.
+
+    Parameters
+    ----------
+    experiment : str
+        One of :data:`BINARY_EXPERIMENTS`.
+    cfg : mapping
+        The ``synthetic`` config section (keys documented in ``config/README.md``).
+
+    Returns
+    -------
+    list of (str, int, int)
+        Labels follow the paper's: ``"2n=16"``, ``"n=8"``, ``"2:8"``.
+
+    Raises
+    ------
+    ValueError
+        Unknown experiment or a size that does not split into whole classes.
+    """
+    if experiment in ("balanced", "balanced_extended"):
+        sizes = list(cfg["balanced"]["sizes"])
+        if experiment == "balanced_extended":
+            sizes = list(range(min(sizes), int(cfg["extended"]["max_size"]) + 1, 2))
+        return [(f"2n={s}", *_split(s, 0.5)) for s in sizes]
+    if experiment in ("imbalanced_25pct", "imbalanced_25pct_extended"):
+        frac = float(cfg["imbalanced_25pct"]["positive_fraction"])
+        sizes = list(cfg["imbalanced_25pct"]["sizes"])
+        if experiment == "imbalanced_25pct_extended":
+            sizes = [s for s in range(min(sizes), int(cfg["extended"]["max_size"]) + 1)
+                     if abs(s * frac - round(s * frac)) < 1e-9 and 1 <= round(s * frac) < s]
+        return [(f"n={s}", *_split(s, frac)) for s in sizes]
+    if experiment == "varying_n10":
+        total = int(cfg["varying_n10"]["size"])
+        out = []
+        for p in cfg["varying_n10"]["positives"]:
+            if not 1 <= int(p) < total:
+                raise ValueError(f"varying_n10: {p} positives out of {total}")
+            out.append((f"{int(p)}:{total - int(p)}", int(p), total - int(p)))
+        return out
+    raise ValueError(f"unknown binary experiment {experiment!r}; choose from {BINARY_EXPERIMENTS}")
+
+
+def published_values(published: pd.DataFrame, experiment: str) -> dict[str, dict[str, str]]:
+    """Published C, D, E of one experiment as printed strings, keyed by setting label.
+
+    Parameters
+    ----------
+    published : DataFrame
+        ``synthetic_endpoints.csv`` read with ``dtype=str`` (columns experiment, setting, C, D, E).
+    experiment : str
+        Our experiment name (see :data:`PUBLISHED_EXPERIMENT`).
+
+    Returns
+    -------
+    dict
+        ``{"2n=16": {"C": "0.935", "D": "18.9", "E": "0.016"}, ...}``; blank cells omitted.
+    """
+    name = PUBLISHED_EXPERIMENT.get(experiment)
+    out: dict[str, dict[str, str]] = {}
+    if name is None:
+        return out
+    rows = published[published["experiment"].astype(str) == name]
+    for _, row in rows.iterrows():
+        vals = {k: str(row[k]).strip() for k in ("C", "D", "E")
+                if k in row and pd.notna(row[k]) and str(row[k]).strip() not in ("", "nan")}
+        out[str(row["setting"]).strip()] = vals
+    return out
+
+
+def decimals(printed: str) -> int:
+    """Digits after the decimal point of a printed number (``"18.9"`` -> 1, ``"1.0"`` -> 1)."""
+    return len(printed.split(".")[1]) if "." in printed else 0
+
+
+def matches_printed(value: float, printed: str) -> bool:
+    """True when ``value`` rounds (half up) to ``printed`` at its printed precision."""
+    if value is None or not np.isfinite(value):
+        return False
+    q = Fraction(printed)
+    step = Fraction(1, 10 ** decimals(printed))
+    v = Fraction(value)
+    return q - step / 2 <= v < q + step / 2
+
+
+def binary_table(experiment: str, cfg: Mapping[str, Any], published: pd.DataFrame) -> pd.DataFrame:
+    """Exact C, D, E for every setting of a binary experiment, beside the published values.
+
+    Parameters
+    ----------
+    experiment : str
+        One of :data:`BINARY_EXPERIMENTS`.
+    cfg : mapping
+        ``synthetic`` config section.
+    published : DataFrame
+        ``synthetic_endpoints.csv`` (read with ``dtype=str``).
+
+    Returns
+    -------
+    DataFrame
+        One row per setting: ``experiment, setting, n0, n1, lists, R, S, P, Q, V, U, C, D, E,
+        published_C, published_D, published_E, match_C, match_D, match_E`` (counts are exact
+        Python ints; match = ours rounds to the printed value; NA where nothing is published).
+    """
+    pub = published_values(published, experiment)
+    rows = []
+    for label, n0, n1 in binary_settings(experiment, cfg):
+        rec = {"experiment": experiment, "setting": label, **binary_cde(n0, n1)}
+        for k in ("C", "D", "E"):
+            printed = pub.get(label, {}).get(k)
+            rec[f"published_{k}"] = float(printed) if printed else np.nan
+            rec[f"match_{k}"] = matches_printed(rec[k], printed) if printed else pd.NA
+        rows.append(rec)
+    cols = ["experiment", "setting", "n0", "n1", "lists", "R", "S", "P", "Q", "V", "U", "C", "D", "E",
+            "published_C", "published_D", "published_E", "match_C", "match_D", "match_E"]
+    return pd.DataFrame(rows)[cols]
+
+
+def multiclass_table(cfg: Mapping[str, Any], published: pd.DataFrame, seed: int,
+                     exact: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Sampled C, D, E of Hand-Till M against accuracy, with bootstrap uncertainty.
+
+    For each model in ``cfg["multiclass"]["models"]`` and each ``c``, ``samples`` lists are
+    drawn (generator seeded by ``SeedSequence([seed, c, model index])``); R..U count the
+    unordered pairs of distinct sampled lists from their joint histogram; ``bootstrap``
+    multinomial resamples of the lists give the standard errors and 95 % percentile intervals.
+
+    Parameters
+    ----------
+    cfg : mapping
+        ``synthetic`` config section (``multiclass``: classes, per_class, samples, bootstrap,
+        models).
+    published : DataFrame
+        ``synthetic_endpoints.csv`` (``dtype=str``).
+    seed : int
+        Master seed.
+    exact : DataFrame, optional
+        Output of :func:`multiclass_exact_table`; adds ``exact_C, exact_D`` and the distance
+        of the sample estimate from them in standard errors.
+
+    Returns
+    -------
+    DataFrame
+        One row per (model, c).
+    """
+    mc = cfg["multiclass"]
+    per_class = int(mc["per_class"])
+    pub = published_values(published, "multiclass")
+    rows = []
+    for mi, model in enumerate(mc["models"]):
+        for c in mc["classes"]:
+            c = int(c)
+            rng = np.random.default_rng(np.random.SeedSequence([int(seed), c, mi]))
+            y = multiclass_labels(c, per_class)
+            correct, m_num = sample_multiclass(c, int(mc["samples"]), rng, model, per_class)
+            hist = histogram_from_values(correct, m_num, len(y), hand_till_denominator(y))
+            rec = {"experiment": "multiclass", "model": model, "c": c, "setting": f"c={c}",
+                   "examples": len(y), "samples": int(mc["samples"]), **pair_counts(hist.counts).as_dict()}
+            rec.update(bootstrap_cd(hist, int(mc["bootstrap"]), rng))
+            for k in ("C", "D"):
+                printed = pub.get(f"c={c}", {}).get(k)
+                rec[f"published_{k}"] = float(printed) if printed else np.nan
+                rec[f"published_{k}_in_ci"] = (rec[f"{k}_lo"] <= float(printed) <= rec[f"{k}_hi"]) if printed else pd.NA
+                rec[f"published_minus_ours_{k}_se"] = ((float(printed) - rec[k]) / rec[f"{k}_se"]) if printed else np.nan
+            if exact is not None:
+                hit = exact[(exact["model"] == model) & (exact["c"] == c)]
+                for k in ("C", "D"):
+                    ex = float(hit[k].iloc[0]) if len(hit) else np.nan
+                    rec[f"exact_{k}"] = ex
+                    rec[f"ours_minus_exact_{k}_se"] = (rec[k] - ex) / rec[f"{k}_se"] if len(hit) else np.nan
+            rows.append(rec)
+    return pd.DataFrame(rows)
+
+
+def multiclass_exact_table(cfg: Mapping[str, Any]) -> pd.DataFrame:
+    """Exact population C, D, E of the ``"ranks"`` model for each ``c`` in ``exact_classes``.
+
+    Population = two independent lists (ordered pairs, self-pairs included; see
+    :func:`pair_counts` with ``distinct=False``), the value the sampled estimate converges to.
+
+    Returns
+    -------
+    DataFrame
+        ``experiment, model, c, examples, lists (sum of integer weights), R..U, C, D, E`` and
+        ``C_exact, D_exact`` as reduced fractions (strings).
+    """
+    mc = cfg["multiclass"]
+    rows = []
+    for c in mc.get("exact_classes", []):
+        hist = multiclass_exact_ranks(int(c), int(mc["per_class"]))
+        pc = pair_counts(hist.counts, distinct=False)
+        rows.append({"experiment": "multiclass_exact", "model": "ranks", "c": int(c), "examples": hist.n,
+                     "lists": hist.total, **pc.as_dict(), "C_fraction": str(pc.C), "D_fraction": str(pc.D)})
+    return pd.DataFrame(rows)
+
+
+_X_AXIS = {
+    "balanced": ("n0+n1", "test-set size 2n"),
+    "balanced_extended": ("n0+n1", "test-set size 2n"),
+    "imbalanced_25pct": ("n0+n1", "test-set size n (25 % positives)"),
+    "imbalanced_25pct_extended": ("n0+n1", "test-set size n (25 % positives)"),
+    "varying_n10": ("n0", "positives out of n = 10"),
+}
+
+
+def plot_binary(df: pd.DataFrame, experiment: str):
+    """C, D and E against size (or split) with the published points marked; returns the figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    key, label = _X_AXIS[experiment]
+    x = (df["n0"] + df["n1"]) if key == "n0+n1" else df["n0"]
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))
+    names = {"C": "consistency C", "D": "discriminancy D", "E": "indifferency E"}
+    for ax, k in zip(axes, ("C", "D", "E")):
+        ax.plot(x, df[k].astype(float), "o-", ms=3, label="exact (this work)")
+        pub = df[f"published_{k}"].astype(float)
+        if pub.notna().any():
+            ax.plot(x[pub.notna()], pub[pub.notna()], "x", color="crimson", ms=9, mew=2, label="published")
+        ax.set_xlabel(label)
+        ax.set_title(names[k])
+        ax.grid(alpha=0.3)
+    if experiment == "varying_n10":
+        for ax in axes:
+            ax.set_xticks(df["n0"], df["setting"], rotation=45)
+    axes[0].legend(fontsize=8)
+    fig.suptitle(f"AUC vs accuracy, {experiment} (Huang & Ling 2005, Knowl 3)")
+    fig.tight_layout()
+    return fig
+
+
+def plot_multiclass(df: pd.DataFrame):
+    """Sampled C and D against c per model (95 % bootstrap bars), exact and published marked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
+    for ax, k in zip(axes, ("C", "D")):
+        for j, (model, g) in enumerate(df.groupby("model", sort=False)):
+            xs = g["c"] + (j - 1) * 0.08
+            err = np.vstack([g[k] - g[f"{k}_lo"], g[f"{k}_hi"] - g[k]])
+            ax.errorbar(xs, g[k], yerr=err, fmt="o-", ms=3, capsize=2, label=f"model {model}")
+            if f"exact_{k}" in g and g[f"exact_{k}"].notna().any():
+                e = g[g[f"exact_{k}"].notna()]
+                ax.plot(e["c"], e[f"exact_{k}"], "s", mfc="none", color="k", ms=9, label=f"exact ({model})")
+        pub = df.drop_duplicates("c")
+        pub = pub[pub[f"published_{k}"].notna()]
+        ax.plot(pub["c"], pub[f"published_{k}"], "x", color="crimson", ms=9, mew=2, label="published")
+        ax.set_xlabel("classes c (2 examples per class)")
+        ax.set_title({"C": "consistency C", "D": "discriminancy D"}[k])
+        ax.grid(alpha=0.3)
+    axes[0].legend(fontsize=7)
+    fig.suptitle("Hand-Till M vs accuracy, sampled multi-class lists")
+    fig.tight_layout()
+    return fig
+
+
+def _display(df: pd.DataFrame, cols: Sequence[str]) -> pd.DataFrame:
+    return df[[c for c in cols if c in df.columns]]
+
+
+def run_binary_experiment(experiment: str, cfg: Mapping[str, Any], published_csv: str | Path,
+                          table_stem: str | Path, figure_stem: str | Path,
+                          provenance: dict | None = None) -> pd.DataFrame:
+    """Compute one binary experiment and write its table (CSV/MD/TeX) and figure (PNG/PDF).
+
+    Raises
+    ------
+    ValueError
+        Unknown experiment or bad sizes (see :func:`binary_settings`).
+    """
+    from aucacc.report.figures import save_figure
+    from aucacc.report.tables import write_table
+
+    df = binary_table(experiment, cfg, pd.read_csv(published_csv, dtype=str))
+    shown = _display(df, ["setting", "n0", "n1", "C", "published_C", "D", "published_D", "E", "published_E"])
+    write_table(df, table_stem, provenance=provenance, display=shown,
+                caption=f"Exact C, D, E of AUC vs accuracy: {experiment} (Huang & Ling 2005, Knowl 3)")
+    save_figure(plot_binary(df, experiment), figure_stem)
+    return df
+
+
+def run_multiclass_exact(cfg: Mapping[str, Any], table_stem: str | Path,
+                         provenance: dict | None = None) -> pd.DataFrame:
+    """Exact multi-class C, D, E (model ``ranks``) for the configured ``exact_classes``; writes a table."""
+    from aucacc.report.tables import write_table
+
+    df = multiclass_exact_table(cfg)
+    write_table(df, table_stem, provenance=provenance, floatfmt=".4f",
+                display=_display(df, ["model", "c", "examples", "C", "D", "E"]),
+                caption="Exact population C, D, E of Hand-Till M vs accuracy (model ranks)")
+    return df
+
+
+def run_multiclass_experiment(cfg: Mapping[str, Any], published_csv: str | Path, seed: int,
+                              table_stem: str | Path, figure_stem: str | Path,
+                              exact_csv: str | Path | None = None,
+                              provenance: dict | None = None) -> pd.DataFrame:
+    """Sampled multi-class experiment: table (CSV/MD/TeX) and figure (PNG/PDF)."""
+    from aucacc.report.figures import save_figure
+    from aucacc.report.tables import write_table
+
+    exact = pd.read_csv(exact_csv) if exact_csv else None
+    df = multiclass_table(cfg, pd.read_csv(published_csv, dtype=str), seed, exact)
+    shown = _display(df, ["model", "c", "C", "C_se", "published_C", "exact_C", "D", "D_se", "published_D", "exact_D", "E"])
+    write_table(df, table_stem, provenance=provenance, display=shown,
+                caption="Sampled C, D of Hand-Till M vs accuracy, 2 examples per class (bootstrap se)")
+    save_figure(plot_multiclass(df), figure_stem)
+    return df

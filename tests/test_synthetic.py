@@ -1,0 +1,244 @@
+"""Synthetic C/D/E of AUC vs accuracy (Huang & Ling 2005, Knowl 1 and 3; SPEC §1-2)."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from aucacc import synthetic as sy
+
+REPO = Path(__file__).resolve().parents[1]
+PUBLISHED = REPO / "config" / "published" / "synthetic_endpoints.csv"
+
+
+def test_hand_computed_n2_n2():
+    # n0 = n1 = 2, positives at ranks (0 = top), cut after rank 1:
+    #   {0,1} ++--  correct 4  AUC 4/4
+    #   {0,2} +-+-  correct 2  AUC 3/4
+    #   {0,3} +--+  correct 2  AUC 2/4
+    #   {1,2} -++-  correct 2  AUC 2/4
+    #   {1,3} -+-+  correct 2  AUC 1/4
+    #   {2,3} --++  correct 0  AUC 0/4
+    # 15 pairs. V: only ({0,3},{1,2}) ties on both -> 1, E = 1/15 = 0.067.
+    # Q: no pair ties on AUC with different accuracy -> 0.
+    # S: no pair disagrees -> 0.  P: pairs among the four correct-2 lists with different AUC
+    # = C(4,2) - 1 = 5.  R = 15 - 5 - 1 = 9 (the top/bottom lists against everything else).
+    hand = {(0, 1): (4, 4), (0, 2): (2, 3), (0, 3): (2, 2), (1, 2): (2, 2), (1, 3): (2, 1), (2, 3): (0, 0)}
+    for pos, expected in hand.items():
+        assert sy.binary_list_measures(pos, 2, 2) == expected
+    pc = sy.pair_counts(sy.joint_histogram(2, 2).counts)
+    assert (pc.R, pc.S, pc.P, pc.Q, pc.V, pc.U) == (9, 0, 5, 0, 1, 15)
+    assert pc.D is None and pc.C == 1 and pc.E == sy.Fraction(1, 15)
+
+
+def test_gaussian_binomial_small():
+    # [4 choose 2]_q = 1 + q + 2q^2 + q^3 + q^4 (the 6 words with two ones).
+    assert sy.gaussian_binomial(4, 2) == (1, 1, 2, 1, 1)
+    assert sy.gaussian_binomial(5, 0) == (1,)
+    assert sum(sy.gaussian_binomial(20, 7)) == math.comb(20, 7)
+    with pytest.raises(ValueError):
+        sy.gaussian_binomial(3, 4)
+
+
+BRUTE_SIZES = sorted({(a, n - a) for n in range(2, 13) for a in range(1, n)}
+                     | {(7, 7), (8, 8), (4, 12), (2, 14), (12, 4), (5, 11)})
+
+
+@pytest.mark.parametrize("n0,n1", BRUTE_SIZES)
+def test_joint_histogram_equals_bruteforce(n0, n1):
+    fast = sy.joint_histogram(n0, n1)
+    slow = sy.joint_histogram_bruteforce(n0, n1)
+    assert fast.counts.shape == slow.counts.shape
+    assert (fast.counts == slow.counts).all()
+    assert fast.total == math.comb(n0 + n1, n0)
+
+
+@pytest.mark.parametrize("n0,n1", [(2, 2), (3, 3), (4, 4), (5, 5), (1, 4), (2, 5), (3, 6), (6, 3), (2, 8), (4, 6)])
+def test_pair_counts_equal_pair_by_pair(n0, n1):
+    import itertools
+
+    lists = list(itertools.combinations(range(n0 + n1), n0))
+    meas = [sy.binary_list_measures(p, n0, n1) for p in lists]
+    slow = sy.pair_counts_bruteforce([a for _, a in meas], [c for c, _ in meas])
+    fast = sy.pair_counts(sy.joint_histogram(n0, n1).counts)
+    assert fast == slow
+
+
+def test_pair_counts_random_histograms():
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        h = rng.integers(0, 4, size=(rng.integers(1, 5), rng.integers(1, 6)))
+        g = np.repeat(np.arange(h.shape[0])[:, None], h.shape[1], 1)
+        f = np.repeat(np.arange(h.shape[1])[None, :], h.shape[0], 0)
+        reps = h.ravel()
+        slow = sy.pair_counts_bruteforce(np.repeat(f.ravel(), reps).tolist(), np.repeat(g.ravel(), reps).tolist())
+        assert sy.pair_counts(h) == slow
+        assert sy.pair_counts(h.astype(object)) == slow
+        # Independent-draw version: same C and D, ordered pairs with self-pairs.
+        ind = sy.pair_counts(h, distinct=False)
+        assert (ind.C, ind.D) == (slow.C, slow.D)
+        assert ind.U == int(h.sum()) ** 2 and ind.R + ind.S + ind.P + ind.Q + ind.V == ind.U
+
+
+def test_pair_counts_rejects_bad_input():
+    with pytest.raises(ValueError):
+        sy.pair_counts(np.zeros(3))
+    with pytest.raises(ValueError):
+        sy.pair_counts(np.array([[1, -1]]))
+
+
+def _published_binary():
+    df = pd.read_csv(PUBLISHED, dtype=str)
+    out = []
+    for _, row in df.iterrows():
+        exp, setting = row["experiment"], row["setting"]
+        if exp == "multiclass_2_per_class":
+            continue
+        for k in ("C", "D", "E"):
+            if isinstance(row[k], str) and row[k].strip():
+                out.append((exp, setting, k, row[k].strip()))
+    return out
+
+
+def _sizes(exp, setting):
+    if exp == "balanced":
+        n = int(setting.split("=")[1])
+        return n // 2, n // 2
+    if exp == "imbalanced_25pct":
+        n = int(setting.split("=")[1])
+        return n // 4, n - n // 4
+    a, b = setting.split(":")
+    return int(a), int(b)
+
+
+@pytest.mark.parametrize("exp,setting,key,printed", _published_binary())
+def test_every_published_binary_value(exp, setting, key, printed):
+    n0, n1 = _sizes(exp, setting)
+    value = sy.binary_cde(n0, n1)[key]
+    assert sy.matches_printed(value, printed), f"{exp} {setting} {key}: ours {value}, published {printed}"
+
+
+def test_published_file_is_fully_covered():
+    # 13 filled binary C, D, E cells in the CSV; a new row must show up here too.
+    assert len(_published_binary()) == 13
+
+
+def test_published_tie_statements():
+    # 2n = 4: Q = 0 (D undefined), E = 0.067; 25 % at n = 4: C = 1.0 with no S pairs.
+    d = sy.binary_cde(2, 2)
+    assert d["Q"] == 0 and math.isnan(d["D"])
+    d = sy.binary_cde(1, 3)
+    assert d["S"] == 0 and d["C"] == 1.0
+
+
+def test_matches_printed_can_fail():
+    assert sy.matches_printed(0.93469, "0.935")
+    assert not sy.matches_printed(0.93449, "0.935")
+    assert not sy.matches_printed(18.951, "18.9")
+    assert not sy.matches_printed(float("nan"), "1.0")
+
+
+def test_swapping_classes_is_a_symmetry():
+    # Reverse the list and swap labels: AUC and accuracy unchanged, so 8:2 equals 2:8.
+    for n0, n1 in [(2, 8), (3, 7), (1, 5)]:
+        a, b = sy.binary_cde(n0, n1), sy.binary_cde(n1, n0)
+        assert all(a[k] == b[k] for k in "RSPQVU")
+
+
+def test_large_sizes_exact_integers():
+    d = sy.binary_cde(50, 50)
+    assert d["lists"] == math.comb(100, 50)
+    assert d["U"] == math.comb(100, 50) * (math.comb(100, 50) - 1) // 2 > 2 ** 64
+    assert d["R"] + d["S"] + d["P"] + d["Q"] + d["V"] == d["U"]
+    assert 0.5 < d["C"] < 1 and d["D"] > 1
+
+
+def test_bad_sizes():
+    with pytest.raises(ValueError):
+        sy.joint_histogram(0, 3)
+    with pytest.raises(ValueError):
+        sy.binary_settings("imbalanced_25pct", {"imbalanced_25pct": {"sizes": [6], "positive_fraction": 0.25}})
+    with pytest.raises(ValueError):
+        sy.binary_settings("nope", {})
+
+
+def test_binary_settings_from_config():
+    from aucacc.config import load_config
+
+    cfg = load_config()["synthetic"]
+    assert sy.binary_settings("balanced", cfg)[-1] == ("2n=16", 8, 8)
+    assert ("n=16", 4, 12) in sy.binary_settings("imbalanced_25pct", cfg)
+    assert ("2:8", 2, 8) in sy.binary_settings("varying_n10", cfg)
+    ext = sy.binary_settings("balanced_extended", cfg)
+    assert ext[-1] == (f"2n={cfg['extended']['max_size']}", cfg["extended"]["max_size"] // 2,
+                       cfg["extended"]["max_size"] // 2)
+
+
+# ---------------------------------------------------------------------------- multi-class
+
+@pytest.mark.parametrize("c", [2, 3, 5])
+def test_hand_till_equals_sklearn(c):
+    from sklearn.metrics import roc_auc_score
+
+    rng = np.random.default_rng(c)
+    y = sy.multiclass_labels(c, 3)
+    den = sy.hand_till_denominator(y)
+    for _ in range(10):
+        p = rng.dirichlet(np.ones(c), size=len(y))
+        p = np.round(p, 1)  # coarse values create ties, which count 1/2
+        p[:, -1] = 1 - p[:, :-1].sum(axis=1)
+        if (p < 0).any():
+            continue
+        ours = sy.hand_till_numerator(p, y) / den
+        ref = roc_auc_score(y, p, multi_class="ovo") if c > 2 else roc_auc_score(y, p[:, 1])
+        assert ours == pytest.approx(ref, abs=1e-12)
+
+
+def test_hand_till_perfect_and_reversed():
+    y = sy.multiclass_labels(3)
+    s = np.eye(3)[y]
+    assert sy.hand_till_numerator(s, y) == sy.hand_till_denominator(y)
+    assert sy.hand_till_numerator(-s, y) == 0
+
+
+def test_multiclass_exact_equals_slow_oracle():
+    fast = sy.multiclass_exact_ranks(2)
+    slow = sy.multiclass_exact_ranks_slow(2)
+    assert (fast.counts == slow.counts).all()
+    assert fast.total == 2 ** 4 * math.factorial(4) ** 2
+    with pytest.raises(ValueError):
+        sy.multiclass_exact_ranks(4)
+
+
+@pytest.mark.parametrize("model", sorted(sy.MULTICLASS_MODELS))
+def test_sampling_is_seeded_and_centred(model):
+    a = sy.sample_multiclass(4, 4000, np.random.default_rng(1), model)
+    b = sy.sample_multiclass(4, 4000, np.random.default_rng(1), model)
+    assert all((x == y).all() for x, y in zip(a, b))
+    correct, m = a
+    y = sy.multiclass_labels(4)
+    M = m / sy.hand_till_denominator(y)
+    # Scores carry no class information: E[M] = 1/2 and E[acc] = 1/c.
+    assert abs(M.mean() - 0.5) < 4 * M.std() / np.sqrt(len(M))
+    acc = correct / len(y)
+    assert abs(acc.mean() - 0.25) < 4 * acc.std() / np.sqrt(len(acc))
+    with pytest.raises(ValueError):
+        sy.sample_multiclass(3, 10, np.random.default_rng(0), "bogus")
+
+
+def test_sample_estimate_near_exact_c2():
+    # The sampled C and D of model "ranks" must agree with the exact values within 4 bootstrap se.
+    exact = sy.pair_counts(sy.multiclass_exact_ranks(2).counts, distinct=False)
+    rng = np.random.default_rng(11)
+    correct, m = sy.sample_multiclass(2, 20000, rng, "ranks")
+    y = sy.multiclass_labels(2)
+    hist = sy.histogram_from_values(correct, m, len(y), sy.hand_till_denominator(y))
+    est = sy.pair_counts(hist.counts)
+    unc = sy.bootstrap_cd(hist, 200, rng)
+    assert abs(float(est.C) - float(exact.C)) < 4 * unc["C_se"]
+    assert abs(float(est.D) - float(exact.D)) < 4 * unc["D_se"]
+    assert unc["C_lo"] < float(est.C) < unc["C_hi"]
