@@ -80,6 +80,33 @@ def test_counting_equals_enumeration(n, n0, ks):
         assert e[k].total == c[k].total == math.comb(n, n0)
 
 
+@pytest.mark.parametrize("n, n0, k", [(20, 10, 3), (20, 10, 12), (20, 5, 3), (9, 4, 4)])
+def test_joint_3d_equals_enumeration(n, n0, k):
+    u, t, hits = P.ranking_statistics(P.enumerate_rankings(n, n0), n0, [k])
+    ref = np.zeros((n0 * (n - n0) + 1, n0 + 1, k + 1), dtype=np.int64)
+    np.add.at(ref, (u, t, hits[k]), 1)
+    assert np.array_equal(P.joint_counts_3d(n, n0, k).astype(np.int64), ref)
+
+
+def test_monte_carlo_sd_matches_replicates():
+    # 400 simulated runs of the paper's protocol (multinomial over the exact joint cells, the same
+    # distribution as 10^6 uniform rankings); their sd must match the delta-method sd (±15 %,
+    # the replicate sd itself is ±3.5 %). Ignoring the AUC/accuracy correlation would give 0.83
+    # instead of 0.72 at v = 0.9.
+    joint = P.joint_counts_3d(20, 10, 3)
+    flat = joint.astype(np.int64)
+    rng = np.random.default_rng(11)
+    hs = np.arange(4)
+    reps = []
+    for _ in range(400):
+        m = rng.multinomial(1_000_000, (flat / flat.sum()).ravel()).reshape(flat.shape)
+        a, c = m[90].sum(axis=0), m[:, 9].sum(axis=0)
+        reps.append((a @ hs) / a.sum() - (c @ hs) / c.sum())
+    sd = P.monte_carlo_sd(joint, 90, 9, 1_000_000)
+    assert 30 * sd == pytest.approx(0.724, abs=0.001)
+    assert np.std(reps) == pytest.approx(sd, rel=0.15)
+
+
 def test_counting_large_list_marginals():
     n, n0, k = 100, 50, 15
     c = P.counted_counts(n, n0, [k])[k]
@@ -126,17 +153,17 @@ PUBLISHED_15 = {0.6: 2.7, 0.7: 5.0, 0.8: 7.0, 0.9: 4.8}
 def test_published_differences_at_15pct(paper):
     frames, counts = paper
     df = frames[3]
-    n_total = math.comb(20, 10)
+    joint = P.joint_counts_3d(20, 10, 3)
     for v, exact in EXACT_15.items():
         a, c = _row(df, "auc", v), _row(df, "acc", v)
         d = a["expected_profit"] - c["expected_profit"]
         assert d == pytest.approx(exact, abs=1e-5)
         # The paper's values are one run of 1,000,000 random rankings, printed to 0.1. The sd of
-        # such a run's difference follows from the exact conditional variances (sd^2 / (N p) per
-        # metric): 0.14, 0.20, 0.36, 0.83 at v = 0.6 ... 0.9. Tolerance: 2.5 sd + 0.05 rounding.
-        sd = math.sqrt(sum(r["sd_profit"] ** 2 / (1e6 * int(r["n_rankings"]) / n_total) for r in (a, c)))
+        # such a run's difference follows from the exact joint counts (monte_carlo_sd): 0.13,
+        # 0.19, 0.33, 0.72 at v = 0.6 ... 0.9. Tolerance: 2.5 sd (two-sided 1.2 %) + 0.05 rounding.
+        sd = 30 * P.monte_carlo_sd(joint, round(v * 100), round(v * 10), 1_000_000)
         assert abs(PUBLISHED_15[v] - d) <= 2.5 * sd + 0.05, (v, d, sd)
-    # 0.9 is the one point off by more than 1 sd (z = -1.6): only 42 of 184,756 rankings have
+    # 0.9 is the one point off by more than 1 sd (z = -1.85): only 42 of 184,756 rankings have
     # AUC 0.9, about 227 of the paper's million.
     assert int(_row(df, "auc", 0.9)["n_rankings"]) == 42
 
@@ -163,10 +190,10 @@ def test_compare_with_published_table():
     assert c15.loc["max_profit_from_acc", "exact"] == 1.0
     d = c15.loc["difference"].set_index("metric_value")
     assert d.loc[0.6:0.9, "published"].tolist() == [2.7, 5.0, 7.0, 4.8]
-    assert np.allclose(d.loc[0.6:0.9, "mc_sd"], [0.139, 0.196, 0.358, 0.831], atol=1e-3)
+    assert np.allclose(d.loc[0.6:0.9, "mc_sd"], [0.132, 0.186, 0.334, 0.724], atol=1e-3)
     fit = c15.loc["revenue_fit"]
-    # Revenue fitted to the four published differences: 29.5 ± 0.8 — 30 is consistent.
-    assert fit["exact"] == pytest.approx(29.49, abs=0.01)
+    # Revenue fitted to the four published differences: 29.5 ± 0.7 — 30 is consistent.
+    assert fit["exact"] == pytest.approx(29.46, abs=0.01)
     assert abs(fit["exact"] - 30) < 2 * fit["mc_sd"]
     assert c15.loc["chi2_at_configured_revenue", "exact"] < 9.49  # chi2(4) 95 % point
 

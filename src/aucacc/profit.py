@@ -47,6 +47,8 @@ __all__ = [
     "enumerated_counts",
     "auc_numerator_counts",
     "counted_counts",
+    "joint_counts_3d",
+    "monte_carlo_sd",
     "monte_carlo_counts",
     "expected_profit_frame",
     "max_profit_threshold",
@@ -341,6 +343,93 @@ def counted_counts(list_size: int, positives: int, contacts: Sequence[int]) -> d
     return out
 
 
+def joint_counts_3d(list_size: int, positives: int, contacts: int) -> np.ndarray:
+    """Exact counts of rankings by (AUC numerator, top-``n0`` responders, top-``k`` hits) jointly.
+
+    The list is cut at ``min(k, n0)`` and ``max(k, n0)`` into three segments with ``x``, ``y``,
+    ``z`` responders; ``u`` is the sum of the segments' internal pairs (Gaussian binomials,
+    convolved) plus every responder above every non-responder of a later segment.
+
+    Parameters
+    ----------
+    list_size, positives : int
+        ``n``, ``n0``.
+    contacts : int
+        ``k``.
+
+    Returns
+    -------
+    numpy.ndarray of object (Python int), shape (n0*n1 + 1, n0 + 1, k + 1)
+        ``joint[u, t, h]``; summing over ``t`` gives :attr:`JointCounts.auc`, over ``u`` gives
+        :attr:`JointCounts.acc`. Cost grows fast with ``n`` (meant for the paper's ``n = 20``).
+
+    Raises
+    ------
+    ValueError
+        For an invalid list or cut-off.
+    """
+    _check_list(list_size, positives)
+    n, n0, k = list_size, positives, int(contacts)
+    _check_contacts(n, k)
+    n1 = n - n0
+    a, b = min(k, n0), max(k, n0)
+    g1, g2, g3 = (auc_numerator_counts(length, n0) for length in (a, b - a, n - b))
+    out = np.zeros((n0 * n1 + 1, n0 + 1, k + 1), dtype=object)
+    for x in range(min(a, n0) + 1):
+        for y in range(min(b - a, n0 - x) + 1):
+            z = n0 - x - y
+            if z > n - b:
+                continue
+            neg2, neg3 = (b - a) - y, (n - b) - z
+            shift = x * (neg2 + neg3) + y * neg3  # responders above later segments' non-responders
+            conv = np.convolve(np.convolve(g1[x], g2[y]), g3[z])
+            t, h = (x + y, x) if k <= n0 else (x, x + y)
+            out[shift:shift + len(conv), t, h] += conv
+    return out
+
+
+def monte_carlo_sd(joint: np.ndarray, u: int, t: int, samples: int) -> float:
+    """Standard deviation of a Monte-Carlo estimate of ``E[h | U=u] - E[h | T=t]``.
+
+    Both conditional means come from the same ``samples`` uniformly random rankings, so they
+    are correlated through the rankings with ``U = u`` *and* ``T = t``. Delta method:
+    ``Var = (s_a²/p_a + s_c²/p_c - 2 c_ac/(p_a p_c)) / N`` with ``p`` the probability of the
+    condition, ``s²`` the conditional variance of ``h`` and ``c_ac = E[1{U=u,T=t}
+    (h - m_a)(h - m_c)]``. Multiply by the revenue for profit units.
+
+    Parameters
+    ----------
+    joint : numpy.ndarray, shape (n0*n1 + 1, n0 + 1, k + 1)
+        From :func:`joint_counts_3d`.
+    u, t : int
+        AUC numerator and top-``n0`` responders of the compared metric values.
+    samples : int
+        Rankings per Monte-Carlo run ``N``.
+
+    Returns
+    -------
+    float
+        The sd in units of responders contacted (0 when a condition is certain or impossible).
+    """
+    total = sum(int(c) for c in joint.ravel())
+    hs = np.arange(joint.shape[2])
+
+    def cond(sl):
+        w = np.array([int(c) for c in sl], dtype=float)
+        p = w.sum() / total
+        m = float((w * hs).sum() / w.sum()) if w.sum() else 0.0
+        return w, p, m, float((w * (hs - m) ** 2).sum() / w.sum()) if w.sum() else 0.0
+
+    _, pa, ma, va = cond(joint[u].sum(axis=0))
+    _, pc, mc, vc = cond(joint[:, t].sum(axis=0))
+    if pa == 0 or pc == 0:
+        return float("nan")
+    both = np.array([int(c) for c in joint[u, t]], dtype=float) / total
+    cross = float((both * (hs - ma) * (hs - mc)).sum())
+    var = (va / pa + vc / pc - 2 * cross / (pa * pc)) / samples
+    return math.sqrt(max(var, 0.0))
+
+
 # --------------------------------------------------------------------------- Monte Carlo
 def monte_carlo_counts(list_size: int, positives: int, contacts: Sequence[int], samples: int,
                        seed: int | Sequence[int] | np.random.Generator, chunk: int = 100_000
@@ -608,11 +697,13 @@ def compare_with_published(table: pd.DataFrame, published: pd.DataFrame, setting
         One row per cut-off and quantity: ``difference`` at each metric value attained by both
         AUC and accuracy (AUC profit − accuracy profit), ``max_profit_from_auc`` and
         ``max_profit_from_acc``, and where published differences exist ``revenue_fit`` (see
-        :func:`_revenue_fit`) and ``chi2_at_configured_revenue``. Columns ``cutoff, quantity,
-        metric_value, published, exact, monte_carlo, mc_sd, exact_minus_published, z, note``;
+        :func:`_revenue_fit`) and ``chi2_at_configured_revenue``, and with a Monte-Carlo run
+        ``mc_vs_exact_chi2`` (our run's differences against the exact ones). Columns ``cutoff, quantity,
+        metric_value, published, exact, monte_carlo, mc_sd, exact_minus_published, mc_minus_exact, z,
+        note``;
         ``mc_sd`` is the standard deviation of the difference that a Monte-Carlo run with the
-        table's number of sampled rankings ``N`` has (from the exact conditional variances:
-        ``sd²/(N p)`` per metric; NaN without a Monte-Carlo run), and
+        table's number of sampled rankings ``N`` has (:func:`monte_carlo_sd` on the exact joint
+        counts; NaN without a Monte-Carlo run), and
         ``z = (published − exact) / mc_sd``.
     """
     sub = table[table["setting"] == setting]
@@ -624,6 +715,7 @@ def compare_with_published(table: pd.DataFrame, published: pd.DataFrame, setting
         ex, mcc = exact[exact["cutoff"] == cutoff], mc[mc["cutoff"] == cutoff]
         pub = published[np.isclose(published["cutoff"], cutoff)]
         acc_values = ex.loc[ex["metric"] == "acc", "metric_value"]
+        joint = None
         for v in sorted(acc_values[acc_values >= 0.5 - 1e-9]):  # the paper compares above 50 %
             a, c = _at(ex, "auc", v), _at(ex, "acc", v)
             if a is None or c is None:
@@ -635,9 +727,10 @@ def compare_with_published(table: pd.DataFrame, published: pd.DataFrame, setting
                 if ma is not None and mcv is not None:
                     mc_d = ma["expected_profit"] - mcv["expected_profit"]
             if n_mc:
-                tot = int(a["total_rankings"])
-                var = sum(float(r["sd_profit"]) ** 2 / (n_mc * int(r["n_rankings"]) / tot) for r in (a, c))
-                mc_sd = math.sqrt(var)
+                if joint is None:
+                    joint = joint_counts_3d(int(a["list_size"]), int(a["positives"]), int(a["cutoff_contacts"]))
+                mc_sd = float(a["revenue"]) * monte_carlo_sd(joint, int(a["metric_numerator"]),
+                                                             int(c["metric_numerator"]), n_mc)
             p = pub[(pub["quantity"] == "difference") & np.isclose(pub["metric_value"], v)]
             pv = float(p["published"].iloc[0]) if len(p) else np.nan
             rows.append({"cutoff": cutoff, "quantity": "difference", "metric_value": v, "published": pv,
@@ -652,8 +745,16 @@ def compare_with_published(table: pd.DataFrame, published: pd.DataFrame, setting
                          "exact": thr, "monte_carlo": mthr, "mc_sd": np.nan,
                          "note": f"smallest {metric} value from which expected profit is maximal"})
         rows.extend(_revenue_fit(rows, cutoff, float(ex["revenue"].iloc[0])))
+        pts = [r for r in rows if r["cutoff"] == cutoff and r["quantity"] == "difference"
+               and np.isfinite(r["monte_carlo"]) and np.isfinite(r["mc_sd"]) and r["mc_sd"] > 0]
+        if pts:  # is our own Monte-Carlo run as far from the exact values as its sd says?
+            chi2 = float(sum(((r["monte_carlo"] - r["exact"]) / r["mc_sd"]) ** 2 for r in pts))
+            rows.append({"cutoff": cutoff, "quantity": "mc_vs_exact_chi2", "metric_value": float(len(pts)),
+                         "published": np.nan, "exact": chi2, "monte_carlo": np.nan, "mc_sd": np.nan,
+                         "note": "sum of ((monte_carlo - exact) / mc_sd)^2 over the differences; metric_value = df"})
     out = pd.DataFrame(rows)
     out["exact_minus_published"] = out["exact"] - out["published"]
+    out["mc_minus_exact"] = out["monte_carlo"] - out["exact"]
     out["z"] = (out["published"] - out["exact"]) / out["mc_sd"]
     return out[[c for c in out.columns if c != "note"] + ["note"]]
 
@@ -821,8 +922,14 @@ def write_profit_figures(table_csv: str | Path, published_csv: str | Path, outdi
             ax.annotate(f"max profit from AUC {thr:.3g}", (thr, 0.04), xycoords=("data", "axes fraction"),
                         xytext=(-4, 0), textcoords="offset points", ha="right", fontsize=8, color="0.3")
         both = acc.merge(auc, on="metric_value", suffixes=("_acc", "_auc"))
-        bx.plot(both["metric_value"], both["expected_profit_auc"] - both["expected_profit_acc"], "o-",
-                color="C2", ms=4, label="exact (all rankings)")
+        if len(both) < len(acc):
+            # Accuracy values that no AUC attains (imbalanced lists): AUC curve interpolated, open marks.
+            interp = np.interp(acc["metric_value"], auc["metric_value"], auc["expected_profit"])
+            bx.plot(acc["metric_value"], interp - acc["expected_profit"].to_numpy(), "o--", color="C2", ms=5,
+                    mfc="none", lw=0.8, label="AUC curve interpolated at accuracy values")
+        bx.plot(both["metric_value"], both["expected_profit_auc"] - both["expected_profit_acc"], "o",
+                color="C2", ms=4, ls="-" if len(both) == len(acc) else "none",
+                label="exact (all rankings), values attained by both")
         if setting == "paper":
             band = comp[(comp["quantity"] == "difference") & np.isclose(comp["cutoff"], cutoff)].dropna(subset=["mc_sd"])
             if len(band):
@@ -842,7 +949,7 @@ def write_profit_figures(table_csv: str | Path, published_csv: str | Path, outdi
         bx.axhline(0, color="0.6", lw=0.8)
         bx.set_xlabel("metric value v (AUC or accuracy)")
         bx.set_ylabel("AUC − acc. profit")
-        bx.legend(fontsize=8, loc="upper left")
+        bx.legend(fontsize=8, loc="best")
         bx.grid(alpha=0.3)
         pct = f"{round(cutoff * 100):d}"
         stem = Path(outdir) / (f"profit_{pct}" if setting == "paper" else f"profit_{setting}_{pct}")
