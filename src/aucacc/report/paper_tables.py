@@ -44,7 +44,7 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) 
         out = out.merge(published, on=["dataset", "learner", "metric"], how="left")
         out["diff"] = out["mean"] - out["published_mean"]
         out["within_tolerance"] = out["diff"].abs() <= np.maximum(3.0, 1.5 * out["published_sd"])
-        out.loc[out["published_mean"].isna(), "within_tolerance"] = np.nan
+        out["within_tolerance"] = out["within_tolerance"].astype(object).where(out["published_mean"].notna())
     return out
 
 
@@ -93,7 +93,7 @@ def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float 
             (pv == "") or ((v == "not significant") == (pv == "not significant") and
                            (v == "not significant" or v.split()[0] == pv.split()[0]))
             for v, pv in zip(out["verdict"], out["published_outcome"])]
-        out.loc[out["published_outcome"] == "", "agrees"] = np.nan
+        out["agrees"] = out["agrees"].astype(object).where(out["published_outcome"] != "")
     return out
 
 
