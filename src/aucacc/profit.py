@@ -24,7 +24,9 @@ Three ways of obtaining the joint counts of (AUC numerator ``u``, ``t``, hits ``
   with a seeded :class:`numpy.random.Generator`.
 
 All three return :class:`JointCounts`; :func:`expected_profit_frame` turns any of them into
-the tidy table of expected profits.
+the tidy table of expected profits. :func:`joint_counts_3d` gives the full (u, t, h) joint, from
+which :func:`monte_carlo_sd` computes how far one run of the paper's protocol strays from the
+exact values.
 """
 
 from __future__ import annotations
