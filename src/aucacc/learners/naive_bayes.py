@@ -131,12 +131,15 @@ class NaiveBayes:
         dom = self.domains_[col]
         if isinstance(s.dtype, pd.CategoricalDtype) and list(s.cat.categories) == dom:
             return s.cat.codes.to_numpy().astype(np.int64)
-        cat = pd.Categorical(s, categories=dom)
-        bad = s.notna().to_numpy() & (cat.codes < 0)
+        vals = s.astype(object).to_numpy()
+        present = s.notna().to_numpy()
+        codes = np.full(len(s), -1, dtype=np.int64)
+        codes[present] = pd.Index(dom).get_indexer(vals[present])
+        bad = present & (codes < 0)
         if bad.any():
             raise ValueError(f"column {col!r} has values outside its training domain: "
-                             f"{sorted(set(map(str, s[bad])))[:5]}")
-        return cat.codes.astype(np.int64)
+                             f"{sorted(set(map(str, vals[bad])))[:5]}")
+        return codes
 
     def predict_proba(self, X: pd.DataFrame) -> np.ndarray:
         """Class-membership probabilities, computed as Weka computes them.
