@@ -1,0 +1,123 @@
+"""Metrics, folds and statistics: exact hand-computed cases and scikit-learn/scipy as references."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as sps
+from sklearn.metrics import roc_auc_score
+
+from aucacc.evaluation.folds import derive_seed, stratified_folds
+from aucacc.evaluation.metrics import accuracy, auc, hand_till_m, rank_auc
+from aucacc.stats import cde_tally, paired_ttest
+
+
+def test_rank_auc_with_ties_hand_computed():
+    # positives 0.9, 0.5; negatives 0.5, 0.1. Pairs: (0.9,0.5)=1, (0.9,0.1)=1, (0.5,0.5)=½, (0.5,0.1)=1 → 3.5/4.
+    pos = np.array([True, True, False, False])
+    s = np.array([0.9, 0.5, 0.5, 0.1])
+    assert rank_auc(pos, s) == pytest.approx(0.875, abs=1e-15)
+    assert roc_auc_score(pos, s) == pytest.approx(0.875, abs=1e-15)
+
+
+def test_rank_auc_equals_sklearn_on_random_tied_scores():
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        n = rng.integers(4, 60)
+        pos = rng.random(n) < 0.4
+        if pos.all() or not pos.any():
+            continue
+        s = rng.integers(0, 5, size=n) / 4  # many ties
+        assert rank_auc(pos, s) == pytest.approx(roc_auc_score(pos, s), abs=1e-12)
+
+
+def test_rank_auc_undefined_for_one_class():
+    with pytest.raises(ValueError, match="one class"):
+        rank_auc(np.array([True, True]), np.array([0.1, 0.2]))
+
+
+# 3 classes, 2 instances each; the hand computation of Hand & Till's M:
+# (a,b): Â(a|b) = 3/4 (p_a: a 0.6, 0.3 vs b 0.2, 0.5), Â(b|a) = 2/4 (p_b: b 0.7, 0.2 vs a 0.3, 0.4) → 0.625
+# (a,c): Â(a|c) = 3/4 (0.6, 0.3 vs 0.1, 0.4), Â(c|a) = 3/4 (p_c: 0.7, 0.2 vs 0.1, 0.3) → 0.75
+# (b,c): Â(b|c) = 2.5/4 (0.7, 0.2 vs 0.2, 0.4; one tie), Â(c|b) = 3/4 (0.7, 0.2 vs 0.1, 0.3) → 0.6875
+# M = (0.625 + 0.75 + 0.6875) / 3 = 0.6875
+HT_Y = np.array(["a", "a", "b", "b", "c", "c"])
+HT_P = np.array([[0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.2, 0.7, 0.1],
+                 [0.5, 0.2, 0.3], [0.1, 0.2, 0.7], [0.4, 0.4, 0.2]])
+
+
+def test_hand_till_m_hand_computed():
+    m, pairs = hand_till_m(HT_Y, HT_P, ["a", "b", "c"])
+    assert pairs == 3
+    assert m == pytest.approx(0.6875, abs=1e-15)
+    assert auc(HT_Y, HT_P, ["a", "b", "c"]) == pytest.approx(0.6875, abs=1e-15)
+
+
+def test_hand_till_m_equals_sklearn_ovo():
+    assert roc_auc_score(HT_Y, HT_P, multi_class="ovo", labels=["a", "b", "c"]) == pytest.approx(0.6875, abs=1e-12)
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        y = rng.choice(list("abcd"), size=40)
+        P = rng.dirichlet(np.ones(4), size=40)
+        ours = auc(y, P, list("abcd"))
+        assert ours == pytest.approx(roc_auc_score(y, P, multi_class="ovo", labels=list("abcd")), abs=1e-12)
+
+
+def test_hand_till_m_skips_absent_class_pairs():
+    # Class c absent from the fold: only the (a,b) pair is defined → 0.625 from the hand computation.
+    keep = HT_Y != "c"
+    m, pairs = hand_till_m(HT_Y[keep], HT_P[keep], ["a", "b", "c"])
+    assert pairs == 1 and m == pytest.approx(0.625, abs=1e-15)
+
+
+def test_binary_auc_is_symmetric_in_the_positive_class():
+    y = np.array(["x", "y", "y", "x", "y"])
+    p1 = np.array([0.2, 0.8, 0.6, 0.6, 0.1])
+    P = np.c_[1 - p1, p1]
+    assert auc(y, P, ["x", "y"]) == pytest.approx(auc(y, P[:, ::-1], ["y", "x"]), abs=1e-15)
+
+
+def test_accuracy():
+    assert accuracy(["a", "b", "c", "a"], ["a", "b", "b", "b"]) == 0.5
+    with pytest.raises(ValueError):
+        accuracy([], [])
+
+
+def test_stratified_folds_deterministic_and_stratified():
+    y = np.array(["p"] * 30 + ["n"] * 70)
+    f1 = stratified_folds(y, 10, seed=5)
+    f2 = stratified_folds(y, 10, seed=5)
+    assert (f1 == f2).all()
+    for k in range(10):
+        assert (y[f1 == k] == "p").sum() == 3 and (f1 == k).sum() == 10
+    assert not (stratified_folds(y, 10, seed=6) == f1).all()
+
+
+def test_derive_seed_stable():
+    # CRC-32 based: stable across processes (no hash randomisation).
+    assert derive_seed(1, "folds", "iris") == derive_seed(1, "folds", "iris")
+    assert derive_seed(1, "folds", "iris") != derive_seed(1, "folds", "wine")
+
+
+def test_cde_tally_hand_computed():
+    # obs: 1 R (both up), 2 S (f up, g down), 3 P (f up, g equal), 4 Q (f equal, g up), 5 V (both equal)
+    f_a = [0.9, 0.9, 0.9, 0.5, 0.5]
+    f_b = [0.8, 0.8, 0.8, 0.5, 0.5]
+    g_a = [0.7, 0.6, 0.7, 0.8, 0.7]
+    g_b = [0.6, 0.7, 0.7, 0.7, 0.7]
+    t = cde_tally(f_a, f_b, g_a, g_b)
+    assert (t["R"], t["S"], t["P"], t["Q"], t["V"]) == (1, 1, 1, 1, 1)
+    assert t["C"] == 0.5 and t["D"] == 1.0 and t["E"] == 0.2
+    assert math.isinf(cde_tally([1], [0], [1], [1])["D"])  # Q = 0
+
+
+def test_paired_ttest_hand_computed_and_scipy():
+    # d = (1, 2, 3): mean 2, sd 1, t = 2 / (1/√3) = 2√3 with 2 degrees of freedom.
+    r = paired_ttest([1, 2, 3], [0, 0, 0])
+    assert r.t == pytest.approx(2 * math.sqrt(3), rel=1e-12)
+    assert r.p == pytest.approx(2 * sps.t.sf(2 * math.sqrt(3), 2), rel=1e-12)
+    assert r.verdict == "not significant"  # p ≈ 0.074
+    r2 = paired_ttest([5, 6, 7, 8, 9], [1, 1.5, 2, 2.2, 3])
+    assert r2.p < 0.05 and r2.verdict == "a significantly higher"
+    assert paired_ttest([1, 2], [1, 2]).p == 1.0
