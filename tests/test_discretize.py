@@ -21,7 +21,7 @@ def _H(*counts: float) -> float:
 def test_pure_split_and_labels():
     # x = 1..8, classes a a a a b b b b.  N = 8, Ent(S) = 1.
     # Best cut between 4 and 5 (midpoint 4.5): both halves pure, E = 0, Gain = 1.
-    # MDL (F&I eq. 2-3): k = 2, k1 = k2 = 1, Ent(S1) = Ent(S2) = 0
+    # MDLPC (F&I 1993; (A)-(B) in aucacc.discretize): k = 2, k1 = k2 = 1, Ent(S1) = Ent(S2) = 0
     #   Delta = log2(3^2 - 2) - (2*1 - 0 - 0) = 2.807355 - 2 = 0.807355
     #   threshold = (log2(N - 1) + Delta) / N = (2.807355 + 0.807355) / 8 = 0.451839 < 1  -> accept.
     # Both halves are pure (entropy 0: no cut can lower it) -> recursion stops.

@@ -111,6 +111,7 @@ def _weka_nb(weka, Xtr, ytr, Xte, yte):
 
     c = Classifier(classname="weka.classifiers.bayes.NaiveBayes")
     c.build_classifier(weka.to_instances(Xtr, ytr))
+    _weka_nb.last = c  # the built model, for comparing its text rendering
     return weka.distributions(c, weka.to_instances(Xte, yte))
 
 
@@ -119,9 +120,11 @@ def test_toy_identical_to_weka(weka):
     X, y = _toy()
     T = pd.DataFrame({"a": pd.Categorical(["y", "z", "x", None], categories=["x", "y", "z"]),
                       "b": pd.Categorical(["p", None, "q", None], categories=["p", "q"])})
-    ours = NaiveBayes().fit(X, y).predict_proba(T)
+    nb = NaiveBayes().fit(X, y)
+    ours = nb.predict_proba(T)
     theirs = _weka_nb(weka, X, y, T, pd.Series(pd.Categorical(list("+-+-"), categories=["+", "-"])))
     assert np.abs(ours - theirs).max() <= 1e-15
+    assert nb.describe() == str(_weka_nb.last)  # same text as Weka's toString
 
 
 @pytest.mark.weka
@@ -157,8 +160,11 @@ def test_identical_to_weka_on_all_datasets_10_folds(weka, config):
         folds = stratified_folds(y, n_folds=10, seed=derive_seed(int(config["seed"]), name))
         for f in range(10):
             tr, te = folds != f, folds == f
-            ours = NaiveBayes().fit(Xd[tr], y[tr]).predict_proba(Xd[te])
+            nb = NaiveBayes().fit(Xd[tr], y[tr])
+            ours = nb.predict_proba(Xd[te])
             theirs = _weka_nb(weka, Xd[tr], y[tr], Xd[te], y[te])
+            if f == 0:
+                assert nb.describe() == str(_weka_nb.last), name
             assert np.abs(ours - theirs).max() <= 1e-9, f"{name} fold {f}"
             assert np.array_equal(ours.argmax(axis=1), theirs.argmax(axis=1)), f"{name} fold {f}"
             n_test += int(te.sum())

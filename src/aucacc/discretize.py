@@ -3,7 +3,7 @@
 The reference behaviour is ``weka.filters.supervised.attribute.Discretize`` with its default
 options (Fayyad & Irani's MDL criterion, not Kononenko's; no "better encoding"; one nominal
 attribute per numeric attribute, labelled by ranges with 6 decimals). The paper being
-reproduced (Huang & Ling 2005, §4) discretized its continuous attributes with exactly this
+reproduced (Huang & Ling 2005) discretized its continuous attributes with exactly this
 filter, so the aim is identical cut points, not merely the same method.
 
 What Weka does, and this module reproduces:
@@ -12,17 +12,20 @@ What Weka does, and this module reproduces:
 * A candidate cut lies between every pair of adjacent sorted instances with *different*
   values (not only at class boundaries); its value is the midpoint ``(a + b) / 2``.
 * The chosen cut minimises the class entropy conditioned on the two sides, Fayyad & Irani
-  (1993) eq. (1) ``E(A, T; S) = |S1|/|S| Ent(S1) + |S2|/|S| Ent(S2)``; among equal entropies
+  (1993), class information entropy of the partition induced by cut ``T``,
+  ``E(A, T; S) = |S1|/|S| Ent(S1) + |S2|/|S| Ent(S2)``; among equal entropies
   the lowest cut wins (Weka only replaces its best cut on a strictly smaller entropy). The
   entropy is evaluated with Weka's own sequence of floating-point operations
   (``ContingencyTables.entropyConditionedOnRows``: sum of ``n log n`` terms in row/class
   order) so that ties are broken the same way.
-* The cut is accepted by the MDLP criterion, Fayyad & Irani (1993) eq. (2)-(3):
-  ``Gain(A, T; S) > log2(N - 1) / N + Delta(A, T; S) / N`` with
-  ``Delta = log2(3^k - 2) - [k Ent(S) - k1 Ent(S1) - k2 Ent(S2)]``, where ``N`` is the number
+* The cut is accepted by Fayyad & Irani's (1993) MDLPC criterion (equation labels (A), (B)
+  are ours, not the paper's):
+  (A) ``Gain(A, T; S) > log2(N - 1) / N + Delta(A, T; S) / N`` with
+  (B) ``Delta = log2(3^k - 2) - [k Ent(S) - k1 Ent(S1) - k2 Ent(S2)]``, where ``N`` is the number
   of (non-missing) instances in ``S`` and ``k, k1, k2`` the numbers of classes present in
-  ``S, S1, S2``. Weka uses ``N - 1`` (instances minus one) in the first term, not the number
-  of distinct candidate cuts, and rejects a cut outright when the gain is not positive.
+  ``S, S1, S2``. As in the paper, the first term uses ``N - 1`` (instances minus one); Weka's
+  non-default ``-E`` would use the number of distinct candidate cuts instead. A cut whose
+  gain is not positive is rejected outright.
 * Accepted cuts split ``S`` and the procedure recurses on both halves.
 * Instance weights are all 1 (the paper's data are unweighted).
 
@@ -69,7 +72,7 @@ def _entropy(counts: np.ndarray, nlogn: np.ndarray) -> float:
 
 
 def _cond_entropy_rows(left: np.ndarray, right: np.ndarray, nlogn: np.ndarray) -> np.ndarray:
-    """Weighted class entropy of the two sides (Fayyad & Irani eq. 1) for many candidate cuts.
+    """Weighted class entropy of the two sides E(A, T; S) (Fayyad & Irani 1993) for many candidate cuts.
 
     ``left``/``right`` are (m, K) integer class counts; the result (m,) follows the exact
     accumulation order of Weka's ``entropyConditionedOnRows`` so that it is bit-identical.
@@ -89,7 +92,7 @@ def _cond_entropy_rows(left: np.ndarray, right: np.ndarray, nlogn: np.ndarray) -
 
 def _mdl_accepts(prior: np.ndarray, left: np.ndarray, right: np.ndarray, n: int,
                  nlogn: np.ndarray) -> bool:
-    """Fayyad & Irani's MDLP test (eq. 2-3) with Weka's terms (``FayyadAndIranisMDL``)."""
+    """Fayyad & Irani's MDLPC test, (A)-(B) in the module docstring, with Weka's terms (``FayyadAndIranisMDL``)."""
     prior_ent = _entropy(prior, nlogn)
     ent = float(_cond_entropy_rows(left[None, :], right[None, :], nlogn)[0])
     gain = prior_ent - ent

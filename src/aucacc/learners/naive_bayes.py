@@ -30,6 +30,16 @@ _FLOOR = 1e-75  # Weka's floor on a factor and threshold for rescaling
 _RESCALE = 1e75
 
 
+def _java_double(x: float) -> str:
+    """Java's ``Double.toString`` for the integral counts shown by ``describe``."""
+    x = float(x)
+    if x == int(x) and abs(x) < 1e7:
+        return f"{x:.1f}"
+    m, e = f"{x:.16e}".split("e")  # Java's computerised scientific notation, e.g. 1.0E7
+    m = m.rstrip("0")
+    return f"{m}0E{int(e)}" if m.endswith(".") else f"{m}E{int(e)}"
+
+
 class NaiveBayes:
     """Laplace-corrected naive Bayes for nominal attributes (Weka ``NaiveBayes`` semantics).
 
@@ -204,9 +214,9 @@ class NaiveBayes:
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
 
     def describe(self) -> str:
-        """Text rendering of the model in the layout of Weka's ``NaiveBayes.toString``:
-        class priors, then for each attribute the Laplace-corrected counts per class and
-        their totals.
+        """Text rendering of the model, laid out exactly as Weka's ``NaiveBayes.toString`` for
+        nominal attributes: class priors (2 decimals), then for each attribute the
+        Laplace-corrected counts ``n_vc + 1`` per class and their totals.
 
         Returns
         -------
@@ -219,25 +229,28 @@ class NaiveBayes:
         """
         if not hasattr(self, "classes_"):
             raise RuntimeError("NaiveBayes is not fitted; call fit(X, y) first")
+        from aucacc.discretize import _weka_number  # Weka's Utils.doubleToString
+
         classes = [str(c) for c in self.classes_]
-        rows: list[tuple[str, list[str]]] = []
-        for col in self.feature_names_in_:
-            rows.append((str(col), []))
-            c1 = self.counts_[col] + 1.0
-            for v, r in zip(self.domains_[col], c1):
-                rows.append((f"  {v}", [f"{x:.1f}" for x in r]))
-            rows.append(("  [total]", [f"{x:.1f}" for x in c1.sum(axis=0)]))
-            rows.append(("", []))
-        priors = [f"({p:.2f})" for p in self.class_prior_]
-        w = max([len(s) for s in classes + priors] + [len(x) for _, cells in rows for x in cells])
-        aw = max([len("Attribute")] + [len(lbl) for lbl, _ in rows]) + 2
-        out = ["Naive Bayes Classifier", "", " " * aw + "Class".rjust((w + 1) * len(classes)),
+        k = len(classes)
+        priors = ["(" + _weka_number(p, 2) + ")" for p in self.class_prior_]
+        tables = {col: self.counts_[col] + 1.0 for col in self.feature_names_in_}
+        cells = [_java_double(x) for t in tables.values() for x in np.append(t.ravel(), t.sum(axis=0))]
+        w = max([len(s) for s in classes + priors + cells] + [0])
+        aw = max([len(str(c)) for c in self.feature_names_in_]
+                 + [len(str(v)) + 2 for c in self.feature_names_in_ for v in self.domains_[c]]
+                 + [len("Attribute"), len("  weight sum")]) + 2
+        out = ["Naive Bayes Classifier", "", "Class".rjust(aw + w + 1),
                "Attribute".ljust(aw) + "".join(c.rjust(w + 1) for c in classes),
                " " * aw + "".join(p.rjust(w + 1) for p in priors),
-               "=" * (aw + (w + 1) * len(classes))]
-        for lbl, cells in rows:
-            out.append(lbl if not cells else lbl.ljust(aw) + "".join(x.rjust(w + 1) for x in cells))
-        return "\n".join(out).rstrip() + "\n"
+               "=" * (aw + w * k + k + 1)]
+        for col, t in tables.items():
+            out.append(str(col))
+            for v, row in zip(self.domains_[col], t):
+                out.append(f"  {v}".ljust(aw + 1) + "".join(_java_double(x).rjust(w + 1) for x in row))
+            out.append("  [total]".ljust(aw + 1) + "".join(_java_double(x).rjust(w + 1) for x in t.sum(axis=0)))
+            out.append("")
+        return "\n".join(out) + "\n"
 
     def __str__(self) -> str:
         return self.describe() if hasattr(self, "classes_") else "Naive Bayes Classifier: No model built yet."
