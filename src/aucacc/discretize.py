@@ -42,6 +42,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, TransformerMixin
 
 __all__ = ["MDLDiscretizer", "mdl_cut_points", "weka_range_labels"]
 
@@ -237,7 +238,7 @@ def _is_numeric(s: pd.Series) -> bool:
         and not pd.api.types.is_bool_dtype(s)
 
 
-class MDLDiscretizer:
+class MDLDiscretizer(TransformerMixin, BaseEstimator):
     """Fayyad & Irani (1993) supervised MDL discretization, identical to Weka's default
     ``weka.filters.supervised.attribute.Discretize``.
 
@@ -346,6 +347,8 @@ class MDLDiscretizer:
             out[col] = pd.Categorical.from_codes(codes, categories=self.labels_[col], ordered=True)
         return out
 
-    def fit_transform(self, X: pd.DataFrame, y) -> pd.DataFrame:
+    def fit_transform(self, X: pd.DataFrame, y=None, **fit_params) -> pd.DataFrame:
         """``fit(X, y)`` then ``transform(X)``."""
+        if y is None:
+            raise ValueError("MDLDiscretizer is supervised: fit_transform needs y")
         return self.fit(X, y).transform(X)

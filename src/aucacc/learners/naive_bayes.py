@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin
 
 __all__ = ["NaiveBayes"]
 
@@ -40,7 +41,7 @@ def _java_double(x: float) -> str:
     return f"{m}0E{int(e)}" if m.endswith(".") else f"{m}E{int(e)}"
 
 
-class NaiveBayes:
+class NaiveBayes(ClassifierMixin, BaseEstimator):
     """Laplace-corrected naive Bayes for nominal attributes (Weka ``NaiveBayes`` semantics).
 
     Parameters
@@ -254,13 +255,3 @@ class NaiveBayes:
 
     def __str__(self) -> str:
         return self.describe() if hasattr(self, "classes_") else "Naive Bayes Classifier: No model built yet."
-
-    def get_params(self, deep: bool = True) -> dict:
-        """No hyper-parameters (scikit-learn protocol)."""
-        return {}
-
-    def set_params(self, **params) -> "NaiveBayes":
-        """Accepts no parameters (scikit-learn protocol)."""
-        if params:
-            raise ValueError(f"NaiveBayes has no parameters: {sorted(params)}")
-        return self
