@@ -391,7 +391,7 @@ def multiclass_labels(c: int, per_class: int = 2) -> np.ndarray:
 
 
 def hand_till_numerator(scores: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Exact Hand-Till M as an integer numerator, ``M = num / (2 c (c-1) * prod)``.
+    """Exact Hand-Till M as an integer numerator, ``M = num / hand_till_denominator(y)``.
 
     Parameters
     ----------
