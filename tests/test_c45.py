@@ -78,6 +78,31 @@ def test_min_instances_rules():
     assert t.tree_.is_leaf
 
 
+# -- numeric attributes ------------------------------------------------------------------------
+# x = 1..10, classes p for 1..5 and n for 6..10. minSplit = 0.1 * 10 / 2 = 0.5 -> raised to
+# min_instances = 2, so the cuts after 2, 3, ..., 8 are admissible (7 candidates). The cut
+# 5 | 6 separates the classes: gain 1 bit, minus the MDL term log2(7) / 10 = 0.28074 -> 0.71926;
+# split information H(1/2, 1/2) = 1 -> gain ratio 0.71926. The midpoint 5.5 moves down to the
+# largest training value <= 5.5, i.e. 5.
+XN = pd.DataFrame({"x": np.arange(1.0, 11.0)})
+YN = target("pppppnnnnn")
+
+
+def test_numeric_split_by_hand():
+    t = C45().fit(XN, YN)
+    assert t.export_text(summary=False) == "\nx <= 5: p (5.0)\nx > 5: n (5.0)"
+    assert t.tree_.split_point == 5.0
+    # 5.4 lies below the midpoint but above the relocated split point: it goes right.
+    assert list(t.predict(pd.DataFrame({"x": [5.0, 5.4, np.nan]}))[:2]) == ["p", "n"]
+    np.testing.assert_allclose(t.predict_proba(pd.DataFrame({"x": [np.nan]})), [[0.5, 0.5]], atol=1e-15)
+    # With only 4 instances: minSplit 2, one admissible cut (2 | 3), MDL term log2(1) = 0:
+    # gain 1, a split at 2.
+    t4 = C45().fit(pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0]}), target("ppnn"))
+    assert t4.export_text(summary=False) == "\nx <= 2: p (2.0)\nx > 2: n (2.0)"
+    # 3 instances < 2 * minSplit: no cut at all.
+    assert C45Tree(prune=False, collapse=False).fit(pd.DataFrame({"x": [1.0, 2.0, 3.0]}), target("ppn")).tree_.is_leaf
+
+
 # -- pruning -----------------------------------------------------------------------------------
 # 10 instances, 6 p / 4 n, one attribute: a = x -> 3p 0n, a = y -> 3p 4n.
 #   Leaf:    N = 10, e = 4: 4 + addErrs(10, 4) = 4 + 1.559758 = 5.559758   (normal approx., z = 0.67449)
@@ -161,8 +186,11 @@ def test_missing_values_in_prediction_and_training():
 
 
 def test_errors_name_the_problem():
-    with pytest.raises(ValueError, match="'num'.*numeric"):
-        C45().fit(pd.DataFrame({"num": [1.0, 2.0, 3.0, 4.0]}), target("ppnn"))
+    with pytest.raises(ValueError, match="'txt' has dtype .*Categorical"):
+        C45().fit(pd.DataFrame({"txt": list("abab")}), target("ppnn"))
+    num = C45().fit(pd.DataFrame({"num": [1.0, 2.0, 3.0, 4.0]}), target("ppnn"))
+    with pytest.raises(ValueError, match="'num' was numeric"):
+        num.predict(pd.DataFrame({"num": pd.Categorical(["1"])}))
     with pytest.raises(ValueError, match="Categorical"):
         C45().fit(frame(a=list("xxyy")), pd.Series(list("ppnn")))
     t = C45().fit(XP, YP)
@@ -187,11 +215,14 @@ def test_presets_and_params():
 
 # -- against Weka ------------------------------------------------------------------------------
 def weka_frame(data) -> tuple[pd.DataFrame, pd.Series]:
-    """Weka Instances (all nominal) -> Categorical DataFrame + class Series, domains kept."""
+    """Weka Instances -> DataFrame (nominal: Categorical, domains kept; numeric: float) + class."""
     cols = {}
     for j in range(data.num_attributes):
         att = data.attribute(j)
         vals = np.array(data.jobject.attributeToDoubleArray(j))
+        if att.is_numeric:
+            cols[att.name] = vals
+            continue
         codes = np.where(np.isnan(vals), -1, vals).astype(int)
         cols[att.name] = pd.Categorical.from_codes(codes, categories=list(att.values))
     df = pd.DataFrame(cols)
@@ -211,7 +242,8 @@ def load_weka(weka, mirror, name: str, discretize: bool):
     return weka_frame(data)
 
 
-# (file, discretize?, J48 options, our estimator). vote, credit-a and autos have missing values.
+# (file, discretize?, J48 options, our estimator). vote, credit-a and autos have missing values;
+# the last cases keep numeric attributes (J48's binary cuts).
 CASES = [
     ("vote.arff", False, [], C45),
     ("vote.arff", False, ["-U", "-O", "-A"], C44),
@@ -223,6 +255,9 @@ CASES = [
     ("diabetes.arff", True, ["-U", "-O", "-A"], C44),
     ("hypothyroid.arff", True, ["-S"], lambda: C45(subtree_raising=False)),
     ("car.arff", False, ["-C", "0.1", "-M", "5"], lambda: C45(confidence=0.1, min_instances=5)),
+    ("credit.a.arff", False, [], C45),
+    ("credit.a.arff", False, ["-U", "-O", "-A"], C44),
+    ("glass.arff", False, [], C45),
 ]
 
 
@@ -236,6 +271,7 @@ def test_identical_to_weka_j48(weka, mirror, name, disc, options, make):
     tr, te = perm[: 2 * len(X) // 3], perm[2 * len(X) // 3:]
     Xtr, ytr = X.iloc[tr].reset_index(drop=True), y.iloc[tr].reset_index(drop=True)
     Xte, yte = X.iloc[te].reset_index(drop=True), y.iloc[te].reset_index(drop=True)
+    assert disc or name in ("vote.arff", "car.arff") or (X.dtypes == float).any()
     if name in ("vote.arff", "credit.a.arff", "autos.arff"):
         assert Xtr.isna().any().any() and Xte.isna().any().any()
 
@@ -281,6 +317,7 @@ def _hand_cases():
         "pruning": (XP, YP),
         "empty-branch": (X3, YP),
         "missing-train": (X11, y11),
+        "numeric": (XN, YN),
     }
 
 
@@ -294,7 +331,8 @@ def test_hand_cases_agree_with_weka(weka, case, options, make):
 
     X, y = _hand_cases()[case]
     # score the training rows plus one row with every attribute missing
-    missing_row = pd.DataFrame({c: pd.Categorical([np.nan], categories=X[c].cat.categories) for c in X})
+    missing_row = pd.DataFrame({c: pd.Categorical([np.nan], categories=X[c].cat.categories)
+                                if isinstance(X[c].dtype, pd.CategoricalDtype) else [np.nan] for c in X})
     Xs = pd.concat([X, missing_row], ignore_index=True)
     ys = pd.concat([y, y.iloc[:1]], ignore_index=True).astype(y.dtype)
     ours = make().fit(X, y)

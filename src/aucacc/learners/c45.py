@@ -1,4 +1,4 @@
-"""C4.5 and C4.4 decision trees on nominal attributes, reproducing Weka's ``J48``.
+"""C4.5 and C4.4 decision trees reproducing Weka's ``J48``.
 
 One tree builder, :class:`C45Tree`, with two presets:
 
@@ -12,13 +12,15 @@ One tree builder, :class:`C45Tree`, with two presets:
 The algorithm follows the Weka 3.8/3.9 classes named in each docstring
 (``weka.classifiers.trees.j48.*``), including their numerical tolerances (``Utils.eq``/``gr``
 compare with 1e-6), tie-breaking order and the handling of missing values by fractional
-instances. Only nominal attributes are supported (the paper discretizes every continuous
-attribute first); a numeric column raises :class:`ValueError`.
+instances. The paper discretizes every continuous attribute first, so its inputs are all
+nominal; numeric attributes are supported too (J48's binary cuts with the MDL-corrected gain
+and the split point moved to a training value), e.g. for runs without discretization.
 
-Data conventions: ``X`` is a :class:`pandas.DataFrame` whose columns are
+Data conventions: ``X`` is a :class:`pandas.DataFrame` whose nominal columns are
 :class:`pandas.Categorical` with the full declared domain in declared order (J48 makes one
-branch per declared value, used or not); missing values are NaN. ``y`` is a Categorical
-:class:`pandas.Series`; ``classes_`` are its categories in declared order.
+branch per declared value, used or not) and whose numeric columns have a numeric dtype;
+missing values are NaN. ``y`` is a Categorical :class:`pandas.Series`; ``classes_`` are its
+categories in declared order.
 """
 
 from __future__ import annotations
@@ -70,6 +72,17 @@ def _seqsum(w: np.ndarray) -> float:
     if len(w) == 0:
         return 0.0
     return float(np.bincount(np.zeros(len(w), dtype=np.intp), weights=w, minlength=1)[0])
+
+
+def _java_decimal(x: float, digits: int = 6) -> str:
+    """``Utils.doubleToString(x, 6)``: Java DecimalFormat, at most 6 decimals, HALF_UP."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    q = Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    t = format(q, "f")
+    if "." in t:
+        t = t.rstrip("0").rstrip(".")
+    return t
 
 
 def _normal_inverse(p: float) -> float:
@@ -124,6 +137,18 @@ def add_errs(n: float, e: float, cf: float) -> float:
         1 + (z * z) / n
     )
     return (r * n) - e
+
+
+def _gain_ratio(per_bag: np.ndarray, tot: np.ndarray, sum_w: float, gain: np.ndarray) -> np.ndarray:
+    """``GainRatioSplitCrit.splitCritValue(bags, totalNoInst, gain)`` for each row of ``per_bag``.
+
+    The split information counts the weight with unknown values as one more bag; a split
+    information of 0 (within 1e-6) gives ratio 0.
+    """
+    split_ent = (-_ln_func(per_bag).sum(axis=1) - _ln_func(sum_w - tot) + _ln_func(np.array(sum_w))) / _LOG2
+    split_ent = np.where(tot > _SMALL, split_ent, 0.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(np.abs(split_ent) < _SMALL, 0.0, gain / (split_ent / sum_w))
 
 
 # -- weka.classifiers.trees.j48.Distribution ------------------------------------------------
@@ -234,7 +259,8 @@ def _dist_split(codes: np.ndarray, y: np.ndarray, w: np.ndarray, n_bags: int, n_
 class _Node:
     """One node of the tree (``C45PruneableClassifierTree``).
 
-    ``att`` is the column index tested (``None`` at a leaf). ``dist`` is the node's local
+    ``att`` is the column index tested (``None`` at a leaf), ``split_point`` the threshold of
+    a numeric test (branch 0: ``<=``, branch 1: ``>``). ``dist`` is the node's local
     model distribution: one bag per branch for a split (``C45Split``), one bag for a leaf
     (``NoSplit``). ``is_empty`` is Weka's ``m_isEmpty`` (leaf built from zero weight).
     ``rows``/``wts`` hold the node's training instances (indices and fractional weights)
@@ -243,6 +269,7 @@ class _Node:
 
     att: int | None
     dist: _Dist
+    split_point: float | None = None  # numeric test ``<= split_point``; None = nominal
     children: list["_Node"] | None = None
     is_empty: bool = False
     rows: np.ndarray | None = field(default=None, repr=False)
@@ -254,24 +281,32 @@ class _Node:
 
 
 class C45Tree:
-    """C4.5-style decision tree on nominal attributes, identical to Weka's ``J48``.
+    """C4.5-style decision tree, identical to Weka's ``J48`` (``-B``, ``-R``, ``-J`` not offered).
 
     Building (``ClassifierTree.buildTree``, ``C45ModelSelection``, ``C45Split``):
 
     - a node becomes a leaf when its weight is below ``2 * min_instances`` or it is pure
       (within 1e-6);
-    - each attribute is a multiway split with one branch per declared value. A split is
+    - a nominal attribute is a multiway split with one branch per declared value. It is
       admissible when at least two branches receive ``>= min_instances`` weight of the
       instances whose value is known (for nominal attributes Weka uses ``min_instances``
-      itself; the ``max(min(0.1 * known / n_classes, 25), min_instances)`` rule applies
-      only to numeric splits);
+      itself; the ``minSplit`` rule below applies only to numeric splits);
+    - a numeric attribute is a binary split ``<= t`` / ``> t``: the known values are
+      sorted and every boundary between values more than 1e-5 apart is a candidate if both
+      sides weigh ``>= minSplit = 0.1 * known weight / n_classes`` clipped to
+      ``[min_instances, 25]`` (none if fewer than ``2 * minSplit`` known instances). The
+      first candidate with the largest gain (by more than 1e-6) is taken; its gain is
+      reduced by ``log2(#candidates) / node weight`` (MDL correction, dropped if then
+      ``<= 0``). ``t`` is the midpoint, then moved down to the largest value ``<= t`` in the
+      whole training set (``C45Split.setSplitPoint``);
     - information gain is computed on the known-value instances and multiplied by the
       fraction of known weight; the split information counts the unknowns as an extra
       branch; gain ratio = gain / split information;
     - among admissible splits whose gain is ``>= average gain - 1e-3`` (the average is over
-      admissible splits, leaving out attributes with ``>= 0.3 * n_rows`` values unless all
-      attributes are like that), the first attribute with the largest gain ratio wins (a
-      later one must be larger by more than 1e-6); no split if the best gain ratio is 0;
+      admissible splits, leaving out nominal attributes with ``>= 0.3 * n_rows`` values
+      unless all attributes are nominal and like that), the first attribute with the
+      largest gain ratio wins (a later one must be larger by more than 1e-6); no split if
+      the best gain ratio is 0;
     - instances with a missing value go down every branch with weight proportional to the
       branch weights (``ClassifierSplitModel.split``; fractions ``<= 1e-6`` are dropped).
 
@@ -317,17 +352,18 @@ class C45Tree:
         Class labels (categories of ``y`` in declared order).
     feature_names_in_ : ndarray of shape (n_features,)
         Column names of ``X`` at fit time.
-    categories_ : list of pandas.Index
-        Declared domain of each column.
+    categories_ : list of pandas.Index or None
+        Declared domain of each nominal column (``None`` for a numeric column).
     tree_ : _Node
         Root of the fitted tree.
 
     Raises
     ------
     ValueError
-        At ``fit``: a column of ``X`` that is not Categorical (numeric columns are not
-        supported; discretize them first), ``y`` not Categorical, length mismatch.
-        At ``predict``: missing columns or values outside the fitted domain.
+        At ``fit``: a column of ``X`` that is neither Categorical nor numeric (the message
+        names it), ``y`` not Categorical, length mismatch, confidence outside (0, 1).
+        At ``predict``: missing columns, a column of another kind than at fit time, or
+        nominal values outside the fitted domain.
 
     Notes
     -----
@@ -372,39 +408,50 @@ class C45Tree:
 
     # -- input handling -------------------------------------------------------------------
     @staticmethod
-    def _check_frame(X) -> pd.DataFrame:
+    def _is_numeric(s: pd.Series) -> bool:
+        return pd.api.types.is_numeric_dtype(s.dtype) and not pd.api.types.is_bool_dtype(s.dtype)
+
+    @classmethod
+    def _check_frame(cls, X) -> pd.DataFrame:
         if not isinstance(X, pd.DataFrame):
-            raise ValueError(f"X must be a pandas DataFrame of Categorical columns, got {type(X).__name__}")
+            raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
         for c in X.columns:
-            if not isinstance(X[c].dtype, pd.CategoricalDtype):
-                kind = "numeric" if pd.api.types.is_numeric_dtype(X[c].dtype) else str(X[c].dtype)
+            if not (isinstance(X[c].dtype, pd.CategoricalDtype) or cls._is_numeric(X[c])):
                 raise ValueError(
-                    f"column {c!r} is {kind}; C4.5/C4.4 here handle nominal attributes only "
-                    "(pandas Categorical) - discretize it first"
+                    f"column {c!r} has dtype {X[c].dtype}; use a pandas Categorical for a nominal "
+                    "attribute or a numeric dtype for a numeric one"
                 )
         return X
 
-    def _encode(self, X: pd.DataFrame) -> np.ndarray:
-        """Integer codes (n_samples, n_features), -1 for missing, in the fitted domains."""
+    def _encode(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
+        """Nominal codes (-1 = missing) and numeric values (NaN = missing), each (n, n_features)."""
         X = self._check_frame(X)
         missing = [c for c in self.feature_names_in_ if c not in X.columns]
         if missing:
             raise ValueError(f"X lacks the fitted columns {missing}")
-        out = np.empty((len(X), len(self.feature_names_in_)), dtype=np.intp)
+        codes = np.full((len(X), len(self.feature_names_in_)), -1, dtype=np.intp)
+        vals = np.full(codes.shape, np.nan)
         for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
             s = X[c]
+            if cats is None:
+                if not self._is_numeric(s):
+                    raise ValueError(f"column {c!r} was numeric at fit time, got dtype {s.dtype}")
+                vals[:, j] = s.to_numpy(dtype=float, na_value=np.nan)
+                continue
+            if not isinstance(s.dtype, pd.CategoricalDtype):
+                raise ValueError(f"column {c!r} was nominal (Categorical) at fit time, got dtype {s.dtype}")
             if s.cat.categories.equals(cats):
-                out[:, j] = s.cat.codes.to_numpy()
+                codes[:, j] = s.cat.codes.to_numpy()
             else:
-                codes = cats.get_indexer(s.cat.categories)
+                idx = cats.get_indexer(s.cat.categories)
                 used = np.unique(s.cat.codes.to_numpy())
                 used = used[used >= 0]
-                bad = [s.cat.categories[u] for u in used if codes[u] < 0]
+                bad = [s.cat.categories[u] for u in used if idx[u] < 0]
                 if bad:
                     raise ValueError(f"column {c!r} has values {bad} outside the fitted domain")
                 raw = s.cat.codes.to_numpy()
-                out[:, j] = np.where(raw >= 0, codes[np.maximum(raw, 0)], -1)
-        return out
+                codes[:, j] = np.where(raw >= 0, idx[np.maximum(raw, 0)], -1)
+        return codes, vals
 
     # -- fitting --------------------------------------------------------------------------
     def fit(self, X: pd.DataFrame, y: pd.Series, sample_weight=None) -> "C45Tree":
@@ -413,10 +460,12 @@ class C45Tree:
         Parameters
         ----------
         X : pandas.DataFrame of shape (n_samples, n_features)
-            Categorical columns with their full declared domains; NaN = missing.
+            Categorical columns (nominal, full declared domains) and/or numeric columns;
+            NaN = missing.
         y : pandas.Series of shape (n_samples,)
             Categorical class; rows with a missing class are ignored (but, as in J48, still
-            count in the ``0.3 * n_rows`` many-values rule).
+            count in the ``0.3 * n_rows`` many-values rule and in the relocation of numeric
+            split points).
         sample_weight : array-like of shape (n_samples,), optional
             Instance weights (Weka instance weights); default 1.
 
@@ -433,73 +482,155 @@ class C45Tree:
             raise ValueError("confidence must lie in (0, 1)")
         self.classes_ = np.asarray(y.cat.categories)
         self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        self.categories_ = [X[c].cat.categories for c in X.columns]
+        self.categories_ = [X[c].cat.categories if isinstance(X[c].dtype, pd.CategoricalDtype) else None
+                            for c in X.columns]
         self.n_features_in_ = X.shape[1]
-        codes = np.empty((len(X), X.shape[1]), dtype=np.intp)
-        for j, c in enumerate(X.columns):
-            codes[:, j] = X[c].cat.codes.to_numpy()
+        codes, vals = self._encode(X)
         ycodes = y.cat.codes.to_numpy().astype(np.intp)
         w = np.ones(len(X)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
         n_all = len(X)  # J48 hands the full training set (incl. missing class) to C45ModelSelection
         keep = ycodes >= 0
-        self._X, self._y = codes[keep], ycodes[keep]
+        self._X, self._F, self._y = codes[keep], vals[keep], ycodes[keep]
+        self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
         self._C = len(self.classes_)
-        self._V = np.array([len(c) for c in self.categories_], dtype=np.intp)
+        self._numeric = np.array([c is None for c in self.categories_], dtype=bool)
+        self._V = np.array([2 if c is None else len(c) for c in self.categories_], dtype=np.intp)
         self._cf = float(np.float32(self.confidence))  # J48 keeps m_CF as a Java float
-        m = int(self.min_instances)
-        self._m = m
-        # Attributes with >= 0.3 * n_rows values leave the average gain unless all do.
-        many = ~(0.3 * n_all - self._V > _SMALL)  # not Utils.sm(numValues, 0.3 * n)
+        self._m = int(self.min_instances)
+        # Nominal attributes with >= 0.3 * n_rows values leave the average gain, unless every
+        # attribute is like that (C45ModelSelection's multiVal; any numeric one breaks it).
+        many = ~(0.3 * n_all - self._V > _SMALL) & ~self._numeric  # not Utils.sm(numValues, 0.3 n)
         self._in_average = np.ones_like(many) if many.all() else ~many
-        if len(self._V):
-            self._vmax = int(self._V.max())
-            self._valid_bag = np.arange(self._vmax)[None, :] < self._V[:, None]
-        rows = np.flatnonzero(np.ones(len(self._y), dtype=bool))
+        self._nominal_idx = np.flatnonzero(~self._numeric)
+        if len(self._nominal_idx):
+            Vn = self._V[self._nominal_idx]
+            self._vmax = int(Vn.max())
+            self._valid_bag = np.arange(self._vmax)[None, :] < Vn[:, None]
+        rows = np.arange(len(self._y))
         self.tree_ = self._build(rows, w[keep].copy())
         if self.collapse:
             self._collapse(self.tree_)
         if self.prune:
             self._prune(self.tree_)
         self._cleanup(self.tree_)
-        del self._X, self._y
+        del self._X, self._F, self._y, self._all_F
         return self
 
-    def _select(self, rows: np.ndarray, wts: np.ndarray):
-        """``C45ModelSelection.selectModel``: best split (att, distribution) or None."""
+    def _nominal_candidates(self, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
+        """Admissibility, gain and gain ratio of every nominal attribute (``C45Split``), vectorised."""
         C, m = self._C, self._m
-        y = self._y[rows]
-        check = _dist_one_bag(y, wts, C)
-        if _sm(check.total, 2 * m) or _eq(check.total, check.per_class[check.max_class()]):
-            return None, check
-        d = self._X.shape[1]
-        if d == 0:
-            return None, check
-        codes = self._X[rows]
+        nom = self._nominal_idx
+        d = len(nom)
+        codes = self._X[rows][:, nom]
         known = codes >= 0
-        sum_w = _seqsum(wts)
-        V, vmax = self._V, self._vmax
+        vmax = self._vmax
         ii, aa = np.nonzero(known)  # row-major: per attribute, instances stay in data order
         kc, ky, kw = codes[ii, aa], y[ii], wts[ii]
         pcb = np.bincount((aa * vmax + kc) * C + ky, weights=kw, minlength=d * vmax * C).reshape(d, vmax, C)
         per_bag = np.bincount(aa * vmax + kc, weights=kw, minlength=d * vmax).reshape(d, vmax)
         per_class = np.bincount(aa * C + ky, weights=kw, minlength=d * C).reshape(d, C)
         tot = np.bincount(aa, weights=kw, minlength=d)
-        # C45Split.buildClassifier / Distribution.check: >= 2 bags with >= minNoObj
+        # Distribution.check: >= 2 bags with >= minNoObj
         ok = ((m - per_bag < _SMALL) & self._valid_bag).sum(axis=1) > 1
         # InfoGainSplitCrit.splitCritValue(bags, totalNoInst)
         old_ent = (_ln_func(tot) - _ln_func(per_class).sum(axis=1)) / _LOG2
         new_ent = -(_ln_func(pcb).sum(axis=2) - _ln_func(per_bag)).sum(axis=1) / _LOG2
-        unknown_rate = (sum_w - tot) / sum_w
-        num = (1 - unknown_rate) * (old_ent - new_ent)
+        num = (1 - (sum_w - tot) / sum_w) * (old_ent - new_ent)
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
-        # GainRatioSplitCrit.splitCritValue(bags, totalNoInst, gain)
-        split_ent = (-_ln_func(per_bag).sum(axis=1) - _ln_func(sum_w - tot) + _ln_func(np.array(sum_w))) / _LOG2
-        split_ent = np.where(tot - 0 > _SMALL, split_ent, 0.0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            ratio = np.where(np.abs(split_ent) < _SMALL, 0.0, gain / (split_ent / sum_w))
-        ratio = np.where(ok, ratio, 0.0)
-        gain = np.where(ok, gain, 0.0)
+        ratio = _gain_ratio(per_bag, tot, sum_w, gain)
+        return ok, np.where(ok, gain, 0.0), np.where(ok, ratio, 0.0)
+
+    def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
+        """``C45Split.handleNumericAttribute``: best binary cut ``<= t`` of one numeric attribute.
+
+        Returns ``None`` or ``(gain, gain_ratio, split_point)``; gain carries the MDL
+        correction ``log2(#admissible cuts) / weight``.
+        """
+        C, m = self._C, self._m
+        v = self._F[rows, att]
+        known = ~np.isnan(v)
+        order = np.argsort(v[known], kind="stable")  # equal values: order changes no candidate
+        vs, ys, ws = v[known][order], y[known][order], wts[known][order]
+        n_known = len(vs)
+        per_class = np.bincount(ys, weights=ws, minlength=C).astype(float)
+        total = _seqsum(ws)
+        min_split = 0.1 * total / C
+        if _sm_or_eq(min_split, m):
+            min_split = m
+        elif _gr(min_split, 25):
+            min_split = 25
+        if _sm(n_known, 2 * min_split):
+            return None
+        default_ent = (float(_ln_func(np.array(total))) - _ln_func(per_class).sum()) / _LOG2
+        nxt = np.flatnonzero(vs[:-1] + 1e-5 < vs[1:]) + 1  # first index of the right-hand part
+        if len(nxt) == 0:
+            return None
+        onehot = np.zeros((n_known, C))
+        onehot[np.arange(n_known), ys] = ws
+        left = np.cumsum(onehot, axis=0)[nxt - 1]  # (n_cand, C), accumulated like shiftRange
+        left_bag = np.cumsum(ws)[nxt - 1]
+        right = per_class[None, :] - left
+        right_bag = total - left_bag
+        valid = (min_split - left_bag < _SMALL) & (min_split - right_bag < _SMALL)
+        n_index = int(valid.sum())
+        if n_index == 0:
+            return None
+        new_ent = -((_ln_func(left).sum(axis=1) - _ln_func(left_bag)) + (_ln_func(right).sum(axis=1) - _ln_func(right_bag))) / _LOG2
+        num = (1 - (sum_w - total) / sum_w) * (default_ent - new_ent)
+        gains = np.where(np.abs(num) < _SMALL, 0.0, num / total)
+        # sequential "first clearly larger" scan over admissible cuts, starting from 0
+        best, split_index = 0.0, -1
+        cand = np.flatnonzero(valid)
+        g = gains[cand]
+        pos = 0
+        while pos < len(cand):
+            hits = np.flatnonzero(g[pos:] - best > _SMALL)
+            if len(hits) == 0:
+                break
+            pos += int(hits[0])
+            best, split_index = float(g[pos]), int(nxt[cand[pos]]) - 1
+            pos += 1
+        gain = best - math.log2(n_index) / sum_w  # MDL correction (J48 default, -J turns it off)
+        if _sm_or_eq(gain, 0):
+            return None
+        sp = (vs[split_index + 1] + vs[split_index]) / 2
+        if sp == vs[split_index + 1]:  # numerical precision: take the smaller value
+            sp = vs[split_index]
+        # the distribution is rebuilt for the chosen cut (Distribution.addRange, in order)
+        bag = np.array([_seqsum(ws[: split_index + 1]), _seqsum(ws[split_index + 1:])])
+        ratio = float(_gain_ratio(bag[None, :], np.array([bag[0] + bag[1]]), sum_w, np.array([gain]))[0])
+        return gain, ratio, float(sp)
+
+    def _relocate_split_point(self, att: int, sp: float) -> float:
+        """``C45Split.setSplitPoint``: the largest training value ``<= sp`` (exact comparisons)."""
+        col = self._all_F[:, att]
+        return float(col[~np.isnan(col) & (col <= sp)].max())
+
+    def _select(self, rows: np.ndarray, wts: np.ndarray):
+        """``C45ModelSelection.selectModel``: ``(att, split_point, distribution)``; att None = leaf."""
+        C, m = self._C, self._m
+        y = self._y[rows]
+        check = _dist_one_bag(y, wts, C)
+        if _sm(check.total, 2 * m) or _eq(check.total, check.per_class[check.max_class()]):
+            return None, None, check
+        d = len(self._V)
+        if d == 0:
+            return None, None, check
+        sum_w = _seqsum(wts)
+        ok = np.zeros(d, dtype=bool)
+        gain = np.zeros(d)
+        ratio = np.zeros(d)
+        split_points: dict[int, float] = {}
+        if len(self._nominal_idx):
+            ok_n, gain_n, ratio_n = self._nominal_candidates(rows, wts, y, sum_w)
+            nom = self._nominal_idx
+            ok[nom], gain[nom], ratio[nom] = ok_n, gain_n, ratio_n
+        for a in np.flatnonzero(self._numeric):
+            res = self._numeric_candidate(int(a), rows, wts, y, sum_w)
+            if res is not None:
+                ok[a] = True
+                gain[a], ratio[a], split_points[int(a)] = res
 
         avg, n_valid = 0.0, 0
         for a in range(d):
@@ -507,20 +638,34 @@ class C45Tree:
                 avg += gain[a]
                 n_valid += 1
         if n_valid == 0:
-            return None, check
+            return None, None, check
         avg /= n_valid
         best, best_ratio = -1, 0.0
         for a in range(d):
             if ok[a] and gain[a] >= avg - 1e-3 and _gr(ratio[a], best_ratio):
                 best, best_ratio = a, ratio[a]
         if _eq(best_ratio, 0):
-            return None, check
-        dist = _dist_split(codes[:, best], y, wts, int(V[best]), C)
-        return best, dist
+            return None, None, check
+        sp = split_points.get(best)
+        # distribution with the cut before relocation (Weka relocates after building it)
+        dist = _dist_split(self._branch_codes(best, sp, rows), y, wts, int(self._V[best]), C)
+        if sp is not None:
+            sp = self._relocate_split_point(best, sp)
+        return best, sp, dist
 
-    def _split(self, att: int, dist: _Dist, rows: np.ndarray, wts: np.ndarray):
+    def _branch_codes(self, att: int, sp: float | None, rows: np.ndarray, codes=None, vals=None) -> np.ndarray:
+        """Branch of each instance at a test (``whichSubset``): value code, or 0 for
+        ``value <= sp`` (exact comparison in Weka 3.9) and 1 above; -1 if missing."""
+        if sp is None:
+            return (self._X if codes is None else codes)[rows, att]
+        v = (self._F if vals is None else vals)[rows, att]
+        out = np.where(v <= sp, 0, 1)
+        out[np.isnan(v)] = -1
+        return out
+
+    def _split(self, att: int, sp: float | None, dist: _Dist, rows: np.ndarray, wts: np.ndarray):
         """``ClassifierSplitModel.split``: per-branch (rows, weights), data order kept."""
-        codes = self._X[rows, att]
+        codes = self._branch_codes(att, sp, rows)
         miss = codes < 0
         frac = dist.per_bag / dist.total if miss.any() else None
         out = []
@@ -529,18 +674,17 @@ class C45Tree:
                 sel = codes == j
                 out.append((rows[sel], wts[sel]))
             else:
-                take_miss = frac[j] > _SMALL
-                sel = (codes == j) | (miss & take_miss)
+                sel = (codes == j) | (miss & (frac[j] > _SMALL))
                 out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
         return out
 
     def _build(self, rows: np.ndarray, wts: np.ndarray) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising)."""
-        att, dist = self._select(rows, wts)
+        att, sp, dist = self._select(rows, wts)
         if att is None:
-            return _Node(None, dist.merged(), None, _eq(_seqsum(wts), 0), rows, wts)
-        node = _Node(att, dist, None, False, rows, wts)
-        node.children = [self._build(r, w) for r, w in self._split(att, dist, rows, wts)]
+            return _Node(None, dist.merged(), None, None, _eq(_seqsum(wts), 0), rows, wts)
+        node = _Node(att, dist, sp, None, False, rows, wts)
+        node.children = [self._build(r, w) for r, w in self._split(att, sp, dist, rows, wts)]
         return node
 
     # -- collapse and prune ------------------------------------------------------------------
@@ -554,7 +698,7 @@ class C45Tree:
         if node.is_leaf:
             return
         if self._training_errors(node) >= node.dist.num_incorrect() - 1e-3:
-            node.children, node.att, node.dist = None, None, node.dist.merged()
+            node.children, node.att, node.split_point, node.dist = None, None, None, node.dist.merged()
         else:
             for ch in node.children:
                 self._collapse(ch)
@@ -575,10 +719,11 @@ class C45Tree:
         """``getEstimatedErrorsForBranch``: the subtree's estimated errors on other data."""
         if node.is_leaf:
             return self._errors_for_dist(_dist_one_bag(self._y[rows], wts, self._C))
-        dist = _dist_split(self._X[rows, node.att], self._y[rows], wts, node.dist.n_bags, self._C)
+        codes = self._branch_codes(node.att, node.split_point, rows)
+        dist = _dist_split(codes, self._y[rows], wts, node.dist.n_bags, self._C)
         return sum(
             self._errors_for_branch(ch, r, w)
-            for ch, (r, w) in zip(node.children, self._split(node.att, dist, rows, wts))
+            for ch, (r, w) in zip(node.children, self._split(node.att, node.split_point, dist, rows, wts))
         )
 
     def _new_distribution(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> None:
@@ -589,8 +734,9 @@ class C45Tree:
             if not _eq(_seqsum(wts), 0):
                 node.is_empty = False  # Weka never sets it back to True here
             return
-        node.dist = _dist_split(self._X[rows, node.att], self._y[rows], wts, node.dist.n_bags, self._C)
-        for ch, (r, w) in zip(node.children, self._split(node.att, node.dist, rows, wts)):
+        codes = self._branch_codes(node.att, node.split_point, rows)
+        node.dist = _dist_split(codes, self._y[rows], wts, node.dist.n_bags, self._C)
+        for ch, (r, w) in zip(node.children, self._split(node.att, node.split_point, node.dist, rows, wts)):
             self._new_distribution(ch, r, w)
 
     def _prune(self, node: _Node) -> None:
@@ -607,11 +753,12 @@ class C45Tree:
         err_leaf = self._errors_for_dist(node.dist)
         err_tree = self._estimated_errors(node)
         if _sm_or_eq(err_leaf, err_tree + 0.1) and _sm_or_eq(err_leaf, err_largest + 0.1):
-            node.children, node.att, node.dist = None, None, node.dist.merged()
+            node.children, node.att, node.split_point, node.dist = None, None, None, node.dist.merged()
             return
         if _sm_or_eq(err_largest, err_tree + 0.1):
             largest = node.children[i_largest]
             node.children, node.att, node.dist = largest.children, largest.att, largest.dist
+            node.split_point = largest.split_point
             self._new_distribution(node, node.rows, node.wts)
             self._prune(node)
 
@@ -626,11 +773,12 @@ class C45Tree:
         if not hasattr(self, "tree_"):
             raise ValueError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
 
-    def _accumulate(self, node: _Node, X: np.ndarray, idx: np.ndarray, wt: np.ndarray, P: np.ndarray) -> None:
+    def _accumulate(self, node: _Node, X: tuple[np.ndarray, np.ndarray], idx: np.ndarray, wt: np.ndarray,
+                    P: np.ndarray) -> None:
         if node.is_leaf:
             P[idx] += wt[:, None] * node.dist.prob(self.laplace)[None, :]
             return
-        codes = X[idx, node.att]
+        codes = self._branch_codes(node.att, node.split_point, idx, *X)
         for j, ch in enumerate(node.children):
             sel = codes == j
             if not sel.any():
@@ -653,7 +801,8 @@ class C45Tree:
         Parameters
         ----------
         X : pandas.DataFrame of shape (n_samples, n_features)
-            Same columns and domains as at fit time (values may be a subset of the domain).
+            Same columns, kinds and nominal domains as at fit time (values may use only part
+            of a domain); NaN = missing.
 
         Returns
         -------
@@ -661,9 +810,10 @@ class C45Tree:
             Rows normally sum to 1; see the class docstring for Weka's all-zero case.
         """
         self._check_fitted()
-        codes = self._encode(X)
-        P = np.zeros((len(codes), len(self.classes_)))
-        self._accumulate(self.tree_, codes, np.arange(len(codes)), np.ones(len(codes)), P)
+        enc = self._encode(X)
+        n = len(enc[0])
+        P = np.zeros((n, len(self.classes_)))
+        self._accumulate(self.tree_, enc, np.arange(n), np.ones(n), P)
         return P
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
@@ -728,9 +878,14 @@ class C45Tree:
 
         lines: list[str] = []
 
+        def test(node: _Node, j: int) -> str:
+            if node.split_point is None:
+                return f"{names[node.att]} = {cats[node.att][j]}"
+            return f"{names[node.att]} {'<=' if j == 0 else '>'} {_java_decimal(node.split_point)}"
+
         def dump(node: _Node, depth: int) -> None:
             for j, ch in enumerate(node.children):
-                line = "|   " * depth + f"{names[node.att]} = {cats[node.att][j]}"
+                line = "|   " * depth + test(node, j)
                 if ch.is_leaf:
                     lines.append(line + ": " + label(node.dist, j))
                 else:
