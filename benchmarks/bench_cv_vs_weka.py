@@ -1,0 +1,79 @@
+"""Run time of the main job's learning stage against Weka's own 10-fold cross-validation.
+
+For every configured data set, in one run and on the same machine:
+
+* ours: Fayyad–Irani discretization of the whole data set, then
+  :func:`aucacc.evaluation.cross_validate.cross_validate` of NB, C4.4 and C4.5 over the
+  pipeline's 10 stratified folds (probability vectors of every test instance kept);
+* Weka 3.9 (python-weka-wrapper3): ``Discretize`` on the whole data set, then
+  ``Evaluation.crossvalidate_model`` with 10 folds for NaiveBayes, J48 -U -O -A and J48
+  (Weka's own CV loop inside the JVM: the fastest Weka can do this).
+
+Prints seconds per data set and the ratio ours / Weka, and the totals. Quote the ratio:
+these machines are shared and noisy.
+
+Usage::
+
+    AUCACC_MIRROR=../shared/datasets python benchmarks/bench_cv_vs_weka.py [names...]
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # weka_util, the test bridge
+
+
+def main(argv: list[str]) -> None:
+    import weka.core.jvm as jvm
+
+    logging.getLogger("weka").setLevel(logging.WARNING)
+    jvm.start(packages=False, max_heap_size="2g")
+    import weka_util
+    from weka.classifiers import Classifier, Evaluation
+    from weka.core.classes import Random
+    from weka.filters import Filter
+
+    from aucacc.config import load_config
+    from aucacc.datasets import load_dataset
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import derive_seed, stratified_folds
+    from aucacc.learners import make_learner
+
+    cfg = load_config()
+    names = argv or list(cfg["datasets"])
+    learners = ["NB", "C4.4", "C4.5"]
+    weka_cls = {"NB": ("weka.classifiers.bayes.NaiveBayes", []),
+                "C4.4": ("weka.classifiers.trees.J48", ["-U", "-O", "-A"]),
+                "C4.5": ("weka.classifiers.trees.J48", [])}
+    print(f"{'dataset':<12} {'n':>6} {'ours s':>8} {'weka s':>8} {'ours/weka':>10}")
+    tot_o = tot_w = 0.0
+    for name in names:
+        ds = load_dataset(name, cfg)
+        folds = stratified_folds(ds.y, cfg["protocol"]["n_folds"], derive_seed(cfg["seed"], "folds", name))
+        t0 = time.perf_counter()
+        for lrn in learners:
+            cross_validate(ds, folds, lambda: make_learner(cfg["learners"][lrn]), "whole_data")
+        t_o = time.perf_counter() - t0
+
+        data = weka_util.to_instances(ds.X, ds.y)  # conversion not timed: both sides start from memory
+        t0 = time.perf_counter()
+        disc = Filter(classname="weka.filters.supervised.attribute.Discretize")
+        disc.inputformat(data)
+        dd = disc.filter(data)
+        for lrn in learners:
+            cls, opts = weka_cls[lrn]
+            ev = Evaluation(dd)
+            ev.crossvalidate_model(Classifier(classname=cls, options=opts), dd, 10, Random(1))
+        t_w = time.perf_counter() - t0
+        tot_o += t_o
+        tot_w += t_w
+        print(f"{name:<12} {len(ds.y):>6} {t_o:>8.2f} {t_w:>8.2f} {t_o / t_w:>10.2f}")
+    print(f"{'total':<12} {'':>6} {tot_o:>8.2f} {tot_w:>8.2f} {tot_o / tot_w:>10.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
