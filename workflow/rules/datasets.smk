@@ -1,21 +1,13 @@
 # Stage 1: raw files (cache → mirror → OpenML) → clean tables → the data-set table.
-from aucacc.datasets.fetch import raw_file_name
-
-
 ALL_TARGETS.extend(
     expand(f"{RESULTS}/tables/datasets.{{ext}}", ext=["csv", "md", "tex"])
 )
 
 
-def raw_path(wildcards):
-    src = config["datasets"][wildcards.dataset]["source"]
-    return f"{config['cache']}/{wildcards.dataset}/{raw_file_name(wildcards.dataset, src)}"
-
-
 # Fetch one raw file into the cache, checking its SHA-256.
 rule fetch:
     output:
-        raw=config["cache"] + "/{dataset}/{file}",
+        raw=f"{CACHE}/{{dataset}}/{{file}}",
     log:
         f"{RESULTS}/logs/fetch/{{dataset}}--{{file}}.log",
     params:
@@ -23,6 +15,8 @@ rule fetch:
         mirror=mirror_dir(),
     wildcard_constraints:
         dataset="|".join(DATASETS),
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/fetch.py"
 
@@ -42,6 +36,8 @@ rule clean:
         seed=SEED,
     wildcard_constraints:
         dataset="|".join(DATASETS),
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/clean.py"
 
@@ -58,5 +54,7 @@ rule dataset_table:
         tex=f"{RESULTS}/tables/datasets.tex",
     log:
         f"{RESULTS}/logs/dataset_table.log",
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/dataset_table.py"

@@ -29,6 +29,8 @@ rule discretize:
         cuts=f"{RESULTS}/discretized/{{dataset}}.json",
     log:
         f"{RESULTS}/logs/discretize/{{dataset}}.log",
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/discretize.py"
 
@@ -45,6 +47,8 @@ rule folds:
     params:
         n_folds=config["protocol"]["n_folds"],
         seed=SEED,
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/folds.py"
 
@@ -63,6 +67,8 @@ rule cross_validate:
         f"{RESULTS}/logs/cv/{{protocol}}/{{dataset}}/{{learner}}.log",
     params:
         spec=lambda wc: config["learners"][wc.learner],
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/cross_validate.py"
 
@@ -92,6 +98,8 @@ rule main_table:
         learners=MAIN_LEARNERS,
         pairs=MAIN.get("cde_pairs", []),
         alpha=config["protocol"]["alpha"],
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/main_table.py"
 
@@ -122,5 +130,7 @@ rule auc_hypotheses:
         f"{RESULTS}/logs/auc_hypotheses.log",
     params:
         seed=SEED,
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/auc_hypotheses.py"

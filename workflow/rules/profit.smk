@@ -22,6 +22,8 @@ rule profit_table:
     params:
         profit=config["profit"],
         seed=SEED,
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/profit_table.py"
 
@@ -37,6 +39,8 @@ rule profit_comparison:
         tex=f"{RESULTS}/tables/profit_comparison.tex",
     log:
         f"{RESULTS}/logs/profit/profit_comparison.log",
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/profit_comparison.py"
 
@@ -52,5 +56,7 @@ rule profit_figures:
         f"{RESULTS}/logs/profit/profit_figures.log",
     params:
         outdir=lambda wildcards, output: os.path.dirname(output.figures[0]),
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/profit_figures.py"

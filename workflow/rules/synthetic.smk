@@ -26,6 +26,8 @@ rule synthetic_binary:
         seed=SEED,
     wildcard_constraints:
         experiment="|".join(SYNTHETIC_BINARY),
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/synthetic_binary.py"
 
@@ -41,6 +43,8 @@ rule synthetic_multiclass_exact:
     params:
         synthetic=config["synthetic"],
         seed=SEED,
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/synthetic_multiclass_exact.py"
 
@@ -61,5 +65,7 @@ rule synthetic_multiclass:
     params:
         synthetic=config["synthetic"],
         seed=SEED,
+    conda:
+        "../envs/aucacc.yaml"
     script:
         "../scripts/synthetic_multiclass.py"
