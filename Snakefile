@@ -20,5 +20,6 @@ rule all:
 
 include: "workflow/rules/datasets.smk"
 include: "workflow/rules/evaluate.smk"
+include: "workflow/rules/svm.smk"
 include: "workflow/rules/profit.smk"
 include: "workflow/rules/synthetic.smk"

@@ -88,14 +88,20 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         fit_s = time.perf_counter() - t0
         p = np.asarray(est.predict_proba(Xte), dtype=float)
         est_classes = [str(c) for c in est.classes_]
-        if est_classes != [str(c) for c in classes]:
+        if sorted(est_classes) != sorted(str(c) for c in classes):
             raise ValueError(f"data set {ds.name!r}: learner classes {est_classes} differ from the data's {classes}")
-        proba[test] = p
+        # Learners may order classes differently (e.g. sorted); store columns in the data's order.
+        proba[test] = p[:, [est_classes.index(str(c)) for c in classes]]
         pred[test] = np.asarray(est.predict(Xte), dtype=object)
         rec: dict[str, Any] = {"fold": int(k), "fit_seconds": fit_s, "n_train": int(train.sum()), "n_test": int(test.sum())}
-        for attr in ("best_params_",):
-            if hasattr(est, attr):
-                rec[attr.rstrip("_")] = getattr(est, attr)
+        # Hyper-parameter searches (the SVM) record what they chose and the inner-CV scores.
+        if hasattr(est, "best_params_"):
+            rec["best_params"] = est.best_params_
+            rec["best_score"] = getattr(est, "best_score_", None)
+        if hasattr(est, "cv_results_"):
+            cvr = est.cv_results_
+            rec["inner_cv"] = [{**{k: float(v) for k, v in prm.items()}, "mean_test_score": float(m)}
+                               for prm, m in zip(cvr["params"], cvr["mean_test_score"])]
         info.append(rec)
     scores = pd.DataFrame({"row": np.arange(len(ds.y)), "fold": folds.astype(int),
                            "y_true": ds.y.astype(str).to_numpy(), "y_pred": pred.astype(str)})

@@ -1,0 +1,40 @@
+# Stage 3: the RBF SVM on the binary data sets (Knowl 6), beside NB, C4.4 and C4.5.
+SVM = config.get("svm_table")
+if SVM:
+    for _name in [SVM["learner"]] + SVM.get("compare", []):
+        if _name not in config["learners"]:
+            raise ValueError(f"config key 'svm_table' names learner {_name!r}, which is not under 'learners'")
+    for _d in SVM["datasets"]:
+        if _d not in config["datasets"]:
+            raise ValueError(f"config key 'svm_table.datasets' names {_d!r}, which is not under 'datasets'")
+
+    ALL_TARGETS.extend(
+        expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=["svm_binary13", "significance_svm13"], ext=["csv", "md", "tex"])
+    )
+
+    # The SVM table: SVM per data set, the four learners' averages and t-tests, beside the paper's.
+    rule svm_table:
+        input:
+            metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=SVM["datasets"],
+                           learner=[SVM["learner"]] + SVM.get("compare", [])),
+            published=published("svm_binary13"),
+            published_main=published("uci_nb_c44_c45"),
+            averages=published("uci_averages"),
+            significance=published("significance"),
+        output:
+            table=f"{RESULTS}/tables/svm_binary13.csv",
+            md=f"{RESULTS}/tables/svm_binary13.md",
+            tex=f"{RESULTS}/tables/svm_binary13.tex",
+            sig=f"{RESULTS}/tables/significance_svm13.csv",
+            sig_md=f"{RESULTS}/tables/significance_svm13.md",
+            sig_tex=f"{RESULTS}/tables/significance_svm13.tex",
+        log:
+            f"{RESULTS}/logs/svm_table.log",
+        params:
+            learner=SVM["learner"],
+            compare=SVM.get("compare", []),
+            alpha=config["protocol"]["alpha"],
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/svm_table.py"
