@@ -14,6 +14,7 @@ from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 
+import aucacc.learners.svm as svm_module
 from aucacc.learners.svm import (C_GRID, GAMMA_GRID, GridSearchSVM, _Distances, encode_features,
                                  fit_predict_fold, gridpy_job_order, select_best)
 
@@ -85,7 +86,8 @@ def test_fixed_pair_decision_values_equal_svc_rbf():
     X, y = nominal_data()
     Z, _ = encode_features(X)
     for merge in (False, True):
-        m = GridSearchSVM([4.0], [0.25], seed=1, merge_duplicates=merge).fit(X[:200], y[:200])
+        m = GridSearchSVM([4.0], [0.25], seed=1, merge_duplicates=merge,
+                          reuse_unbounded=False).fit(X[:200], y[:200])
         ref = SVC(C=4.0, gamma=0.25).fit(Z[:200], y[:200])
         # unmerged: the same LIBSVM problem; merged: the same optimum, solver stops within tol
         atol = 1e-8 if not merge else 1e-2
@@ -106,12 +108,13 @@ def test_continuous_data_agree_when_solved_tightly():
 
 
 # -- selection -------------------------------------------------------------------------------
-@pytest.mark.parametrize("merge", [False, True])
-def test_selection_equals_gridsearchcv_on_nominal_data(merge):
+@pytest.mark.parametrize("merge, reuse", [(False, False), (True, False), (True, True)])
+def test_selection_equals_gridsearchcv_on_nominal_data(merge, reuse):
     X, y = nominal_data(seed=3)
     Z, _ = encode_features(X)
     ref = reference_search(Z, y, seed=11)
-    m = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge).fit(X, y)
+    m = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge,
+                      reuse_unbounded=reuse).fit(X, y)
     assert m.best_params_ == ref.best_params_
     assert m.inner_seed_ == 11
     for k in range(3):
@@ -134,7 +137,8 @@ def test_selection_equals_gridsearchcv_on_continuous_data():
 
 def test_duplicate_merging_measured_difference():
     X, y = nominal_data(n=400, seed=7)
-    a = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=False).fit(X, y)
+    a = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=False,
+                      reuse_unbounded=False).fit(X, y)
     b = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=True).fit(X, y)
     assert b.n_points_ < a.n_points_ == 400
     assert a.best_params_ == b.best_params_
@@ -144,6 +148,27 @@ def test_duplicate_merging_measured_difference():
     a = GridSearchSVM([32.0], [0.5], tol=1e-9, merge_duplicates=False).fit(X, y)
     b = GridSearchSVM([32.0], [0.5], tol=1e-9, merge_duplicates=True).fit(X, y)
     np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-6)
+
+
+def test_reuse_of_unbounded_fits_gives_the_same_inner_scores(monkeypatch):
+    # a noiseless nominal concept: separable in feature space, so from some C on no multiplier
+    # reaches its bound and the larger C reuse that fit (42 fits instead of 100)
+    rng = np.random.default_rng(5)
+    X = pd.DataFrame({f"a{i}": pd.Categorical(rng.choice(list("abcd"), 240), categories=list("abcd"))
+                      for i in range(6)})
+    y = np.where((X.a0 == "a") ^ (X.a1 == "b"), "pos", "neg")
+    grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], seed=4, merge_duplicates=False)
+    a = GridSearchSVM(reuse_unbounded=False, **grid).fit(X, y)
+    calls = []
+    real = svm_module._svc
+    monkeypatch.setattr(svm_module, "_svc", lambda *args: calls.append(args) or real(*args))
+    b = GridSearchSVM(reuse_unbounded=True, **grid).fit(X, y)
+    assert len(calls) == 42  # 41 inner fits + the refit, instead of 3 × 33 + 1
+    for k in range(3):
+        np.testing.assert_array_equal(a.cv_results_[f"split{k}_test_score"],
+                                      b.cv_results_[f"split{k}_test_score"])
+    assert a.best_params_ == b.best_params_ == {"C": 32.0, "gamma": 0.125}
+    np.testing.assert_array_equal(a.decision_function(X), b.decision_function(X))
 
 
 def test_tie_break_smallest_C_then_smallest_gamma():

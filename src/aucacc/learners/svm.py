@@ -153,6 +153,19 @@ def _sq_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     return d2
 
 
+def _sq_distances_integral(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """Exact integer ``‖a_i − b_j‖²`` of integer rows (float array holding integers)."""
+    bound = max(np.abs(A).sum(axis=1).max(initial=0), np.abs(B).sum(axis=1).max(initial=0)) ** 2
+    # float32 products and sums of integers are exact below 2^24 and twice as fast
+    dtype = np.float32 if 4 * bound < 2 ** 24 else np.float64
+    A, B = A.astype(dtype), B.astype(dtype)
+    d2 = A @ B.T
+    d2 *= -2
+    d2 += np.einsum("ij,ij->i", A, A)[:, None]
+    d2 += np.einsum("ij,ij->i", B, B)[None, :]
+    return d2
+
+
 class _Distances:
     """Squared distances ``D²`` between two sets of rows, kept as small integer codes when exact.
 
@@ -164,14 +177,15 @@ class _Distances:
         if _parts is not None:
             self.integral, self.data = _parts
             return
+        B_ = A if B is None else B
         self.integral = _is_integral(A) and (B is None or _is_integral(B))
-        d2 = _sq_distances(A, A if B is None else B)
         if self.integral:
-            top = int(np.rint(d2.max(initial=0)))
+            d2 = _sq_distances_integral(A, B_)
+            top = int(d2.max(initial=0))  # integers, exact
             dtype = np.uint8 if top < 2 ** 8 else np.uint16 if top < 2 ** 16 else np.int64
-            self.data = np.rint(d2).astype(dtype)
+            self.data = d2.astype(dtype)
         else:
-            self.data = d2
+            self.data = _sq_distances(A, B_)
 
     def take(self, rows, cols) -> "_Distances":
         """The sub-matrix ``D²[rows][:, cols]``."""
@@ -203,8 +217,13 @@ def _svc(C: float, tol: float, cache_size: float, shrinking: bool) -> SVC:
     return SVC(C=C, kernel="precomputed", tol=tol, cache_size=cache_size, shrinking=shrinking)
 
 
-def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking):
-    """Correct counts (n_C, n_folds) of every C on every inner fold, for one γ."""
+def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_unbounded=False):
+    """Correct counts (n_C, n_folds) of every C (ascending) on every inner fold, for one γ.
+
+    With ``reuse_unbounded``, once a fit leaves every multiplier strictly below its bound
+    ``C·w_i``, the same multipliers satisfy the (tolerance-) KKT conditions for every larger
+    C, so that fit's predictions are reused for them (see :class:`GridSearchSVM`).
+    """
     correct = np.zeros((len(C_grid), len(folds)), dtype=np.int64)
     # Kernels are finite by construction and the parameters valid: skip scikit-learn's
     # per-call checks, which cost as much as the LIBSVM fits themselves on small folds.
@@ -212,10 +231,19 @@ def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking):
         for f, (D_tr, tr_y, tr_w, D_te, te_y, te_w) in enumerate(folds):
             K_tr = D_tr.kernel(gamma)
             K_te = D_te.kernel(gamma)
+            plateau = None
             for c, C in enumerate(C_grid):
+                if plateau is not None:
+                    correct[c, f] = correct[plateau, f]
+                    continue
                 svc = _svc(C, tol, cache_size, shrinking).fit(K_tr, tr_y, sample_weight=tr_w)
                 hit = svc.predict(K_te) == te_y
                 correct[c, f] = int(hit.sum()) if te_w is None else int(te_w[hit].sum())
+                if reuse_unbounded:
+                    bound = C if tr_w is None else C * tr_w[svc.support_]
+                    alpha = np.abs(svc.dual_coef_).max(axis=0)
+                    if np.all(alpha < bound * (1 - 1e-9)):
+                        plateau = c
     return correct
 
 
@@ -337,6 +365,15 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     merge_duplicates : bool, default True
         Fit repeated (x, y) rows as one point with weight = multiplicity (exact optimum; the
         solver's stopping point may differ by ~``tol``). False fits every row.
+    reuse_unbounded : bool, default True
+        In the inner CV, C is visited in ascending order per (γ, fold); once a fit has every
+        multiplier strictly inside its box (``α_i < C·w_i``: no bounded support vector), the
+        upper bounds are inactive, so the same multipliers satisfy LIBSVM's stopping
+        (tolerance-KKT) conditions for every larger C and the fit is reused for them instead
+        of being repeated. The optimum is the same; a fresh LIBSVM run from ``α = 0`` could
+        stop at another point within ``tol``. The final refit is always a fresh fit. False
+        fits every (C, γ, fold): with ``merge_duplicates=False`` too, bit-for-bit the LIBSVM
+        fits ``GridSearchCV`` makes.
     n_jobs : int or None, default 1
         joblib workers over γ; the result does not depend on it.
     tol, cache_size, shrinking :
@@ -366,7 +403,8 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
     def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
                  n_inner_folds: int = 3, seed: int = 0, selection: str = "sklearn",
-                 encoding: str = "onehot", merge_duplicates: bool = True, n_jobs: int | None = 1,
+                 encoding: str = "onehot", merge_duplicates: bool = True,
+                 reuse_unbounded: bool = True, n_jobs: int | None = 1,
                  tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True):
         self.C_grid = C_grid
         self.gamma_grid = gamma_grid
@@ -375,6 +413,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         self.selection = selection
         self.encoding = encoding
         self.merge_duplicates = merge_duplicates
+        self.reuse_unbounded = reuse_unbounded
         self.n_jobs = n_jobs
         self.tol = tol
         self.cache_size = cache_size
@@ -437,7 +476,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
         per_gamma = Parallel(n_jobs=self.n_jobs)(
             delayed(_inner_cv_one_gamma)(folds, C_grid, g, self.tol, self.cache_size,
-                                         self.shrinking) for g in g_grid)
+                                         self.shrinking, self.reuse_unbounded) for g in g_grid)
         correct = np.stack(per_gamma, axis=1)  # (n_C, n_gamma, n_folds)
         correct = correct.reshape(len(C_grid) * len(g_grid), len(folds))  # C-major rows
         self.cv_results_ = self._results(C_grid, g_grid, correct, n_test)
