@@ -153,6 +153,22 @@ def test_pruning_decision_by_hand():
     assert outcomes == {0.1: True, 0.25: True, 0.4: False}
 
 
+# Subtree raising with tied branch weights: the root splits on a3 into u (8 instances, a subtree
+# on a1), v (8, a leaf) and w (2). Weka's Distribution.maxBag keeps the *last* of equal bags,
+# so the "largest branch" is the leaf a3 = v, whose errors on all 18 instances equal the
+# node-as-leaf errors: nothing is raised. Taking the first (a3 = u) would raise the a1 subtree
+# and give "a1 = u: p (9.0/3.0) ...". J48 agrees (test_hand_cases_agree_with_weka).
+XT = frame(**{f"a{j}": (list(v), ["u", "v", "w"]) for j, v in enumerate(
+    ["uuvuvvvvvvvuuuuvvv", "uvvvuvuvuuvuuuuvvv", "wwvwwwuwwvvvuvvvww", "uuvwuuuvwvvvuuuvvv"])})
+YT = target("nnpppnnnppnnpppnnp")
+
+
+def test_largest_branch_ties_go_to_the_last_branch():
+    assert C45().fit(XT, YT).export_text(summary=False) == (
+        "\na3 = u\n|   a1 = u: p (6.0/2.0)\n|   a1 = v: n (2.0)\n|   a1 = w: p (0.0)"
+        "\na3 = v: n (8.0/3.0)\na3 = w: p (2.0)")
+
+
 # -- leaf probabilities, empty branches, missing values ------------------------------------------
 def test_laplace_leaf_probabilities_and_empty_branch():
     # Domain {x, y, z}; z never occurs in training -> an empty leaf (Weka's m_isEmpty).
@@ -242,32 +258,38 @@ def load_weka(weka, mirror, name: str, discretize: bool):
     return weka_frame(data)
 
 
-# (file, discretize?, J48 options, our estimator). vote, credit-a and autos have missing values;
-# the last cases keep numeric attributes (J48's binary cuts).
+# (file, discretize?, J48 options, our estimator, seed of the 2/3 split). vote, credit-a,
+# autos, breast-w and sick have missing values; the cases with discretize False on files with
+# numeric attributes use J48's binary cuts. With the seeds for breast-w and sick, subtree
+# raising changes the pruned tree, and so does pruning the raised subtree again.
 CASES = [
-    ("vote.arff", False, [], C45),
-    ("vote.arff", False, ["-U", "-O", "-A"], C44),
-    ("credit.a.arff", True, [], C45),
-    ("credit.a.arff", True, ["-U", "-O", "-A"], C44),
-    ("autos.arff", True, [], C45),
-    ("autos.arff", True, ["-U", "-O", "-A"], C44),
-    ("diabetes.arff", True, [], C45),
-    ("diabetes.arff", True, ["-U", "-O", "-A"], C44),
-    ("hypothyroid.arff", True, ["-S"], lambda: C45(subtree_raising=False)),
-    ("car.arff", False, ["-C", "0.1", "-M", "5"], lambda: C45(confidence=0.1, min_instances=5)),
-    ("credit.a.arff", False, [], C45),
-    ("credit.a.arff", False, ["-U", "-O", "-A"], C44),
-    ("glass.arff", False, [], C45),
+    ("vote.arff", False, [], C45, 7),
+    ("vote.arff", False, ["-U", "-O", "-A"], C44, 7),
+    ("credit.a.arff", True, [], C45, 7),
+    ("credit.a.arff", True, ["-U", "-O", "-A"], C44, 7),
+    ("autos.arff", True, [], C45, 7),
+    ("autos.arff", True, ["-U", "-O", "-A"], C44, 7),
+    ("diabetes.arff", True, [], C45, 7),
+    ("diabetes.arff", True, ["-U", "-O", "-A"], C44, 7),
+    ("hypothyroid.arff", True, ["-S"], lambda: C45(subtree_raising=False), 7),
+    ("car.arff", False, ["-C", "0.1", "-M", "5"], lambda: C45(confidence=0.1, min_instances=5), 7),
+    ("credit.a.arff", False, [], C45, 7),
+    ("credit.a.arff", False, ["-U", "-O", "-A"], C44, 7),
+    ("glass.arff", False, [], C45, 7),
+    ("breast.w.arff", False, [], C45, 0),
+    ("sick.arff", False, [], C45, 0),
 ]
+RAISING_MATTERS = {("breast.w.arff", 0), ("sick.arff", 0)}
 
 
 @pytest.mark.weka
-@pytest.mark.parametrize("name,disc,options,make", CASES, ids=[f"{c[0]}{' '.join(c[2])}" for c in CASES])
-def test_identical_to_weka_j48(weka, mirror, name, disc, options, make):
+@pytest.mark.parametrize("name,disc,options,make,seed", CASES,
+                         ids=[f"{c[0]}{'-disc' if c[1] else ''}{' '.join(c[2])}" for c in CASES])
+def test_identical_to_weka_j48(weka, mirror, name, disc, options, make, seed):
     from weka.classifiers import Classifier
 
     X, y = load_weka(weka, mirror, name, disc)
-    perm = np.random.default_rng(7).permutation(len(X))
+    perm = np.random.default_rng(seed).permutation(len(X))
     tr, te = perm[: 2 * len(X) // 3], perm[2 * len(X) // 3:]
     Xtr, ytr = X.iloc[tr].reset_index(drop=True), y.iloc[tr].reset_index(drop=True)
     Xte, yte = X.iloc[te].reset_index(drop=True), y.iloc[te].reset_index(drop=True)
@@ -287,6 +309,8 @@ def test_identical_to_weka_j48(weka, mirror, name, disc, options, make):
     assert ours.export_text(summary=False).strip() == tree.strip()
     assert f"Number of Leaves  : \t{ours.n_leaves_}" in str(j48)
     assert f"Size of the tree : \t{ours.tree_size_}" in str(j48)
+    if (name, seed) in RAISING_MATTERS:  # the case exercises raising and re-pruning
+        assert C45(subtree_raising=False).fit(Xtr, ytr).export_text() != ours.export_text()
 
 
 def test_mushroom_speed(mirror):
@@ -318,6 +342,7 @@ def _hand_cases():
         "empty-branch": (X3, YP),
         "missing-train": (X11, y11),
         "numeric": (XN, YN),
+        "maxbag-tie": (XT, YT),
     }
 
 
