@@ -214,6 +214,8 @@ def test_errors_name_the_problem():
         t.predict(frame(a=(["w"], ["w"])))
     with pytest.raises(ValueError, match="lacks"):
         t.predict(frame(b=list("x")))
+    with pytest.raises(ValueError, match="sample_weight"):
+        C45().fit(XP, YP, sample_weight=np.ones(3))
     with pytest.raises(ValueError, match="not fitted"):
         C45().predict(XP)
 
@@ -367,3 +369,15 @@ def test_hand_cases_agree_with_weka(weka, case, options, make):
                                rtol=0, atol=1e-12)
     tree = str(j48).split("------------------\n", 1)[1].split("\n\nNumber of Leaves", 1)[0]
     assert ours.export_text(summary=False).strip() == tree.strip()
+
+
+def test_sample_weight_equals_duplicated_rows():
+    # Weka instance weights: weight 2 counts like two copies (all rules here are weight-based,
+    # except the 0.3 * n_rows many-values rule, which the 3-valued attributes pass either way).
+    X2 = pd.concat([XT, XT], ignore_index=True)
+    y2 = pd.concat([YT, YT], ignore_index=True).astype(YT.dtype)
+    for make in (C45, C44):
+        dup = make().fit(X2, y2)
+        wtd = make().fit(XT, YT, sample_weight=np.full(len(XT), 2.0))
+        assert wtd.export_text() == dup.export_text()
+        np.testing.assert_allclose(wtd.predict_proba(XT), dup.predict_proba(XT), atol=1e-15)

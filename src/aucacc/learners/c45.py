@@ -490,6 +490,8 @@ class C45Tree:
         codes, vals = self._encode(X)
         ycodes = y.cat.codes.to_numpy().astype(np.intp)
         w = np.ones(len(X)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+        if w.shape != (len(X),) or not np.all(np.isfinite(w)) or (w < 0).any():
+            raise ValueError(f"sample_weight must hold {len(X)} finite non-negative weights")
         n_all = len(X)  # J48 hands the full training set (incl. missing class) to C45ModelSelection
         keep = ycodes >= 0
         self._X, self._F, self._y = codes[keep], vals[keep], ycodes[keep]
