@@ -345,6 +345,7 @@ def _hand_cases():
         "missing-train": (X11, y11),
         "numeric": (XN, YN),
         "maxbag-tie": (XT, YT),
+        "unused-class": (XP, target("ppp" + "pppnnnn", domain=("p", "q", "n"))),
     }
 
 

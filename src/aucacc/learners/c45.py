@@ -62,9 +62,8 @@ def _ln_func(x: np.ndarray) -> np.ndarray:
     """``x ln x`` with 0 for ``x < 1e-6`` (``EntropyBasedSplitCrit.lnFunc``)."""
     x = np.asarray(x, dtype=float)
     out = np.zeros_like(x)
-    pos = x >= 1e-6
-    out[pos] = x[pos] * np.log(x[pos])
-    return out
+    np.log(x, out=out, where=x >= 1e-6)
+    return out * x
 
 
 def _seqsum(w: np.ndarray) -> float:
