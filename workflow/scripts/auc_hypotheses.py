@@ -16,11 +16,12 @@ from aucacc.report.tables import write_table  # noqa: E402
 log = setup_log(snakemake)
 inp, out = snakemake.input, snakemake.output
 scores = {}
-for path in list(inp.whole) + list(inp.per_fold):
+for path in list(inp.whole) + list(inp.per_fold) + list(inp.extra):
     p = Path(path)
     scores[(p.parent.parent.name, p.parent.name, p.stem)] = pd.read_parquet(p)
 wide = pd.read_csv(inp.published)
-by, summary = hypothesis_tables(scores, published_long(wide), seed=snakemake.params.seed)
+pub = pd.concat([published_long(wide), published_long(pd.read_csv(inp.published_svm))], ignore_index=True)
+by, summary = hypothesis_tables(scores, pub, seed=snakemake.params.seed)
 prov = provenance(config=snakemake.config, seed=snakemake.params.seed, inputs=[inp.published])
 write_table(summary, os.path.splitext(out.table)[0], provenance=prov,
             caption="Mean absolute difference to the published AUCs under each reading of how AUC was computed")
