@@ -34,6 +34,7 @@ from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, encode_featur
 
 
 VARIANTS = {"fast": dict(merge_duplicates=True, reuse_unbounded=True),
+            "reuse": dict(merge_duplicates=False, reuse_unbounded=True),
             "merge": dict(merge_duplicates=True, reuse_unbounded=False),
             "exact": dict(merge_duplicates=False, reuse_unbounded=False)}
 
@@ -55,10 +56,12 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--datasets", nargs="+", default=["mushroom", "thyroid", "credit"])
     ap.add_argument("--folds", type=int, default=10, help="outer folds to run (first K of 10)")
+    ap.add_argument("--fold-ids", type=int, nargs="+", default=None,
+                    help="run exactly these outer folds instead of the first --folds")
     ap.add_argument("--n-jobs", type=int, default=1, help="workers for both (GridSearchCV n_jobs, ours n_jobs)")
     ap.add_argument("--variants", nargs="+", default=["fast"], choices=list(VARIANTS),
-                    help="ours as configured: fast = defaults (merge duplicates, reuse unbounded "
-                         "fits), merge = merging only, exact = neither (LIBSVM's fits bit for bit)")
+                    help="ours as configured: fast = merge duplicates + reuse unbounded fits, "
+                         "reuse / merge = one of them, exact = neither (LIBSVM's fits bit for bit)")
     ap.add_argument("--reduced-grid", action="store_true",
                     help="every other grid value (6 × 5 pairs) for a quick check")
     args = ap.parse_args(argv)
@@ -75,7 +78,7 @@ def main(argv=None) -> None:
     print(f"# grid: {len(C_grid)} C × {len(g_grid)} gamma; C = 2^{np.log2(C_grid).astype(int).tolist()}, "
           f"gamma = 2^{np.log2(g_grid).astype(int).tolist()}")
     print(f"# inner CV: StratifiedKFold(3, shuffle=True, random_state=derive_seed(seed, name, 'svm', fold)); "
-          f"outer folds: first {args.folds} of 10; master seed {cfg['seed']}")
+          f"outer folds: {args.fold_ids or f'first {args.folds}'} of 10; master seed {cfg['seed']}")
     rows = []
     for name in args.datasets:
         t0 = time.perf_counter()
@@ -84,7 +87,7 @@ def main(argv=None) -> None:
         print(f"\n## {name}: {X.shape[0]} rows, {X.shape[1]} attributes → {Z.shape[1]} one-hot columns, "
               f"{int(pd.DataFrame(Z).duplicated().sum())} duplicate rows; prepared in "
               f"{time.perf_counter() - t0:.1f} s")
-        for k in range(min(args.folds, 10)):
+        for k in (args.fold_ids if args.fold_ids is not None else range(min(args.folds, 10))):
             tr, te = folds != k, folds == k
             seed = derive_seed(int(cfg["seed"]), name, "svm", str(k))
             pos = np.unique(y)[1]

@@ -82,6 +82,21 @@ def test_precomputed_kernel_equals_libsvm_rbf_on_onehot(C, gamma):
                                rtol=0, atol=1e-8)
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_direct_libsvm_call_equals_svc(weighted):
+    X, y = nominal_data()
+    Z, _ = encode_features(X)
+    ycode = (y == "pos").astype(np.int64)
+    w = np.random.default_rng(1).integers(1, 4, 200).astype(float) if weighted else None
+    for C, gamma in [(0.5, 0.125), (32.0, 0.5), (2.0 ** 15, 8.0)]:
+        K_tr = _Distances(Z[:200]).kernel(gamma)
+        K_te = _Distances(Z[200:], Z[:200]).kernel(gamma)
+        a = svm_module._fit_predict(K_tr, ycode[:200], w, K_te, C, 1e-3, 200, True, direct=True)
+        b = svm_module._fit_predict(K_tr, ycode[:200], w, K_te, C, 1e-3, 200, True, direct=False)
+        np.testing.assert_array_equal(a[0], b[0])
+        assert a[1] == b[1]
+
+
 def test_fixed_pair_decision_values_equal_svc_rbf():
     X, y = nominal_data()
     Z, _ = encode_features(X)
@@ -160,10 +175,10 @@ def test_reuse_of_unbounded_fits_gives_the_same_inner_scores(monkeypatch):
     grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], seed=4, merge_duplicates=False)
     a = GridSearchSVM(reuse_unbounded=False, **grid).fit(X, y)
     calls = []
-    real = svm_module._svc
-    monkeypatch.setattr(svm_module, "_svc", lambda *args: calls.append(args) or real(*args))
+    real = svm_module._fit_predict
+    monkeypatch.setattr(svm_module, "_fit_predict", lambda *args: calls.append(args) or real(*args))
     b = GridSearchSVM(reuse_unbounded=True, **grid).fit(X, y)
-    assert len(calls) == 42  # 41 inner fits + the refit, instead of 3 × 33 + 1
+    assert len(calls) == 41  # inner fits, instead of 3 × 33
     for k in range(3):
         np.testing.assert_array_equal(a.cv_results_[f"split{k}_test_score"],
                                       b.cv_results_[f"split{k}_test_score"])
@@ -200,6 +215,13 @@ def test_tie_break_agrees_with_gridsearchcv_on_a_real_tie():
     assert m.best_params_ == best
 
 
+def test_squash_keeps_the_ranking_of_large_decision_values():
+    f = np.array([-1e6, -40.0, -39.0, -1.0, 0.0, 1e-9, 1.0, 39.0, 40.0, 1e6, 1e6 + 1])
+    p = svm_module._squash(f)
+    assert p[4] == 0.5 and np.all(np.diff(p) > 0)  # the logistic ties 39, 40 and 1e6 at 1.0
+    np.testing.assert_allclose(svm_module._squash(-f), 1 - p, rtol=0, atol=1e-15)
+
+
 def test_gridpy_job_order_and_rule():
     jobs = gridpy_job_order(list(range(-5, 16, 2)), list(range(3, -16, -2)))
     assert len(jobs) == 110 and len(set(jobs)) == 110
@@ -232,7 +254,7 @@ def test_n_jobs_does_not_change_the_result_and_fold_helper():
     np.testing.assert_array_equal(out["decision"], a.decision_function(X[150:]))
     assert out["best_params"] == a.best_params_ and len(out["cv_results"]) == 4
     p = a.predict_proba(X[150:])
-    np.testing.assert_allclose(p.sum(axis=1), 1.0)
+    np.testing.assert_allclose(p.sum(axis=1), 1.0, rtol=0, atol=1e-15)
     dec = a.decision_function(X[150:])
     assert np.all(np.diff(p[np.argsort(dec), 1]) >= 0)  # monotone in the decision value
     assert set(a.predict(X[150:])) <= set(a.classes_)

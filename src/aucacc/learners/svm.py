@@ -217,7 +217,46 @@ def _svc(C: float, tol: float, cache_size: float, shrinking: bool) -> SVC:
     return SVC(C=C, kernel="precomputed", tol=tol, cache_size=cache_size, shrinking=shrinking)
 
 
-def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_unbounded=False):
+try:  # the C entry points SVC.fit / SVC.predict call, without their per-call validation
+    from sklearn.svm import _libsvm
+except ImportError:  # pragma: no cover - other scikit-learn layouts
+    _libsvm = None
+
+
+def _fit_predict(K_tr, y_tr, w_tr, K_te, C, tol, cache_size, shrinking, direct=True):
+    """Fit a C-SVC on a precomputed kernel and predict; returns (labels, all multipliers free).
+
+    ``direct`` calls ``sklearn.svm._libsvm.fit``/``predict`` with the arguments
+    :class:`~sklearn.svm.SVC` passes them (same LIBSVM run, bit for bit — see
+    ``tests/test_svm.py``), skipping SVC's validation, which costs as much as the fit on
+    small folds; it falls back to SVC if that private API is missing or has changed.
+    ``y_tr`` holds class codes; ``w_tr`` weights or None.
+    """
+    if direct and _libsvm is not None:
+        try:
+            y = y_tr.astype(np.float64)
+            n_cls = int(y_tr.max()) + 1
+            sv, svx, n_sv, coef, b, pa, pb, _, _ = _libsvm.fit(
+                K_tr, y, svm_type=0, sample_weight=np.empty(0) if w_tr is None else w_tr,
+                class_weight=np.ones(n_cls), kernel="precomputed", C=C, nu=0.5, probability=0,
+                degree=3, shrinking=shrinking, tol=tol, cache_size=cache_size, coef0=0.0,
+                gamma=0.0, epsilon=0.1, max_iter=-1, random_seed=0)
+            pred = _libsvm.predict(K_te, sv, svx, n_sv, coef, b, pa, pb, svm_type=0,
+                                   kernel="precomputed", degree=3, coef0=0.0, gamma=0.0,
+                                   cache_size=cache_size)
+            alpha = np.abs(coef).max(axis=0)
+            bound = C if w_tr is None else C * w_tr[sv]
+            return pred.astype(np.int64), bool(np.all(alpha < bound * (1 - 1e-9)))
+        except TypeError:  # pragma: no cover - a changed private signature
+            pass
+    svc = _svc(C, tol, cache_size, shrinking).fit(K_tr, y_tr, sample_weight=w_tr)
+    alpha = np.abs(svc.dual_coef_).max(axis=0)
+    bound = C if w_tr is None else C * w_tr[svc.support_]
+    return svc.predict(K_te), bool(np.all(alpha < bound * (1 - 1e-9)))
+
+
+def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_unbounded=False,
+                        direct=True):
     """Correct counts (n_C, n_folds) of every C (ascending) on every inner fold, for one γ.
 
     With ``reuse_unbounded``, once a fit leaves every multiplier strictly below its bound
@@ -226,7 +265,7 @@ def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_
     """
     correct = np.zeros((len(C_grid), len(folds)), dtype=np.int64)
     # Kernels are finite by construction and the parameters valid: skip scikit-learn's
-    # per-call checks, which cost as much as the LIBSVM fits themselves on small folds.
+    # per-call checks (for the SVC fallback).
     with config_context(assume_finite=True, skip_parameter_validation=True):
         for f, (D_tr, tr_y, tr_w, D_te, te_y, te_w) in enumerate(folds):
             K_tr = D_tr.kernel(gamma)
@@ -236,14 +275,12 @@ def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_
                 if plateau is not None:
                     correct[c, f] = correct[plateau, f]
                     continue
-                svc = _svc(C, tol, cache_size, shrinking).fit(K_tr, tr_y, sample_weight=tr_w)
-                hit = svc.predict(K_te) == te_y
+                pred, free = _fit_predict(K_tr, tr_y, tr_w, K_te, C, tol, cache_size, shrinking,
+                                          direct)
+                hit = pred == te_y
                 correct[c, f] = int(hit.sum()) if te_w is None else int(te_w[hit].sum())
-                if reuse_unbounded:
-                    bound = C if tr_w is None else C * tr_w[svc.support_]
-                    alpha = np.abs(svc.dual_coef_).max(axis=0)
-                    if np.all(alpha < bound * (1 - 1e-9)):
-                        plateau = c
+                if reuse_unbounded and free:
+                    plateau = c
     return correct
 
 
@@ -395,10 +432,14 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
     Notes
     -----
-    ``predict_proba`` is ``σ(f) = 1 / (1 + e^{−f})`` of the decision value ``f`` (binary): a
-    monotone map, right for ranking and AUC, **not** a calibrated probability (no Platt
-    scaling, which would need another random inner CV). With more than two classes it is the
-    softmax of the one-vs-rest decision values.
+    ``predict_proba`` (binary) is a monotone map of the decision value ``f`` into [0, 1]:
+    ``p(classes_[1]) = 0.5/(1 − f)`` for ``f ≤ 0`` and ``1 − 0.5/(1 + f)`` for ``f > 0``
+    (:func:`_squash`), ``p(classes_[0])`` the same map of ``−f``. It ranks exactly as ``f`` —
+    right for AUC — but is **not** a calibrated probability (no Platt scaling, which would need
+    another random inner CV), and the two columns need not sum to 1 exactly in floating point
+    (they do mathematically). The logistic is avoided because it rounds to 1.0 for
+    ``f > 37`` and would turn distinct decision values into ties. With more than two classes
+    it is the softmax of the one-vs-rest decision values.
     """
 
     def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
@@ -555,10 +596,28 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         """Monotone scores in [0, 1], shape (n_samples, n_classes); see the class Notes."""
         f = self.decision_function(X)
         if f.ndim == 1:
-            p = 1.0 / (1.0 + np.exp(-f))
-            return np.column_stack([1.0 - p, p])
+            p = _squash(f)
+            # 1 − p would round for f ≪ 0; the mirrored map keeps that side's resolution
+            return np.column_stack([_squash(-f), p])
         e = np.exp(f - f.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
+
+
+def _squash(f: np.ndarray) -> np.ndarray:
+    """``0.5/(1 − f)`` for ``f ≤ 0``, ``1 − 0.5/(1 + f)`` for ``f > 0``: increasing, 0.5 at 0.
+
+    Unlike the logistic ``1/(1 + e^{−f})``, which rounds to exactly 1.0 for ``f > 37`` and would
+    tie distinct decision values, it keeps decision values apart up to ``|f| ≈ 10^15`` on the
+    negative side exactly and on the positive side to ``Δf ≈ 2·10^−16 (1 + f)^2`` — the ranking,
+    hence the AUC, of the decision values is kept. Each floating-point step is monotone, so
+    the computed map is too.
+    """
+    f = np.asarray(f, dtype=np.float64)
+    out = np.empty_like(f)
+    neg = f <= 0
+    out[neg] = 0.5 / (1.0 - f[neg])
+    out[~neg] = 1.0 - 0.5 / (1.0 + f[~neg])
+    return out
 
 
 def fit_predict_fold(X_train, y_train, X_test, grid: dict | None = None, seed: int = 0,
