@@ -509,6 +509,9 @@ class C45Tree:
             Vn = self._V[self._nominal_idx]
             self._vmax = int(Vn.max())
             self._valid_bag = np.arange(self._vmax)[None, :] < Vn[:, None]
+            Xn = self._X[:, self._nominal_idx]
+            self._row_missing = (Xn < 0).any(axis=1)
+            self._bag_index = np.arange(len(Vn))[None, :] * self._vmax + Xn
         rows = np.arange(len(self._y))
         self.tree_ = self._build(rows, w[keep].copy())
         if self.collapse:
@@ -517,22 +520,32 @@ class C45Tree:
             self._prune(self.tree_)
         self._cleanup(self.tree_)
         del self._X, self._F, self._y, self._all_F
+        self.__dict__.pop("_bag_index", None)
+        self.__dict__.pop("_row_missing", None)
         return self
 
     def _nominal_candidates(self, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
         """Admissibility, gain and gain ratio of every nominal attribute (``C45Split``), vectorised."""
         C, m = self._C, self._m
-        nom = self._nominal_idx
-        d = len(nom)
-        codes = self._X[rows][:, nom]
-        known = codes >= 0
+        d = len(self._nominal_idx)
         vmax = self._vmax
-        ii, aa = np.nonzero(known)  # row-major: per attribute, instances stay in data order
-        kc, ky, kw = codes[ii, aa], y[ii], wts[ii]
-        pcb = np.bincount((aa * vmax + kc) * C + ky, weights=kw, minlength=d * vmax * C).reshape(d, vmax, C)
-        per_bag = np.bincount(aa * vmax + kc, weights=kw, minlength=d * vmax).reshape(d, vmax)
-        per_class = np.bincount(aa * C + ky, weights=kw, minlength=d * C).reshape(d, C)
-        tot = np.bincount(aa, weights=kw, minlength=d)
+        if not self._row_missing[rows].any():
+            # fast path: every value known; raveling keeps each attribute's instances in order
+            bags = self._bag_index[rows]  # attribute * vmax + value code
+            kw = np.repeat(wts, d)
+            pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
+            pcb = pcb.reshape(d, vmax, C)
+            per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
+            per_class = np.tile(np.bincount(y, weights=wts, minlength=C).astype(float), (d, 1))
+            tot = np.full(d, sum_w)
+        else:
+            codes = self._X[rows][:, self._nominal_idx]
+            ii, aa = np.nonzero(codes >= 0)  # row-major: per attribute, instances stay in data order
+            kc, ky, kw = codes[ii, aa], y[ii], wts[ii]
+            pcb = np.bincount((aa * vmax + kc) * C + ky, weights=kw, minlength=d * vmax * C).reshape(d, vmax, C)
+            per_bag = np.bincount(aa * vmax + kc, weights=kw, minlength=d * vmax).reshape(d, vmax)
+            per_class = np.bincount(aa * C + ky, weights=kw, minlength=d * C).reshape(d, C)
+            tot = np.bincount(aa, weights=kw, minlength=d)
         # Distribution.check: >= 2 bags with >= minNoObj
         ok = ((m - per_bag < _SMALL) & self._valid_bag).sum(axis=1) > 1
         # InfoGainSplitCrit.splitCritValue(bags, totalNoInst)
