@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
-from aucacc.evaluation.metrics import accuracy, auc
+from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
 
@@ -118,14 +118,27 @@ def score_classes(scores: pd.DataFrame) -> list[str]:
 def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
     """Accuracy and AUC (binary rank AUC or Hand–Till M) of each fold, in percent.
 
-    Returns a tidy frame with columns ``fold, metric, value, n_test``.
+    Returns a tidy frame with columns ``fold, metric, value, n_test, note``. A multi-class
+    fold that lacks a class (a class with fewer instances than folds) averages Hand–Till M
+    over the class pairs present; ``note`` records which class was absent and how many
+    pairs were used, so no exclusion goes unrecorded.
     """
     classes = score_classes(scores)
     pcols = [f"p:{c}" for c in classes]
+    n_pairs = len(classes) * (len(classes) - 1) // 2
     rows = []
     for k, g in scores.groupby("fold", sort=True):
         n = len(g)
-        rows.append({"fold": int(k), "metric": "accuracy", "value": 100 * accuracy(g["y_true"], g["y_pred"]), "n_test": n})
-        rows.append({"fold": int(k), "metric": "auc", "value": 100 * auc(g["y_true"].to_numpy(), g[pcols].to_numpy(), classes),
-                     "n_test": n})
+        y = g["y_true"].to_numpy()
+        P = g[pcols].to_numpy()
+        note = ""
+        if len(classes) > 2:
+            value, used = hand_till_m(y, P, classes)
+            if used < n_pairs:
+                absent = [c for c in classes if not np.any(y == c)]
+                note = f"classes absent from the test fold: {absent}; Hand-Till M over {used} of {n_pairs} pairs"
+        else:
+            value = auc(y, P, classes)
+        rows.append({"fold": int(k), "metric": "accuracy", "value": 100 * accuracy(y, g["y_pred"]), "n_test": n, "note": ""})
+        rows.append({"fold": int(k), "metric": "auc", "value": 100 * value, "n_test": n, "note": note})
     return pd.DataFrame(rows)
