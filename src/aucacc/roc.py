@@ -1,0 +1,453 @@
+"""ROC analysis of scored test sets: ROC points with ties, AUC, fold averaging, the ROC convex hull.
+
+Sources
+-------
+- Fawcett (2006), *An introduction to ROC analysis*, Pattern Recognition Letters 27:861–874:
+  Alg. 2 (efficient ROC points; tied scores form one diagonal segment), Alg. 3 (AUC by
+  trapezoids), §8 Alg. 4 (vertical averaging) and Alg. 5 (threshold averaging).
+- Provost & Fawcett (2001), *Robust classification for imprecise environments*, Machine
+  Learning 42:203–231: iso-performance lines of slope ``m = c(Y,n) p(n) / (c(N,p) p(p))``
+  (§2.2.1), the ROC convex hull ROCCH (§2.2.2–2.2.3), the dominating classifier per slope range
+  (§4.2, their Table 2) and the ROCCH-hybrid with interpolation between hull vertices (§3.1).
+
+Conventions
+-----------
+A point is labelled with the threshold ``t`` for which "predict positive iff score >= t" gives
+it; the first point (0, 0) has ``t = +inf``. (Fawcett labels each point with the *next* score and
+uses "score > t"; the point sets are the same.) Rates are fractions in 0–1. The library knows
+nothing of Snakemake; the workflow scripts ``workflow/scripts/roc_*.py`` call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+# Hull vertices closer than this to a straight line are dropped (rates are ratios of counts).
+_COLLINEAR_TOL = 1e-12
+
+
+@dataclass(frozen=True)
+class RocCurve:
+    """ROC points of one scored test set, in order of decreasing threshold.
+
+    Attributes
+    ----------
+    fpr, tpr : float arrays, shape (k,) — from (0, 0) to (1, 1), both non-decreasing.
+    thresholds : float array, shape (k,) — ``thresholds[0] = +inf``; point ``i`` predicts
+        positive iff ``score >= thresholds[i]``; strictly decreasing.
+    n_pos, n_neg : numbers of positive and negative instances.
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    n_pos: int
+    n_neg: int
+
+    @property
+    def auc(self) -> float:
+        """Area under the points by trapezoids (:func:`auc_from_points`)."""
+        return auc_from_points(self.fpr, self.tpr)
+
+
+def roc_points(positive, score) -> RocCurve:
+    """ROC points of a scored test set, one per distinct score (Fawcett 2006, Alg. 2).
+
+    Instances with equal scores are passed by one threshold together, so a tie between
+    ``a`` positives and ``b`` negatives is a single diagonal step of (b/N, a/P) — no
+    optimistic or pessimistic ordering within the tie.
+
+    Parameters
+    ----------
+    positive : bool array, shape (n,) — True for the positive class.
+    score : float array, shape (n,) — higher means more likely positive.
+
+    Returns
+    -------
+    RocCurve with ``k = (number of distinct scores) + 1`` points.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, a score is NaN, or either class is absent (rates undefined).
+    """
+    positive = np.asarray(positive, dtype=bool)
+    score = np.asarray(score, dtype=float)
+    if positive.shape != score.shape or positive.ndim != 1:
+        raise ValueError(f"positive and score must be 1-d of equal shape, got {positive.shape}, {score.shape}")
+    if np.isnan(score).any():
+        raise ValueError("score contains NaN")
+    n_pos = int(positive.sum())
+    n_neg = positive.size - n_pos
+    if n_pos == 0 or n_neg == 0:
+        raise ValueError("ROC points are undefined when only one class is present")
+    order = np.argsort(-score, kind="mergesort")
+    s, p = score[order], positive[order]
+    tp, fp = np.cumsum(p), np.cumsum(~p)
+    # Last instance of each run of equal scores: the threshold passes the whole run at once.
+    last = np.r_[s[1:] != s[:-1], True]
+    fpr = np.r_[0.0, fp[last] / n_neg]
+    tpr = np.r_[0.0, tp[last] / n_pos]
+    thr = np.r_[np.inf, s[last]]
+    return RocCurve(fpr=fpr, tpr=tpr, thresholds=thr, n_pos=n_pos, n_neg=n_neg)
+
+
+def auc_from_points(fpr, tpr) -> float:
+    """Area under a polyline of ROC points by trapezoids (Fawcett 2006, Alg. 3).
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (k,) — points ordered by non-decreasing ``fpr``.
+
+    With :func:`roc_points` this is the Wilcoxon–Mann–Whitney statistic with ties counted ½,
+    i.e. :func:`aucacc.evaluation.metrics.rank_auc`.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, fewer than two points, or ``fpr`` decreases somewhere.
+    """
+    fpr, tpr = np.asarray(fpr, dtype=float), np.asarray(tpr, dtype=float)
+    if fpr.shape != tpr.shape or fpr.ndim != 1 or fpr.size < 2:
+        raise ValueError(f"fpr and tpr must be 1-d of equal length >= 2, got {fpr.shape}, {tpr.shape}")
+    dx = np.diff(fpr)
+    if (dx < 0).any():
+        raise ValueError("fpr must be non-decreasing")
+    return float(np.sum(dx * (tpr[1:] + tpr[:-1]) / 2))
+
+
+def tpr_at_fpr(curve: RocCurve, fpr_grid) -> np.ndarray:
+    """TPR of a curve at given FPRs, interpolating linearly (Fawcett 2006, Alg. 4, TPR_FOR_FPR).
+
+    Where the curve has several points at exactly the requested FPR (a vertical run) the
+    highest TPR is taken, as Fawcett's loop stops at the last point with ``FP <= fpr``.
+
+    Parameters
+    ----------
+    curve : RocCurve.
+    fpr_grid : float array, shape (g,) — values in [0, 1].
+
+    Returns
+    -------
+    float array, shape (g,).
+    """
+    x = np.asarray(fpr_grid, dtype=float)
+    if ((x < 0) | (x > 1)).any():
+        raise ValueError("fpr_grid values must lie in [0, 1]")
+    fpr, tpr = curve.fpr, curve.tpr
+    i = np.searchsorted(fpr, x, side="right") - 1  # last point with fpr <= x
+    i = np.clip(i, 0, fpr.size - 1)
+    j = np.minimum(i + 1, fpr.size - 1)
+    exact = fpr[i] == x
+    with np.errstate(divide="ignore", invalid="ignore"):
+        frac = np.where(fpr[j] > fpr[i], (x - fpr[i]) / (fpr[j] - fpr[i]), 0.0)
+    return np.where(exact, tpr[i], tpr[i] + frac * (tpr[j] - tpr[i]))
+
+
+def point_at_threshold(curve: RocCurve, thresholds) -> tuple[np.ndarray, np.ndarray]:
+    """(FPR, TPR) of "predict positive iff score >= t" (Fawcett 2006, Alg. 5, ROC_POINT_AT_THRESHOLD).
+
+    Parameters
+    ----------
+    curve : RocCurve.
+    thresholds : float array, shape (g,) — any values; ``+inf`` gives (0, 0).
+
+    Returns
+    -------
+    (fpr, tpr), float arrays of shape (g,).
+    """
+    t = np.asarray(thresholds, dtype=float)
+    # thresholds are strictly decreasing: the last point whose threshold is >= t.
+    i = np.searchsorted(-curve.thresholds, -t, side="right") - 1
+    i = np.clip(i, 0, curve.fpr.size - 1)
+    return curve.fpr[i], curve.tpr[i]
+
+
+@dataclass(frozen=True)
+class VerticalAverage:
+    """Vertically averaged ROC curve (Fawcett 2006, Alg. 4).
+
+    Attributes
+    ----------
+    fpr : float array, shape (g,) — the fixed FPR grid.
+    tpr_mean, tpr_sd : float arrays, shape (g,) — mean and sample sd (ddof = 1; 0 for one
+        curve) of the curves' TPR at each grid FPR.
+    n_curves : number of averaged curves.
+    """
+
+    fpr: np.ndarray
+    tpr_mean: np.ndarray
+    tpr_sd: np.ndarray
+    n_curves: int
+
+    @property
+    def auc(self) -> float:
+        return auc_from_points(self.fpr, self.tpr_mean)
+
+
+def _sd(a: np.ndarray) -> np.ndarray:
+    return a.std(axis=0, ddof=1) if a.shape[0] > 1 else np.zeros(a.shape[1])
+
+
+def vertical_average(curves, n_points: int = 101) -> VerticalAverage:
+    """Average ROC curves at fixed FPRs (Fawcett 2006, §8.1, Alg. 4).
+
+    Parameters
+    ----------
+    curves : sequence of RocCurve (e.g. one per test fold).
+    n_points : number of equally spaced FPRs in [0, 1] (>= 2).
+
+    Returns
+    -------
+    VerticalAverage on the grid ``linspace(0, 1, n_points)``.
+
+    Raises
+    ------
+    ValueError
+        No curves, or ``n_points < 2``.
+    """
+    curves = list(curves)
+    if not curves:
+        raise ValueError("need at least one curve")
+    if n_points < 2:
+        raise ValueError(f"n_points must be >= 2, got {n_points}")
+    grid = np.linspace(0.0, 1.0, n_points)
+    tprs = np.vstack([tpr_at_fpr(c, grid) for c in curves])
+    return VerticalAverage(fpr=grid, tpr_mean=tprs.mean(axis=0), tpr_sd=_sd(tprs), n_curves=len(curves))
+
+
+@dataclass(frozen=True)
+class ThresholdAverage:
+    """Threshold-averaged ROC curve (Fawcett 2006, Alg. 5).
+
+    Attributes
+    ----------
+    thresholds : float array, shape (g,) — decreasing, starting at ``+inf``.
+    fpr_mean, fpr_sd, tpr_mean, tpr_sd : float arrays, shape (g,) — mean and sample sd
+        (ddof = 1; 0 for one curve) over the curves of the point at each threshold.
+    n_curves : number of averaged curves.
+    """
+
+    thresholds: np.ndarray
+    fpr_mean: np.ndarray
+    fpr_sd: np.ndarray
+    tpr_mean: np.ndarray
+    tpr_sd: np.ndarray
+    n_curves: int
+
+
+def threshold_average(curves, n_thresholds: int = 101) -> ThresholdAverage:
+    """Average ROC curves at common score thresholds (Fawcett 2006, §8.2, Alg. 5).
+
+    The thresholds are sampled from the sorted distinct scores of all curves, equally spaced
+    in rank as in Fawcett's ``for tidx = 1 to length(T) by int(length(T)/samples)``, always
+    keeping the highest and the lowest score; ``+inf`` is put first so the curve starts at
+    (0, 0). With fewer distinct scores than ``n_thresholds`` all of them are used.
+
+    Parameters
+    ----------
+    curves : sequence of RocCurve whose thresholds are comparable (same score scale).
+    n_thresholds : number of finite thresholds to sample (>= 2).
+
+    Returns
+    -------
+    ThresholdAverage with ``min(n_thresholds, distinct scores) + 1`` thresholds.
+
+    Raises
+    ------
+    ValueError
+        No curves, or ``n_thresholds < 2``.
+    """
+    curves = list(curves)
+    if not curves:
+        raise ValueError("need at least one curve")
+    if n_thresholds < 2:
+        raise ValueError(f"n_thresholds must be >= 2, got {n_thresholds}")
+    scores = np.unique(np.concatenate([c.thresholds[1:] for c in curves]))[::-1]
+    if scores.size > n_thresholds:
+        scores = scores[np.unique(np.round(np.linspace(0, scores.size - 1, n_thresholds)).astype(int))]
+    t = np.r_[np.inf, scores]
+    pts = [point_at_threshold(c, t) for c in curves]
+    fp = np.vstack([p[0] for p in pts])
+    tp = np.vstack([p[1] for p in pts])
+    return ThresholdAverage(thresholds=t, fpr_mean=fp.mean(axis=0), fpr_sd=_sd(fp), tpr_mean=tp.mean(axis=0),
+                            tpr_sd=_sd(tp), n_curves=len(curves))
+
+
+@dataclass(frozen=True)
+class Hull:
+    """Upper-left ROC convex hull from (0, 0) to (1, 1) (Provost & Fawcett 2001, §2.2.2).
+
+    Attributes
+    ----------
+    fpr, tpr : float arrays, shape (h,) — the vertices by increasing FPR; first (0, 0), last (1, 1).
+    index : int array, shape (h,) — position of each vertex in the input points, or -1 for an
+        added trivial classifier ((0, 0) "always negative", (1, 1) "always positive").
+    slope_min, slope_max : float arrays, shape (h,) — vertex ``i`` is optimal for
+        iso-performance slopes ``m`` in [slope_min[i], slope_max[i]] (see :func:`slope_ranges`).
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    index: np.ndarray
+    slope_min: np.ndarray = field(repr=False)
+    slope_max: np.ndarray = field(repr=False)
+
+    @property
+    def auc(self) -> float:
+        return auc_from_points(self.fpr, self.tpr)
+
+
+def roc_convex_hull(fpr, tpr) -> Hull:
+    """ROC convex hull of a set of ROC points (Provost & Fawcett 2001, §2.2.3), monotone chain.
+
+    The trivial classifiers (0, 0) and (1, 1) are always available and are added, so the hull
+    runs from (0, 0) to (1, 1) along its upper-left boundary; points on or below the diagonal
+    never appear. Vertices on a straight line between two others are dropped (they are optimal
+    for a single slope only, where the segment's ends are too). Of identical points the first
+    in input order is kept, and an input point equal to (0, 0) or (1, 1) is reported as that
+    input point.
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (n,) — points in [0, 1]² (n may be 0).
+
+    Returns
+    -------
+    Hull with its vertices and their slope ranges.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, NaN, or a rate outside [0, 1].
+    """
+    x, y = np.asarray(fpr, dtype=float).ravel(), np.asarray(tpr, dtype=float).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"fpr and tpr must have equal length, got {x.size}, {y.size}")
+    if np.isnan(x).any() or np.isnan(y).any() or ((x < 0) | (x > 1) | (y < 0) | (y > 1)).any():
+        raise ValueError("rates must be numbers in [0, 1]")
+    # Input points first so that identical trivial points keep their input label.
+    px = np.r_[x, 0.0, 1.0]
+    py = np.r_[y, 0.0, 1.0]
+    idx = np.r_[np.arange(x.size), -1, -1]
+    _, first = np.unique(np.c_[px, py], axis=0, return_index=True)
+    first = np.sort(first)
+    px, py, idx = px[first], py[first], idx[first]
+    order = np.lexsort((py, px))  # by fpr, then tpr
+    hull: list[int] = []
+    for k in order:
+        while len(hull) >= 2:
+            o, a = hull[-2], hull[-1]
+            cross = (px[a] - px[o]) * (py[k] - py[o]) - (py[a] - py[o]) * (px[k] - px[o])
+            if cross >= -_COLLINEAR_TOL:  # left turn or straight: a is not an upper vertex
+                hull.pop()
+            else:
+                break
+        hull.append(k)
+    # The upper chain starts at the lowest point of fpr 0, which is (0, 0) — added above.
+    h = np.array(hull)
+    hx, hy = px[h], py[h]
+    smin, smax = slope_ranges(hx, hy)
+    return Hull(fpr=hx, tpr=hy, index=idx[h], slope_min=smin, slope_max=smax)
+
+
+def slope_ranges(fpr, tpr) -> tuple[np.ndarray, np.ndarray]:
+    """Iso-performance slopes for which each hull vertex is optimal (Provost & Fawcett 2001, §2.2.1, §4.2).
+
+    A classifier at (FP, TP) has expected cost ``p(p)(1 − TP) c(N,p) + p(n) FP c(Y,n)``, so for
+    slope ``m = c(Y,n) p(n) / (c(N,p) p(p))`` the best point maximises ``TP − m·FP``. On a
+    concave hull with segment slopes ``s_1 > s_2 > … > s_{h−1}`` vertex ``i`` is optimal for
+    ``m`` in ``[s_{i+1}, s_i]``, with ``s_0 = +inf`` and ``s_h = 0``.
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (h,) — hull vertices by increasing FPR (:func:`roc_convex_hull`).
+
+    Returns
+    -------
+    (slope_min, slope_max), float arrays of shape (h,). A vertical first segment gives
+    (0, 0) the empty range [inf, inf]; a horizontal last one gives (1, 1) the range [0, 0].
+    """
+    x, y = np.asarray(fpr, dtype=float), np.asarray(tpr, dtype=float)
+    dx, dy = np.diff(x), np.diff(y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        seg = np.where(dx > 0, dy / np.where(dx > 0, dx, 1.0), np.inf)
+    return np.r_[seg, 0.0], np.r_[np.inf, seg]
+
+
+def iso_slope(cost_fp: float, cost_fn: float, p_pos: float) -> float:
+    """Iso-performance slope ``m = c(Y,n) p(n) / (c(N,p) p(p))`` (Provost & Fawcett 2001, eq. 1).
+
+    Parameters
+    ----------
+    cost_fp : cost of a false positive, c(Y, n) > 0.
+    cost_fn : cost of a false negative, c(N, p) > 0.
+    p_pos : prior of the positive class, in (0, 1).
+
+    Raises
+    ------
+    ValueError
+        A cost not positive or ``p_pos`` outside (0, 1).
+    """
+    if cost_fp <= 0 or cost_fn <= 0 or not 0 < p_pos < 1:
+        raise ValueError("costs must be > 0 and p_pos in (0, 1)")
+    return cost_fp * (1 - p_pos) / (cost_fn * p_pos)
+
+
+def hybrid_for_slope(hull: Hull, m: float) -> int:
+    """ROCCH-hybrid for known conditions: the hull vertex optimal at slope ``m`` (Provost & Fawcett 2001, §3.1).
+
+    Parameters
+    ----------
+    hull : Hull.
+    m : iso-performance slope >= 0 (:func:`iso_slope`).
+
+    Returns
+    -------
+    Position of the vertex in ``hull`` (use ``hull.index`` for the input point). At a slope
+    equal to a segment's both ends are optimal; the one with the lower FPR is returned.
+
+    Raises
+    ------
+    ValueError
+        ``m`` negative or NaN.
+    """
+    if not m >= 0:
+        raise ValueError(f"slope must be >= 0, got {m}")
+    ok = np.flatnonzero((hull.slope_min <= m) & (m <= hull.slope_max))
+    return int(ok[0])
+
+
+def hybrid_for_fpr(hull: Hull, x: float) -> tuple[int, int, float, float]:
+    """ROCCH-hybrid for a target FPR: interpolate between two hull vertices (Provost & Fawcett 2001, §3.1).
+
+    On the segment between vertices ``l`` and ``r`` with ``FP_l <= x <= FP_r`` the hybrid
+    emits ``r``'s decision with probability ``q = (x − FP_l) / (FP_r − FP_l)`` and ``l``'s
+    otherwise; its expected rates are (x, TP_l + q (TP_r − TP_l)).
+
+    Parameters
+    ----------
+    hull : Hull.
+    x : target false-positive rate in [0, 1].
+
+    Returns
+    -------
+    (l, r, q, tpr) — vertex positions in ``hull``, the probability of using ``r`` and the
+    expected TPR. At a vertex ``l == r`` and ``q = 0`` (the highest vertex at that FPR).
+
+    Raises
+    ------
+    ValueError
+        ``x`` outside [0, 1].
+    """
+    if not 0 <= x <= 1:
+        raise ValueError(f"target fpr must lie in [0, 1], got {x}")
+    fpr, tpr = hull.fpr, hull.tpr
+    left = int(np.searchsorted(fpr, x, side="right") - 1)
+    if fpr[left] == x or left == fpr.size - 1:
+        return left, left, 0.0, float(tpr[left])
+    right = left + 1
+    q = float((x - fpr[left]) / (fpr[right] - fpr[left]))
+    return left, right, q, float(tpr[left] + q * (tpr[right] - tpr[left]))

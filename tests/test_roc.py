@@ -1,0 +1,171 @@
+"""ROC points, AUC, fold averaging, ROC convex hull and ROCCH-hybrid: hand-computed cases."""
+
+import numpy as np
+import pytest
+from sklearn.metrics import roc_auc_score
+
+from aucacc.evaluation.metrics import auc as metric_auc
+from aucacc.roc import (auc_from_points, hybrid_for_fpr, hybrid_for_slope, iso_slope, point_at_threshold,
+                        roc_convex_hull, roc_points, slope_ranges, threshold_average, tpr_at_fpr,
+                        vertical_average)
+
+S2 = np.sqrt(2)
+
+
+def test_roc_points_with_ties_hand_computed():
+    # score: 0.9 P | 0.8 P, 0.8 N | 0.7 N | 0.6 P, 0.6 P, 0.6 N | 0.3 N   (P = N = 4)
+    # t = inf: (0, 0); 0.9: TP 1 → (0, .25); 0.8: TP 2, FP 1 → (.25, .5) — the tie is one diagonal
+    # step; 0.7: FP 2 → (.5, .5); 0.6: TP 4, FP 3 → (.75, 1); 0.3: (1, 1).
+    # Area: .25·.375 + .25·.5 + .25·.75 + .25·1 = 21/32; pairs: (4 + 3.5 + 1.5 + 1.5) / 16 = 10.5/16.
+    pos = np.array([1, 1, 0, 0, 1, 1, 0, 0], dtype=bool)
+    s = np.array([0.9, 0.8, 0.8, 0.7, 0.6, 0.6, 0.6, 0.3])
+    c = roc_points(pos, s)
+    np.testing.assert_array_equal(c.fpr, [0, 0, .25, .5, .75, 1])
+    np.testing.assert_array_equal(c.tpr, [0, .25, .5, .5, 1, 1])
+    np.testing.assert_array_equal(c.thresholds, [np.inf, .9, .8, .7, .6, .3])
+    assert (c.n_pos, c.n_neg) == (4, 4)
+    assert c.auc == 21 / 32
+    # The order of instances within a tie does not matter.
+    perm = np.array([7, 6, 5, 4, 3, 2, 1, 0])
+    np.testing.assert_array_equal(roc_points(pos[perm], s[perm]).tpr, c.tpr)
+
+
+def test_roc_points_errors():
+    with pytest.raises(ValueError, match="one class"):
+        roc_points([True, True], [0.1, 0.2])
+    with pytest.raises(ValueError, match="NaN"):
+        roc_points([True, False], [np.nan, 0.2])
+    with pytest.raises(ValueError, match="equal shape"):
+        roc_points([True, False], [0.1])
+    with pytest.raises(ValueError, match="non-decreasing"):
+        auc_from_points([0, 1, 0.5], [0, 1, 1])
+
+
+def test_auc_from_points_equals_sklearn_and_metric_module_on_tied_data():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        n = int(rng.integers(2, 80))
+        pos = rng.random(n) < rng.uniform(0.1, 0.9)
+        if pos.all() or not pos.any():
+            continue
+        s = rng.integers(0, 6, size=n) / 5  # many ties
+        a = roc_points(pos, s).auc
+        assert a == pytest.approx(roc_auc_score(pos, s), abs=1e-12)
+        proba = np.c_[1 - s, s]
+        y = np.where(pos, "b", "a")
+        assert a == pytest.approx(metric_auc(y, proba, ["a", "b"]), abs=1e-12)
+
+
+# Two folds of 2 positives and 2 negatives:
+#   A: P .9, .5; N .7, .2 → (0,0) inf, (0,.5) .9, (.5,.5) .7, (.5,1) .5, (1,1) .2
+#   B: P .8, .4; N .6, .4 → (0,0) inf, (0,.5) .8, (.5,.5) .6, (1,1) .4   (tie at .4: diagonal)
+FOLD_A = roc_points(np.array([1, 1, 0, 0], bool), np.array([.9, .5, .7, .2]))
+FOLD_B = roc_points(np.array([1, 1, 0, 0], bool), np.array([.8, .4, .6, .4]))
+
+
+def test_tpr_at_fpr_takes_top_of_vertical_run_and_interpolates():
+    # A at FPR .5 has (.5,.5) and (.5,1): the higher; B at .75 lies half way on (.5,.5)–(1,1).
+    np.testing.assert_array_equal(tpr_at_fpr(FOLD_A, [0, .25, .5, .75, 1]), [.5, .5, 1, 1, 1])
+    np.testing.assert_array_equal(tpr_at_fpr(FOLD_B, [0, .25, .5, .75, 1]), [.5, .5, .5, .75, 1])
+
+
+def test_vertical_average_hand_computed():
+    v = vertical_average([FOLD_A, FOLD_B], n_points=5)
+    np.testing.assert_array_equal(v.fpr, [0, .25, .5, .75, 1])
+    np.testing.assert_allclose(v.tpr_mean, [.5, .5, .75, .875, 1])
+    # sd of two values a, b (ddof 1) = |a − b| / √2
+    np.testing.assert_allclose(v.tpr_sd, [0, 0, .5 / S2, .25 / S2, 0])
+    assert v.n_curves == 2
+    one = vertical_average([FOLD_A], n_points=5)
+    np.testing.assert_array_equal(one.tpr_sd, np.zeros(5))
+
+
+def test_threshold_average_hand_computed():
+    # All distinct scores: .9 .8 .7 .6 .5 .4 .2; at each t the point of "score >= t" per fold:
+    # t:   inf   .9     .8     .7     .6      .5     .4     .2
+    # A: (0,0) (0,.5) (0,.5) (.5,.5) (.5,.5) (.5,1) (.5,1) (1,1)
+    # B: (0,0) (0,0)  (0,.5) (0,.5)  (.5,.5) (.5,.5) (1,1) (1,1)
+    t = threshold_average([FOLD_A, FOLD_B], n_thresholds=10)
+    np.testing.assert_array_equal(t.thresholds, [np.inf, .9, .8, .7, .6, .5, .4, .2])
+    np.testing.assert_allclose(t.fpr_mean, [0, 0, 0, .25, .5, .5, .75, 1])
+    np.testing.assert_allclose(t.tpr_mean, [0, .25, .5, .5, .5, .75, 1, 1])
+    h = .5 / S2
+    np.testing.assert_allclose(t.fpr_sd, [0, 0, 0, h, 0, 0, h, 0])
+    np.testing.assert_allclose(t.tpr_sd, [0, h, 0, 0, 0, h, 0, 0])
+    # Sampling 3 of the 7 scores, equally spaced in rank: positions 0, 3, 6 → .9, .6, .2.
+    np.testing.assert_array_equal(threshold_average([FOLD_A, FOLD_B], 3).thresholds, [np.inf, .9, .6, .2])
+
+
+def test_point_at_threshold_between_scores():
+    fp, tp = point_at_threshold(FOLD_A, [1.0, .75, .5, .55, 0.0, -np.inf])
+    np.testing.assert_array_equal(fp, [0, 0, .5, .5, 1, 1])
+    np.testing.assert_array_equal(tp, [0, .5, 1, .5, 1, 1])
+
+
+# Hand-made points: (.1,.5) (.3,.8) (.6,.9) are hull vertices (segment slopes from (0,0):
+# 5, 1.5, 1/3, then .25 to (1,1), decreasing); (.2,.55) lies under the segment (.1,.5)–(.3,.8)
+# (.65 at FPR .2), (.2,.65) on it, (.5,.4) under the diagonal; (.3,.8) is repeated.
+PTS_X = np.array([.2, .1, .3, .5, .6, .2, .3])
+PTS_Y = np.array([.55, .5, .8, .4, .9, .65, .8])
+
+
+def test_convex_hull_of_hand_made_points():
+    h = roc_convex_hull(PTS_X, PTS_Y)
+    np.testing.assert_array_equal(h.fpr, [0, .1, .3, .6, 1])
+    np.testing.assert_array_equal(h.tpr, [0, .5, .8, .9, 1])
+    np.testing.assert_array_equal(h.index, [-1, 1, 2, 4, -1])  # first of the two (.3,.8)
+    # Hull area: .1·.25 + .2·.65 + .3·.85 + .4·.95
+    assert h.auc == pytest.approx(.025 + .13 + .255 + .38)
+    empty = roc_convex_hull([], [])
+    np.testing.assert_array_equal(empty.fpr, [0, 1])
+    # An input point at (0, 0) keeps its input label.
+    assert roc_convex_hull([0.0, .2], [0.0, .7]).index[0] == 0
+
+
+def test_slope_ranges_by_hand():
+    h = roc_convex_hull(PTS_X, PTS_Y)
+    # vertex i is optimal for m in [slope of the segment after it, slope of the segment before it]
+    np.testing.assert_allclose(h.slope_max, [np.inf, 5, 1.5, 1 / 3, .25])
+    np.testing.assert_allclose(h.slope_min, [5, 1.5, 1 / 3, .25, 0])
+    # A vertical first segment leaves (0, 0) only m = inf; a flat last one leaves (1, 1) only m = 0.
+    lo, hi = slope_ranges([0, 0, .5, 1], [0, .4, 1, 1])
+    np.testing.assert_allclose(hi, [np.inf, np.inf, 1.2, 0])
+    np.testing.assert_allclose(lo, [np.inf, 1.2, 0, 0])
+
+
+def test_hybrid_for_slope_picks_the_expected_cost_minimiser():
+    h = roc_convex_hull(PTS_X, PTS_Y)
+    # m = 1: TP − FP is .4, .5, .3 at the three vertices → (.3, .8)
+    assert hybrid_for_slope(h, 1.0) == 2
+    assert hybrid_for_slope(h, 10.0) == 0   # always negative
+    assert hybrid_for_slope(h, 0.1) == 4    # always positive: 1 − .1 > .9 − .06
+    # m equal to the segment slope (1.5, up to rounding): both ends tie; the lower FPR is taken.
+    assert hybrid_for_slope(h, h.slope_max[2]) == 1
+    # Against brute force over all input points and costs: same minimal expected cost.
+    rng = np.random.default_rng(1)
+    allx, ally = np.r_[PTS_X, 0, 1], np.r_[PTS_Y, 0, 1]
+    for _ in range(200):
+        p_pos, cfp, cfn = rng.uniform(.05, .95), rng.uniform(.1, 10), rng.uniform(.1, 10)
+        m = iso_slope(cfp, cfn, p_pos)
+        assert m == pytest.approx(cfp * (1 - p_pos) / (cfn * p_pos))
+        k = hybrid_for_slope(h, m)
+        ec = p_pos * (1 - ally) * cfn + (1 - p_pos) * allx * cfp
+        ec_k = p_pos * (1 - h.tpr[k]) * cfn + (1 - p_pos) * h.fpr[k] * cfp
+        assert ec_k == pytest.approx(ec.min(), abs=1e-12)
+    with pytest.raises(ValueError):
+        hybrid_for_slope(h, -1)
+    with pytest.raises(ValueError):
+        iso_slope(1, 1, 1.0)
+
+
+def test_hybrid_for_fpr_interpolates_between_vertices():
+    h = roc_convex_hull(PTS_X, PTS_Y)
+    # FPR .45 lies half way from (.3,.8) to (.6,.9): use (.6,.9) with probability .5, TPR .85.
+    left, right, q, tp = hybrid_for_fpr(h, .45)
+    assert (left, right) == (2, 3)
+    assert q == pytest.approx(.5)
+    assert tp == pytest.approx(.85)
+    assert hybrid_for_fpr(h, .3) == (2, 2, 0.0, .8)
+    assert hybrid_for_fpr(h, 1.0)[:2] == (4, 4)
+    with pytest.raises(ValueError):
+        hybrid_for_fpr(h, 1.5)
