@@ -8,8 +8,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.paper_tables import (averages, cde_table, published_long, significance_table,  # noqa: E402
-                                        summary_table)
+from aucacc.report.paper_tables import (averages, cde_table, paper_layout, published_long,  # noqa: E402
+                                        significance_table, summary_table)
 from aucacc.report.tables import write_table  # noqa: E402
 
 log = setup_log(snakemake)
@@ -19,17 +19,7 @@ prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs
 
 summ = summary_table(metrics, published_long(pd.read_csv(inp.published)))
 avg = averages(summ, pd.read_csv(inp.averages), table="uci_nb_c44_c45")
-# Paper layout: one row per data set, "mean ± sd (published)" per learner and metric.
-disp = summ.assign(cell=lambda d: d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
-                   + " (" + d["published_mean"].map("{:.1f}".format) + ")")
-wide = disp.pivot(index="dataset", columns=["metric", "learner"], values="cell")
-wide = wide[[(m, lrn) for m in ("accuracy", "auc") for lrn in par.learners]]
-wide.columns = [f"{m} {lrn}" for m, lrn in wide.columns]
-wide = wide.reset_index()
-avg_row = {"dataset": "average"}
-for _, r in avg.iterrows():
-    avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f} ({r['published_average']:.1f})"
-wide = pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
+wide = paper_layout(summ, avg, par.learners)
 write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,
             caption="Accuracy and AUC (%) of NB, C4.4, C4.5: mean ± sd over 10 folds (published mean in brackets)")
 

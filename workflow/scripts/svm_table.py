@@ -8,7 +8,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.paper_tables import averages, published_long, significance_table, summary_table  # noqa: E402
+from aucacc.report.paper_tables import (averages, paper_layout, published_long,  # noqa: E402
+                                        significance_table, summary_table)
 from aucacc.report.tables import write_table  # noqa: E402
 
 log = setup_log(snakemake)
@@ -20,16 +21,7 @@ summ = summary_table(metrics, pub)
 avg = averages(summ, pd.read_csv(inp.averages), table="svm_binary13")
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.metrics))
 
-disp = summ.assign(cell=lambda d: d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
-                   + " (" + d["published_mean"].map("{:.1f}".format) + ")")
-wide = disp.pivot(index="dataset", columns=["metric", "learner"], values="cell")
-wide = wide[[(m, lrn) for m in ("accuracy", "auc") for lrn in learners]]
-wide.columns = [f"{m} {lrn}" for m, lrn in wide.columns]
-wide = wide.reset_index()
-avg_row = {"dataset": "average"}
-for _, r in avg.iterrows():
-    avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f} ({r['published_average']:.1f})"
-wide = pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
+wide = paper_layout(summ, avg, learners)
 write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,
             caption="SVM, NB, C4.4, C4.5 on the binary data sets: mean ± sd over 10 folds (published mean in brackets)")
 sig = significance_table(metrics, learners, par.alpha, pd.read_csv(inp.significance), table="svm_binary13")

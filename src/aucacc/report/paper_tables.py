@@ -115,3 +115,22 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
         pub = published.set_index("pair").add_prefix("published_").reset_index()
         out = out.merge(pub, on="pair", how="left")
     return out
+
+
+def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """The paper's layout for display: one row per data set, ``mean ± sd (published)`` per metric and learner.
+
+    The last row holds the averages over data sets (published average in brackets).
+    """
+    def cell(d: pd.DataFrame) -> pd.Series:
+        return (d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
+                + " (" + d["published_mean"].map("{:.1f}".format) + ")")
+
+    wide = summary.assign(cell=cell).pivot(index="dataset", columns=["metric", "learner"], values="cell")
+    wide = wide[[(m, lrn) for m in ("accuracy", "auc") for lrn in learners]]
+    wide.columns = [f"{m} {lrn}" for m, lrn in wide.columns]
+    wide = wide.reset_index()
+    avg_row = {"dataset": "average"}
+    for _, r in avg.iterrows():
+        avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f} ({r['published_average']:.1f})"
+    return pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
