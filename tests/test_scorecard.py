@@ -16,7 +16,7 @@ def test_scorecard_criteria(tmp_path):
     card = scorecard(tmp_path).set_index("area")
     # 1 of 3 data sets match both counts → fails "≥ 12 of 18".
     assert card.loc["data sets", "ours"] == "1 match" and card.loc["data sets", "result"] == "FAIL"
-    assert card.loc["Table 7", "result"] == "FAIL"  # D = 0.9 is not > 1
+    assert card.loc["Knowl 4 (C/D/E on folds)", "result"] == "FAIL"  # D = 0.9 is not > 1
     assert card.loc["t-tests (18 sets)", "result"] == "pass"
 
 

@@ -1,7 +1,7 @@
 """Statistics on learner results: paired t-tests and the C/D/E tallies on real folds.
 
 Definitions of consistency C, discriminancy D and indifferency E: Huang & Ling (2005),
-Definitions 1–3 (SPEC §1); the real-data tally over test folds: Knowl 7 (Table 7).
+Definitions 1–3 (SPEC §1); the real-data tally over test folds: Knowl 4.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ rule clean:
         "../scripts/clean.py"
 
 
-# The paper's Table 3 (data-set description) regenerated, beside the published counts.
+# The paper's data-set table regenerated, beside the published counts.
 rule dataset_table:
     input:
         metas=expand(f"{RESULTS}/data/{{dataset}}.json", dataset=DATASETS),

@@ -1,4 +1,4 @@
-# The paper's Table 6, its t-tests and the C/D/E fold tally, beside the published numbers.
+# The paper's main table (Knowl 5), its t-tests and the C/D/E fold tally, beside the published numbers.
 import os
 import sys
 

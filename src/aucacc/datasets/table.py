@@ -1,4 +1,4 @@
-"""The data-set description table (Huang & Ling 2005, Table 3), ours beside the paper's."""
+"""The data-set description table (Huang & Ling 2005, data-set table), ours beside the paper's."""
 
 from __future__ import annotations
 
