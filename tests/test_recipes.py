@@ -140,15 +140,15 @@ def test_echocardio_deviation(cleaned, mirror):
 
 
 def test_thyroid_by_hand(cleaned, mirror):
-    """hypothyroid.data: drop TBG (last column), then incomplete rows → exactly 2000 rows, 24 attributes."""
-    with open(mirror / "hypothyroid.data", newline="") as fh:
+    """sick-euthyroid (class last): drop TBG (column 25), then incomplete rows → exactly 2000 rows, 24 attributes."""
+    with open(mirror / "sick-euthyroid.classlast.data", newline="") as fh:
         rows = [r for r in csv.reader(fh) if r]
-    keep = [r for r in rows if "?" not in r[:25]]
+    keep = [r for r in rows if "?" not in r[:24] + r[25:]]
     assert len(rows) == 3163 and len(keep) == 2000
     ds = cleaned["thyroid"]
-    assert ds.class_distribution() == {"hypothyroid": sum(r[0] == "hypothyroid" for r in keep),
-                                       "negative": sum(r[0] == "negative" for r in keep)}
-    assert "TBG" not in ds.X.columns and "TBG_measured" in ds.X.columns
+    assert ds.class_distribution() == {"negative": sum(r[-1] == "negative" for r in keep),
+                                       "sick-euthyroid": sum(r[-1] == "sick-euthyroid" for r in keep)}
+    assert "TBG" not in ds.X.columns and "TBG_measured" in ds.X.columns and ds.X.shape[1] == 24
 
 
 def test_specific_readings(cleaned):
