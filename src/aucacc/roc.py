@@ -451,3 +451,327 @@ def hybrid_for_fpr(hull: Hull, x: float) -> tuple[int, int, float, float]:
     right = left + 1
     q = float((x - fpr[left]) / (fpr[right] - fpr[left]))
     return left, right, q, float(tpr[left] + q * (tpr[right] - tpr[left]))
+
+
+# ---------------------------------------------------------------------------------------------
+# Stored cross-validation scores → curves, operating points, hull tables (used by the workflow).
+# ---------------------------------------------------------------------------------------------
+
+ALWAYS_NEGATIVE = "(always negative)"
+ALWAYS_POSITIVE = "(always positive)"
+HULL_POINTS = ("threshold", "pooled", "vertical")
+
+
+def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
+    """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>``.
+
+    Parameters
+    ----------
+    scores : DataFrame with columns ``fold, y_true, p:<class>…``
+        (:func:`aucacc.evaluation.cross_validate.cross_validate`).
+    positive : the class treated as positive (one-vs-rest for more than two classes).
+
+    Returns
+    -------
+    (curves, folds) — the curves and their fold ids. Folds without both classes are left out
+    (their ROC points are undefined); compare ``len(folds)`` with the number of folds.
+
+    Raises
+    ------
+    ValueError
+        ``p:<positive>`` is not a column.
+    """
+    col = f"p:{positive}"
+    if col not in scores.columns:
+        raise ValueError(f"scores have no column {col!r} (columns: {list(scores.columns)})")
+    curves, folds = [], []
+    for k, g in scores.groupby("fold", sort=True):
+        pos = (g["y_true"].astype(str) == str(positive)).to_numpy()
+        if pos.all() or not pos.any():
+            continue
+        curves.append(roc_points(pos, g[col].to_numpy()))
+        folds.append(int(k))
+    return curves, folds
+
+
+def operating_points(curves, kind: str = "threshold", n_points: int = 101, n_thresholds: int = 101,
+                     pooled: RocCurve | None = None):
+    """Candidate operating points of one learner for the hull, as a frame.
+
+    Parameters
+    ----------
+    curves : the learner's fold curves.
+    kind : ``"threshold"`` — threshold-averaged points (Fawcett 2006, Alg. 5; each has a score
+        threshold and fold sd of both rates); ``"pooled"`` — the ROC points of all folds' test
+        instances merged (needs ``pooled``; the sd columns are NaN); ``"vertical"`` —
+        vertically averaged points (Alg. 4; no threshold, so ``threshold`` is NaN).
+    n_points, n_thresholds : grid sizes of the two averages.
+    pooled : the pooled curve, for ``kind="pooled"``.
+
+    Returns
+    -------
+    DataFrame with columns ``threshold, fpr, tpr, fpr_sd, tpr_sd`` (one row per point; the
+    trivial end points (0, 0) and (1, 1) are dropped, every learner has them).
+
+    Raises
+    ------
+    ValueError
+        Unknown ``kind``, or ``kind="pooled"`` without ``pooled``.
+    """
+    import pandas as pd
+
+    if kind == "threshold":
+        t = threshold_average(curves, n_thresholds)
+        df = pd.DataFrame({"threshold": t.thresholds, "fpr": t.fpr_mean, "tpr": t.tpr_mean,
+                           "fpr_sd": t.fpr_sd, "tpr_sd": t.tpr_sd})
+    elif kind == "pooled":
+        if pooled is None:
+            raise ValueError("kind='pooled' needs the pooled curve")
+        nan = np.full(pooled.fpr.size, np.nan)
+        df = pd.DataFrame({"threshold": pooled.thresholds, "fpr": pooled.fpr, "tpr": pooled.tpr,
+                           "fpr_sd": nan, "tpr_sd": nan})
+    elif kind == "vertical":
+        v = vertical_average(curves, n_points)
+        df = pd.DataFrame({"threshold": np.nan, "fpr": v.fpr, "tpr": v.tpr_mean, "fpr_sd": 0.0, "tpr_sd": v.tpr_sd})
+    else:
+        raise ValueError(f"kind must be one of {HULL_POINTS}, got {kind!r}")
+    trivial = ((df["fpr"] == 0) & (df["tpr"] == 0)) | ((df["fpr"] == 1) & (df["tpr"] == 1))
+    return df.loc[~trivial].reset_index(drop=True)
+
+
+def rocch_table(points):
+    """ROC convex hull over several learners' points, with each vertex's slope range.
+
+    Parameters
+    ----------
+    points : DataFrame with columns ``learner, fpr, tpr`` (and any others, e.g. ``threshold``,
+        carried along), e.g. :func:`operating_points` of every learner stacked.
+
+    Returns
+    -------
+    DataFrame, one row per hull vertex by increasing FPR: the input columns of that point
+    (``learner`` is ``"(always negative)"`` / ``"(always positive)"`` for the trivial end points
+    (0, 0) and (1, 1)), ``slope_min``, ``slope_max`` (the vertex is optimal for iso-performance
+    slopes in that range, Provost & Fawcett 2001 §2.2.1), ``vertex`` (0, 1, …) and ``tied_with``
+    (other learners with exactly the same point; the first in input order is the vertex).
+    """
+    import pandas as pd
+
+    pts = points.reset_index(drop=True)
+    h = roc_convex_hull(pts["fpr"].to_numpy(), pts["tpr"].to_numpy())
+    rows = []
+    for i, k in enumerate(h.index):
+        if k >= 0:
+            rec = pts.iloc[int(k)].to_dict()
+        else:
+            rec = {c: np.nan for c in pts.columns}
+            rec.update(learner=ALWAYS_NEGATIVE if h.fpr[i] == 0 else ALWAYS_POSITIVE, fpr=float(h.fpr[i]),
+                       tpr=float(h.tpr[i]))
+            if "threshold" in pts.columns:
+                rec["threshold"] = np.inf if h.fpr[i] == 0 else -np.inf
+        # Other learners with the very same point (e.g. several perfect at (0, 1)).
+        same = (np.abs(pts["fpr"] - h.fpr[i]) < _COLLINEAR_TOL) & (np.abs(pts["tpr"] - h.tpr[i]) < _COLLINEAR_TOL)
+        others = [x for x in dict.fromkeys(pts.loc[same, "learner"]) if x != rec["learner"]]
+        rec.update(vertex=i, slope_min=float(h.slope_min[i]), slope_max=float(h.slope_max[i]),
+                   tied_with=", ".join(others))
+        rows.append(rec)
+    return pd.DataFrame(rows)
+
+
+def dominators(hull):
+    """Merge consecutive hull vertices of one learner into slope ranges (Provost & Fawcett 2001, Table 2).
+
+    Parameters
+    ----------
+    hull : :func:`rocch_table` output.
+
+    Returns
+    -------
+    DataFrame with columns ``learner, slope_min, slope_max, n_vertices`` ordered from the
+    steepest slopes (few positives predicted) to the flattest; empty ranges (a vertical first
+    or horizontal last hull segment) are left out.
+    """
+    import pandas as pd
+
+    out: list[dict] = []
+    for r in hull.sort_values("vertex", ascending=False).itertuples(index=False):
+        if r.slope_min == r.slope_max:
+            continue
+        if out and out[-1]["learner"] == r.learner:
+            out[-1]["slope_max"] = r.slope_max
+            out[-1]["n_vertices"] += 1
+        else:
+            out.append({"learner": r.learner, "slope_min": r.slope_min, "slope_max": r.slope_max, "n_vertices": 1})
+    return pd.DataFrame(out, columns=["learner", "slope_min", "slope_max", "n_vertices"])
+
+
+def hybrid_choices(hull, slopes):
+    """ROCCH-hybrid for given iso-performance slopes: which learner, threshold and point to use.
+
+    Parameters
+    ----------
+    hull : :func:`rocch_table` output.
+    slopes : iterable of slopes ``m >= 0`` (:func:`iso_slope`).
+
+    Returns
+    -------
+    DataFrame, one row per slope: ``slope`` and the chosen vertex's columns (``learner``,
+    ``threshold`` if present, ``fpr``, ``tpr``, …); ties go to the lower FPR (:func:`hybrid_for_slope`).
+    """
+    import pandas as pd
+
+    hull = hull.sort_values("vertex").reset_index(drop=True)
+    h = Hull(fpr=hull["fpr"].to_numpy(float), tpr=hull["tpr"].to_numpy(float), index=hull.index.to_numpy(),
+             slope_min=hull["slope_min"].to_numpy(float), slope_max=hull["slope_max"].to_numpy(float))
+    rows = []
+    for m in slopes:
+        rows.append({"slope": float(m), **hull.iloc[hybrid_for_slope(h, float(m))].to_dict()})
+    return pd.DataFrame(rows)
+
+
+def positive_class(classes, y_true, override: str | None = None) -> str:
+    """The class treated as positive: ``override`` if given, else the minority class.
+
+    Parameters
+    ----------
+    classes : the data's class labels in order.
+    y_true : array, shape (n,) — true labels (for the class counts).
+    override : a configured positive class.
+
+    Returns the label; ties in count go to the later class (the metric module ranks by the
+    second class of a binary data set).
+
+    Raises
+    ------
+    ValueError
+        ``override`` is not one of ``classes``.
+    """
+    classes = [str(c) for c in classes]
+    if override is not None:
+        if str(override) not in classes:
+            raise ValueError(f"positive class {override!r} is not a class of the data ({classes})")
+        return str(override)
+    y = np.asarray(y_true).astype(str)
+    counts = [int((y == c).sum()) for c in classes]
+    return classes[len(counts) - 1 - int(np.argmin(counts[::-1]))]
+
+
+def analyse(frames, positive: str, hull_points: str = "threshold", n_points: int = 101,
+            n_thresholds: int = 101) -> dict:
+    """ROC analysis of several learners' stored scores on one data set, for one positive class.
+
+    Parameters
+    ----------
+    frames : mapping learner -> scores frame (:func:`fold_curves`), same instances and folds.
+    positive : the positive class (one-vs-rest for more than two classes).
+    hull_points : which points the hull is built from (:func:`operating_points`).
+    n_points, n_thresholds : grid sizes of vertical and threshold averaging.
+
+    Returns
+    -------
+    dict with
+        ``curves`` — DataFrame ``learner, kind, threshold, fpr, tpr, fpr_sd, tpr_sd``, kind
+        ``vertical`` (Alg. 4), ``threshold`` (Alg. 5) or ``pooled`` (all folds merged);
+        ``folds`` — DataFrame ``learner, fold, auc_points, n_points`` (trapezoid AUC of each fold's
+        ROC points and the number of points);
+        ``hull`` — :func:`rocch_table` over every learner's ``hull_points`` points.
+
+    Raises
+    ------
+    ValueError
+        A learner has no fold with both classes, or the frames' instances differ.
+    """
+    import pandas as pd
+
+    curves_rows, fold_rows, cand = [], [], []
+    ref = None
+    for learner, sc in frames.items():
+        key = sc.sort_values("row")[["row", "fold", "y_true"]].to_numpy()
+        if ref is None:
+            ref = key
+        elif key.shape != ref.shape or not (key == ref).all():
+            raise ValueError(f"learner {learner!r}: instances or folds differ from the other learners'")
+        curves, folds = fold_curves(sc, positive)
+        if not curves:
+            raise ValueError(f"learner {learner!r}: no fold has both classes")
+        pooled = roc_points((sc["y_true"].astype(str) == str(positive)).to_numpy(), sc[f"p:{positive}"].to_numpy())
+        v = vertical_average(curves, n_points)
+        t = threshold_average(curves, n_thresholds)
+        curves_rows += [
+            pd.DataFrame({"learner": learner, "kind": "vertical", "threshold": np.nan, "fpr": v.fpr,
+                          "tpr": v.tpr_mean, "fpr_sd": 0.0, "tpr_sd": v.tpr_sd}),
+            pd.DataFrame({"learner": learner, "kind": "threshold", "threshold": t.thresholds, "fpr": t.fpr_mean,
+                          "tpr": t.tpr_mean, "fpr_sd": t.fpr_sd, "tpr_sd": t.tpr_sd}),
+            pd.DataFrame({"learner": learner, "kind": "pooled", "threshold": pooled.thresholds, "fpr": pooled.fpr,
+                          "tpr": pooled.tpr, "fpr_sd": np.nan, "tpr_sd": np.nan}),
+        ]
+        fold_rows += [{"learner": learner, "fold": k, "auc_points": c.auc, "n_points": c.fpr.size}
+                      for c, k in zip(curves, folds)]
+        cand.append(operating_points(curves, hull_points, n_points, n_thresholds, pooled).assign(learner=learner))
+    hull = rocch_table(pd.concat(cand, ignore_index=True)[["learner", "threshold", "fpr", "tpr", "fpr_sd", "tpr_sd"]])
+    return {"curves": pd.concat(curves_rows, ignore_index=True), "folds": pd.DataFrame(fold_rows), "hull": hull}
+
+
+def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands: bool = True):
+    """Draw vertically averaged curves ± 1 sd and the ROCCH on a matplotlib axes.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes.
+    curves, hull, folds : the frames of :func:`analyse` (``folds`` adds the mean ± sd fold AUC
+        to each legend entry).
+    zoom : optional ``(fpr_max, tpr_min)`` — axis limits of a close-up of the upper-left corner.
+    legend : draw the legend.
+    bands : shade the ± 1 sd band of each vertical average.
+    """
+    import matplotlib.pyplot as plt
+
+    learners = list(dict.fromkeys(curves["learner"]))
+    colors = {lrn: plt.get_cmap("tab10")(i) for i, lrn in enumerate(learners)}
+    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label="random (AUC 0.5)")
+    for lrn in learners:
+        v = curves[(curves["learner"] == lrn) & (curves["kind"] == "vertical")]
+        label = lrn
+        if folds is not None and len(folds):
+            a = folds.loc[folds["learner"] == lrn, "auc_points"]
+            label = f"{lrn} (AUC {a.mean():.3f} ± {a.std(ddof=1) if len(a) > 1 else 0:.3f})"
+        ax.plot(v["fpr"], v["tpr"], color=colors[lrn], lw=1.6, label=label)
+        if bands:
+            ax.fill_between(v["fpr"], np.clip(v["tpr"] - v["tpr_sd"], 0, 1), np.clip(v["tpr"] + v["tpr_sd"], 0, 1),
+                            color=colors[lrn], alpha=0.15, lw=0)
+    ax.plot(hull["fpr"], hull["tpr"], color="k", ls="--", lw=1.2,
+            label=f"ROCCH (area {hull_auc(hull):.3f}); dots: vertices, colour = learner")
+    for lrn, g in hull.groupby("learner", sort=False):
+        ax.scatter(g["fpr"], g["tpr"], s=28, zorder=3, edgecolor="k", linewidth=0.6,
+                   color=colors.get(lrn, "white"), marker="o" if lrn in colors else "s")
+    if zoom is None:
+        ax.set_xlim(-0.01, 1.01)
+        ax.set_ylim(-0.01, 1.01)
+    else:
+        ax.set_xlim(-0.002, zoom[0])
+        ax.set_ylim(zoom[1], 1.002)
+    ax.set_xlabel("false positive rate")
+    ax.set_ylabel("true positive rate")
+    ax.grid(alpha=0.3)
+    if legend:
+        ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
+
+
+def hull_auc(hull) -> float:
+    """Area under the hull of a :func:`rocch_table` frame."""
+    h = hull.sort_values("vertex")
+    return auc_from_points(h["fpr"].to_numpy(float), h["tpr"].to_numpy(float))
+
+
+def zoom_box(hull, sizes=(0.05, 0.1, 0.2, 0.3, 0.5)):
+    """Smallest upper-left box ``[0, z] × [1 − z, 1]`` that the hull enters well (TPR >= 1 − z/2 at FPR z).
+
+    Returns ``(z, 1 − z)`` or None when no listed size fits (the hull is far from the corner).
+    """
+    h = hull.sort_values("vertex")
+    hx = Hull(fpr=h["fpr"].to_numpy(float), tpr=h["tpr"].to_numpy(float), index=np.arange(len(h)),
+              slope_min=h["slope_min"].to_numpy(float), slope_max=h["slope_max"].to_numpy(float))
+    for z in sizes:
+        if hybrid_for_fpr(hx, z)[3] >= 1 - z / 2:
+            return z, 1 - z
+    return None
