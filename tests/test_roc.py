@@ -169,3 +169,34 @@ def test_hybrid_for_fpr_interpolates_between_vertices():
     assert hybrid_for_fpr(h, 1.0)[:2] == (4, 4)
     with pytest.raises(ValueError):
         hybrid_for_fpr(h, 1.5)
+
+
+def test_tables_from_scores_frames():
+    import pandas as pd
+
+    from aucacc.roc import analyse, dominators, hybrid_choices, positive_class
+
+    # Two learners on the folds A and B above (rows 0–3 fold 0, rows 4–7 fold 1); learner "L2"
+    # ranks every fold perfectly, so it alone forms the hull: (0,0) → (0,1) → (1,1).
+    y = np.array(["p", "p", "n", "n"] * 2)
+    s1 = np.r_[[.9, .5, .7, .2], [.8, .4, .6, .4]]
+    s2 = np.r_[[.9, .8, .2, .1], [.9, .8, .2, .1]]
+    frames = {name: pd.DataFrame({"row": np.arange(8), "fold": np.repeat([0, 1], 4), "y_true": y,
+                                  "p:n": 1 - s, "p:p": s}) for name, s in (("L1", s1), ("L2", s2))}
+    res = analyse(frames, "p", "threshold", n_points=5, n_thresholds=10)
+    f = res["folds"]
+    np.testing.assert_allclose(f.loc[f.learner == "L1", "auc_points"], [.75, .625])  # A: 3/4, B: 2.5/4
+    np.testing.assert_allclose(f.loc[f.learner == "L2", "auc_points"], [1, 1])
+    v = res["curves"].query("learner == 'L1' and kind == 'vertical'")
+    np.testing.assert_allclose(v["tpr"], [.5, .5, .75, .875, 1])
+    h = res["hull"]
+    assert list(h["learner"]) == ["(always negative)", "L2", "(always positive)"]
+    np.testing.assert_allclose(h[["fpr", "tpr"]].to_numpy(), [[0, 0], [0, 1], [1, 1]])
+    d = dominators(h)
+    assert list(d["learner"]) == ["L2"] and d["slope_min"].iloc[0] == 0 and np.isinf(d["slope_max"].iloc[0])
+    ch = hybrid_choices(h, [0.5, 3.0])
+    assert list(ch["learner"]) == ["L2", "L2"] and list(ch["threshold"]) == [.8, .8]
+    assert positive_class(["n", "p"], y[:3]) == "n"          # minority
+    assert positive_class(["n", "p"], y) == "p"              # tie → the later class
+    with pytest.raises(ValueError, match="not a class"):
+        positive_class(["n", "p"], y, "x")

@@ -587,22 +587,28 @@ def dominators(hull):
 
     Returns
     -------
-    DataFrame with columns ``learner, slope_min, slope_max, n_vertices`` ordered from the
-    steepest slopes (few positives predicted) to the flattest; empty ranges (a vertical first
-    or horizontal last hull segment) are left out.
+    DataFrame with columns ``learner, slope_min, slope_max, n_vertices, tied_with`` (learners
+    with the very same point at some merged vertex), ordered from the flattest slopes (many
+    positives predicted) to the steepest, as Provost & Fawcett list them; empty ranges (a
+    vertical first or horizontal last hull segment) are left out.
     """
     import pandas as pd
 
     out: list[dict] = []
-    for r in hull.sort_values("vertex", ascending=False).itertuples(index=False):
-        if r.slope_min == r.slope_max:
+    for r in hull.sort_values("vertex", ascending=False).to_dict("records"):
+        if r["slope_min"] == r["slope_max"]:
             continue
-        if out and out[-1]["learner"] == r.learner:
-            out[-1]["slope_max"] = r.slope_max
+        tied = [x.strip() for x in str(r.get("tied_with") or "").split(",") if x.strip() and x.strip() != "nan"]
+        if out and out[-1]["learner"] == r["learner"]:
+            out[-1]["slope_max"] = r["slope_max"]
             out[-1]["n_vertices"] += 1
+            out[-1]["tied"] += [x for x in tied if x not in out[-1]["tied"]]
         else:
-            out.append({"learner": r.learner, "slope_min": r.slope_min, "slope_max": r.slope_max, "n_vertices": 1})
-    return pd.DataFrame(out, columns=["learner", "slope_min", "slope_max", "n_vertices"])
+            out.append({"learner": r["learner"], "slope_min": r["slope_min"], "slope_max": r["slope_max"],
+                        "n_vertices": 1, "tied": tied})
+    for o in out:
+        o["tied_with"] = ", ".join(o.pop("tied"))
+    return pd.DataFrame(out, columns=["learner", "slope_min", "slope_max", "n_vertices", "tied_with"])
 
 
 def hybrid_choices(hull, slopes):

@@ -51,6 +51,7 @@ if ROC:
         input:
             hull=expand(f"{RESULTS}/roc/{{dataset}}/hull.csv", dataset=ROC_DATASETS),
             check=expand(f"{RESULTS}/roc/{{dataset}}/auc_check.csv", dataset=ROC_DATASETS),
+            curves=expand(f"{RESULTS}/roc/{{dataset}}/curves.csv", dataset=ROC_DATASETS),
         output:
             expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["csv", "md", "tex"]),
         log:

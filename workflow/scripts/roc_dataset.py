@@ -72,7 +72,9 @@ fig, axes = plt.subplots(nrow, ncol, figsize=(5.2 * ncol, 5.0 * nrow), squeeze=F
 for ax, (pos, c, h, f, z) in zip(axes.flat, panels):
     plot_roc(ax, c, h, f, zoom=z, legend=z is None, bands=z is None)  # bands would cover a close-up
     n_pos = int(h["n_pos"].iloc[0])
-    ax.set_title(f"close-up (FPR ≤ {z[0]:g}, no bands)" if z else f"positive = {pos} ({n_pos} of {len(y)})", fontsize=10)
+    vs = " vs rest" if len(classes) > 2 else ""
+    ax.set_title(f"close-up (FPR ≤ {z[0]:g}, no bands)" if z else f"positive = {pos}{vs} ({n_pos} of {len(y)})",
+                 fontsize=10)
 for ax in list(axes.flat)[len(panels):]:
     ax.set_visible(False)
 kind = {"threshold": "threshold-averaged", "pooled": "pooled", "vertical": "vertically averaged"}[par.hull_points]

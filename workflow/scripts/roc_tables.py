@@ -18,7 +18,8 @@ log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 hull = pd.concat([pd.read_csv(p) for p in inp.hull], ignore_index=True)
 check = pd.concat([pd.read_csv(p) for p in inp.check], ignore_index=True)
-prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.hull) + list(inp.check))
+curves = pd.concat([pd.read_csv(p) for p in inp.curves], ignore_index=True)
+prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.hull) + list(inp.check) + list(inp.curves))
 stem = lambda name: os.path.join(par.outdir, name)  # noqa: E731
 keys = ["dataset", "positive"]
 
@@ -48,7 +49,7 @@ rng = []
 for (d, pos), g in hull.groupby(keys, sort=False):
     for r in dominators(g).itertuples(index=False):
         rng.append({"dataset": d, "positive": pos, "slope range": fmt_range(r.slope_min, r.slope_max),
-                    "dominator": r.learner, "hull vertices": r.n_vertices})
+                    "dominator": r.learner, "hull vertices": r.n_vertices, "same point also": r.tied_with})
 write_table(hull[cols], stem("rocch_dominators"), provenance=prov, floatfmt=".4g", display=pd.DataFrame(rng),
             caption="ROC convex hull over the learners: which learner is optimal for which range of "
                     "iso-performance slopes m = c(Y,n)p(n) / (c(N,p)p(p)) (Provost & Fawcett 2001)")
@@ -60,12 +61,27 @@ for (d, pos), g in hull.groupby(keys, sort=False):
     conds = [(f"m = {m:g}", float(m)) for m in par.slopes] + [("accuracy (m = N/P)", n_neg / n_pos)]
     ch = hybrid_choices(g, [m for _, m in conds])
     ch.insert(0, "condition", [c for c, _ in conds])
-    ch["accuracy"] = (n_pos * ch["tpr"] + n_neg * (1 - ch["fpr"])) / (n_pos + n_neg)
+    acc = lambda fp, tp: (n_pos * tp + n_neg * (1 - fp)) / (n_pos + n_neg)  # noqa: E731
+    ch["accuracy"] = acc(ch["fpr"], ch["tpr"])
+    # At a known slope the hybrid's vertex is some learner's point; what it adds is not having to commit to
+    # one learner in advance. Regret of committing to the learner of highest mean fold AUC, in TP − m·FP.
+    aucs = check[(check["dataset"] == d) & (check["positive"] == pos)].groupby("learner")["auc_points"].mean()
+    top = aucs.idxmax()
+    pts = curves[(curves["dataset"] == d) & (curves["positive"] == pos) & (curves["learner"] == top)
+                 & (curves["kind"] == g["hull_points"].iloc[0])]
+    fp, tp = np.r_[pts["fpr"], 0.0, 1.0], np.r_[pts["tpr"], 0.0, 1.0]  # trivial classifiers allowed
+    best = [int(np.argmax(tp - m * fp)) for m in ch["slope"]]
+    ch["auc_best_learner"] = top
+    ch["auc_best_accuracy"] = [acc(fp[k], tp[k]) for k in best]
+    own = np.array([tp[k] - m * fp[k] for k, m in zip(best, ch["slope"])])
+    ch["regret"] = ch["tpr"] - ch["slope"] * ch["fpr"] - own
     rows.append(ch)
 hyb = pd.concat(rows, ignore_index=True)[keys + ["condition", "slope", "learner", "threshold", "fpr", "tpr",
-                                                 "accuracy", "tied_with"]]
+                                                 "accuracy", "tied_with", "auc_best_learner", "auc_best_accuracy",
+                                                 "regret"]]
 write_table(hyb, stem("rocch_hybrid"), provenance=prov, floatfmt=".4g",
             caption="ROCCH-hybrid: the learner and score threshold optimal at each slope m; accuracy at the "
-                    "data's class distribution")
+                    "data's class distribution; beside it the learner of highest mean AUC at its own best threshold "
+                    "and the hybrid's advantage over it in TP − m·FP (thresholds chosen on the test folds: optimistic)")
 log.info("%d hull vertices over %d data sets; AUC check max diff %.3g", len(hull), hull["dataset"].nunique(),
          check["abs_diff"].max())
