@@ -53,12 +53,14 @@ if ROC:
             check=expand(f"{RESULTS}/roc/{{dataset}}/auc_check.csv", dataset=ROC_DATASETS),
             curves=expand(f"{RESULTS}/roc/{{dataset}}/curves.csv", dataset=ROC_DATASETS),
         output:
-            expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["csv", "md", "tex"]),
+            dominators=f"{RESULTS}/tables/rocch_dominators.csv",
+            hybrid=f"{RESULTS}/tables/rocch_hybrid.csv",
+            check=f"{RESULTS}/tables/roc_auc_check.csv",
+            md_tex=expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
         log:
             f"{RESULTS}/logs/roc/roc_tables.log",
         params:
             slopes=ROC.get("slopes", [0.1, 0.25, 0.5, 1, 2, 4, 10]),
-            outdir=f"{RESULTS}/tables",
         conda:
             "../envs/aucacc.yaml"
         script:

@@ -19,8 +19,8 @@ inp, out, par = snakemake.input, snakemake.output, snakemake.params
 hull = pd.concat([pd.read_csv(p) for p in inp.hull], ignore_index=True)
 check = pd.concat([pd.read_csv(p) for p in inp.check], ignore_index=True)
 curves = pd.concat([pd.read_csv(p) for p in inp.curves], ignore_index=True)
-prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.hull) + list(inp.check) + list(inp.curves))
-stem = lambda name: os.path.join(par.outdir, name)  # noqa: E731
+prov = provenance(config=snakemake.config, seed=snakemake.config["seed"],
+                  inputs=list(inp.hull) + list(inp.check) + list(inp.curves))
 keys = ["dataset", "positive"]
 
 
@@ -37,7 +37,7 @@ summ = (check.groupby(keys + ["learner", "reference"], sort=False)
         .agg(n_folds=("fold", "count"), auc_points=("auc_points", "mean"), auc_reference=("auc_reference", "mean"),
              max_abs_diff=("abs_diff", "max")).reset_index())
 write_table(check[keys + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]],
-            stem("roc_auc_check"), provenance=prov, floatfmt=".6g", display=summ,
+            os.path.splitext(out.check)[0], provenance=prov, floatfmt=".6g", display=summ,
             caption="Fold AUC from the ROC points (trapezoids, Fawcett Alg. 2–3) against the metric module "
                     "(mean over folds; max |difference|)")
 
@@ -50,7 +50,7 @@ for (d, pos), g in hull.groupby(keys, sort=False):
     for r in dominators(g).itertuples(index=False):
         rng.append({"dataset": d, "positive": pos, "slope range": fmt_range(r.slope_min, r.slope_max),
                     "dominator": r.learner, "hull vertices": r.n_vertices, "same point also": r.tied_with})
-write_table(hull[cols], stem("rocch_dominators"), provenance=prov, floatfmt=".4g", display=pd.DataFrame(rng),
+write_table(hull[cols], os.path.splitext(out.dominators)[0], provenance=prov, floatfmt=".4g", display=pd.DataFrame(rng),
             caption="ROC convex hull over the learners: which learner is optimal for which range of "
                     "iso-performance slopes m = c(Y,n)p(n) / (c(N,p)p(p)) (Provost & Fawcett 2001)")
 
@@ -79,9 +79,10 @@ for (d, pos), g in hull.groupby(keys, sort=False):
 hyb = pd.concat(rows, ignore_index=True)[keys + ["condition", "slope", "learner", "threshold", "fpr", "tpr",
                                                  "accuracy", "tied_with", "auc_best_learner", "auc_best_accuracy",
                                                  "regret"]]
-write_table(hyb, stem("rocch_hybrid"), provenance=prov, floatfmt=".4g",
+write_table(hyb, os.path.splitext(out.hybrid)[0], provenance=prov, floatfmt=".4g",
             caption="ROCCH-hybrid: the learner and score threshold optimal at each slope m; accuracy at the "
                     "data's class distribution; beside it the learner of highest mean AUC at its own best threshold "
-                    "and the hybrid's advantage over it in TP − m·FP (thresholds chosen on the test folds: optimistic)")
+                    "and the hybrid's advantage over it in TP − m·FP "
+                    "(thresholds chosen on the test folds: optimistic)")
 log.info("%d hull vertices over %d data sets; AUC check max diff %.3g", len(hull), hull["dataset"].nunique(),
          check["abs_diff"].max())
