@@ -460,6 +460,7 @@ def hybrid_for_fpr(hull: Hull, x: float) -> tuple[int, int, float, float]:
 ALWAYS_NEGATIVE = "(always negative)"
 ALWAYS_POSITIVE = "(always positive)"
 HULL_POINTS = ("threshold", "pooled", "vertical")
+_KIND_LABEL = {"threshold": "threshold-averaged", "pooled": "pooled-fold", "vertical": "vertically averaged"}
 
 
 def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
@@ -718,7 +719,8 @@ def analyse(frames, positive: str, hull_points: str = "threshold", n_points: int
     return {"curves": pd.concat(curves_rows, ignore_index=True), "folds": pd.DataFrame(fold_rows), "hull": hull}
 
 
-def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands: bool = True):
+def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands: bool = True,
+             hull_points: str = "vertical"):
     """Draw vertically averaged curves ± 1 sd and the ROCCH on a matplotlib axes.
 
     Parameters
@@ -729,6 +731,8 @@ def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands
     zoom : optional ``(fpr_max, tpr_min)`` — axis limits of a close-up of the upper-left corner.
     legend : draw the legend.
     bands : shade the ± 1 sd band of each vertical average.
+    hull_points : the ``kind`` of points the hull was built from; unless ``"vertical"`` those
+        curves are drawn dotted too, since the hull encloses them, not the vertical averages.
     """
     import matplotlib.pyplot as plt
 
@@ -745,6 +749,11 @@ def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands
         if bands:
             ax.fill_between(v["fpr"], np.clip(v["tpr"] - v["tpr_sd"], 0, 1), np.clip(v["tpr"] + v["tpr_sd"], 0, 1),
                             color=colors[lrn], alpha=0.15, lw=0)
+    if hull_points != "vertical":
+        for i, lrn in enumerate(learners):
+            p = curves[(curves["learner"] == lrn) & (curves["kind"] == hull_points)]
+            ax.plot(p["fpr"], p["tpr"], color=colors[lrn], ls=":", lw=1.1,
+                    label=f"dotted: {_KIND_LABEL[hull_points]} points (hull input)" if i == 0 else None)
     ax.plot(hull["fpr"], hull["tpr"], color="k", ls="--", lw=1.2,
             label=f"ROCCH (area {hull_auc(hull):.3f}); dots: vertices, colour = learner")
     for lrn, g in hull.groupby("learner", sort=False):

@@ -70,7 +70,8 @@ ncol = min(len(panels), 3)
 nrow = int(np.ceil(len(panels) / ncol))
 fig, axes = plt.subplots(nrow, ncol, figsize=(5.2 * ncol, 5.0 * nrow), squeeze=False)
 for ax, (pos, c, h, f, z) in zip(axes.flat, panels):
-    plot_roc(ax, c, h, f, zoom=z, legend=z is None, bands=z is None)  # bands would cover a close-up
+    plot_roc(ax, c, h, f, zoom=z, legend=z is None, bands=z is None,  # bands would cover a close-up
+             hull_points=par.hull_points)
     n_pos = int(h["n_pos"].iloc[0])
     vs = " vs rest" if len(classes) > 2 else ""
     ax.set_title(f"close-up (FPR ≤ {z[0]:g}, no bands)" if z else f"positive = {pos}{vs} ({n_pos} of {len(y)})",
