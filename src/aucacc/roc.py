@@ -779,7 +779,7 @@ def hull_auc(hull) -> float:
 
 
 def zoom_box(hull, sizes=(0.05, 0.1, 0.2, 0.3, 0.5)):
-    """Smallest upper-left box ``[0, z] × [1 − z, 1]`` that the hull enters well (TPR >= 1 − z/2 at FPR z).
+    """Smallest upper-left box ``[0, z] × [1 − z, 1]`` whose centre the hull passes above (TPR >= 1 − z/2 at FPR z/2).
 
     Returns ``(z, 1 − z)`` or None when no listed size fits (the hull is far from the corner).
     """
@@ -787,6 +787,6 @@ def zoom_box(hull, sizes=(0.05, 0.1, 0.2, 0.3, 0.5)):
     hx = Hull(fpr=h["fpr"].to_numpy(float), tpr=h["tpr"].to_numpy(float), index=np.arange(len(h)),
               slope_min=h["slope_min"].to_numpy(float), slope_max=h["slope_max"].to_numpy(float))
     for z in sizes:
-        if hybrid_for_fpr(hx, z)[3] >= 1 - z / 2:
+        if hybrid_for_fpr(hx, z / 2)[3] >= 1 - z / 2:
             return z, 1 - z
     return None
