@@ -200,3 +200,22 @@ def test_tables_from_scores_frames():
     assert positive_class(["n", "p"], y) == "p"              # tie → the later class
     with pytest.raises(ValueError, match="not a class"):
         positive_class(["n", "p"], y, "x")
+
+
+def test_hybrid_at_fprs_table():
+    import pandas as pd
+
+    from aucacc.roc import hybrid_at_fprs, rocch_table
+
+    pts = pd.DataFrame({"learner": ["B", "A", "A", "B", "B", "C", "C"], "threshold": np.arange(7.0),
+                        "fpr": PTS_X, "tpr": PTS_Y})
+    h = rocch_table(pts)
+    assert list(h["learner"]) == ["(always negative)", "A", "A", "B", "(always positive)"]
+    t = hybrid_at_fprs(h, [.45, .1])
+    # FPR .45: half way from A's (.3,.8) (threshold 2) to B's (.6,.9) (threshold 4); TPR .85.
+    r = t.iloc[0]
+    assert (r.learner_left, r.threshold_left, r.learner_right, r.threshold_right) == ("A", 2.0, "B", 4.0)
+    assert r.q == pytest.approx(.5) and r.tpr == pytest.approx(.85)
+    assert t.iloc[1].q == 0 and t.iloc[1].learner_left == t.iloc[1].learner_right == "A"
+    # (.3,.8) appears twice (A then C): the vertex is A's, C is listed as tied.
+    assert h.loc[h["fpr"] == .3, "tied_with"].item() == "C"

@@ -790,3 +790,36 @@ def zoom_box(hull, sizes=(0.05, 0.1, 0.2, 0.3, 0.5)):
         if hybrid_for_fpr(hx, z / 2)[3] >= 1 - z / 2:
             return z, 1 - z
     return None
+
+
+def hybrid_at_fprs(hull, fprs):
+    """ROCCH-hybrid for target false-positive rates (Neyman–Pearson): the two vertices to mix.
+
+    Parameters
+    ----------
+    hull : :func:`rocch_table` output.
+    fprs : iterable of target FPRs in [0, 1].
+
+    Returns
+    -------
+    DataFrame, one row per target: ``target_fpr``, the left and right vertices' ``learner_*``,
+    ``threshold_*`` (if present), ``fpr_*``, ``tpr_*``, ``q`` (probability of using the right
+    vertex's decision) and the expected ``tpr`` (:func:`hybrid_for_fpr`). At a vertex both
+    sides are that vertex and ``q = 0``.
+    """
+    import pandas as pd
+
+    hull = hull.sort_values("vertex").reset_index(drop=True)
+    h = Hull(fpr=hull["fpr"].to_numpy(float), tpr=hull["tpr"].to_numpy(float), index=hull.index.to_numpy(),
+             slope_min=hull["slope_min"].to_numpy(float), slope_max=hull["slope_max"].to_numpy(float))
+    rows = []
+    for x in fprs:
+        left, right, q, tp = hybrid_for_fpr(h, float(x))
+        rec = {"target_fpr": float(x)}
+        for side, k in (("left", left), ("right", right)):
+            for col in ("learner", "threshold", "fpr", "tpr"):
+                if col in hull.columns:
+                    rec[f"{col}_{side}"] = hull.at[k, col]
+        rec.update(q=q, tpr=tp)
+        rows.append(rec)
+    return pd.DataFrame(rows)

@@ -10,7 +10,7 @@ if ROC:
     for _d in ROC_DATASETS + list(ROC.get("positive", {})):
         if _d not in config["datasets"]:
             raise ValueError(f"config key 'roc' names data set {_d!r}, which is not under 'datasets'")
-    ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "roc_auc_check"]
+    ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check"]
 
     ALL_TARGETS.extend(
         expand(f"{RESULTS}/figures/roc/{{dataset}}.{{ext}}", dataset=ROC_DATASETS, ext=["png", "pdf"])
@@ -46,7 +46,7 @@ if ROC:
         script:
             "../scripts/roc_dataset.py"
 
-    # Tables over the data sets: dominators by slope range, ROCCH-hybrid choices, AUC check.
+    # Tables over the data sets: dominators by slope range, ROCCH-hybrid choices by slope and by FPR, AUC check.
     rule roc_tables:
         input:
             hull=expand(f"{RESULTS}/roc/{{dataset}}/hull.csv", dataset=ROC_DATASETS),
@@ -55,12 +55,14 @@ if ROC:
         output:
             dominators=f"{RESULTS}/tables/rocch_dominators.csv",
             hybrid=f"{RESULTS}/tables/rocch_hybrid.csv",
+            fpr_targets=f"{RESULTS}/tables/rocch_fpr_targets.csv",
             check=f"{RESULTS}/tables/roc_auc_check.csv",
             md_tex=expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
         log:
             f"{RESULTS}/logs/roc/roc_tables.log",
         params:
             slopes=ROC.get("slopes", [0.1, 0.25, 0.5, 1, 2, 4, 10]),
+            target_fpr=ROC.get("target_fpr", [0.01, 0.05, 0.1, 0.2]),
         conda:
             "../envs/aucacc.yaml"
         script:

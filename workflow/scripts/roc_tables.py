@@ -1,4 +1,4 @@
-# Tables over the data sets: ROCCH dominators by slope range, ROCCH-hybrid choices, AUC check.
+# Tables over the data sets: ROCCH dominators by slope range, ROCCH-hybrid choices (by slope, by FPR), AUC check.
 import os
 import sys
 
@@ -10,7 +10,7 @@ from _common import setup_log  # noqa: E402
 
 from aucacc.provenance import provenance  # noqa: E402
 from aucacc.report.tables import write_table  # noqa: E402
-from aucacc.roc import dominators, hybrid_choices  # noqa: E402
+from aucacc.roc import dominators, hybrid_at_fprs, hybrid_choices  # noqa: E402
 
 AUC_TOL = 1e-9  # trapezoids and ranks differ by rounding only
 
@@ -84,5 +84,15 @@ write_table(hyb, os.path.splitext(out.hybrid)[0], provenance=prov, floatfmt=".4g
                     "data's class distribution; beside it the learner of highest mean AUC at its own best threshold "
                     "and the hybrid's advantage over it in TP − m·FP "
                     "(thresholds chosen on the test folds: optimistic)")
+# ROCCH-hybrid for an FPR limit: mix the decisions of the two hull vertices around it (Provost & Fawcett §3.1).
+tg = []
+for (d, pos), g in hull.groupby(keys, sort=False):
+    t = hybrid_at_fprs(g, par.target_fpr)
+    t.insert(0, "positive", pos)
+    t.insert(0, "dataset", d)
+    tg.append(t)
+write_table(pd.concat(tg, ignore_index=True), os.path.splitext(out.fpr_targets)[0], provenance=prov, floatfmt=".4g",
+            caption="ROCCH-hybrid at a target FPR: use the right vertex's decision with probability q, the left's "
+                    "otherwise; expected TPR on the hull")
 log.info("%d hull vertices over %d data sets; AUC check max diff %.3g", len(hull), hull["dataset"].nunique(),
          check["abs_diff"].max())
