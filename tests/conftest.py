@@ -16,7 +16,7 @@ def _mirror() -> Path | None:
     cands.append(REPO.parent / "shared" / "datasets")
     for c in cands:
         if c.is_dir():
-            return c
+            return c.resolve()  # absolute: tests run snakemake in other folders
     return None
 
 

@@ -63,8 +63,8 @@ def test_checksum_mismatch_in_mirror(tmp_path, mirror, monkeypatch, offline):
 def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline):
     """A corrupt cached file is reported, not silently replaced."""
     monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
-    (tmp_path / "cache").mkdir()
-    bad = tmp_path / "cache" / "iris.arff"
+    (tmp_path / "cache" / "iris").mkdir(parents=True)
+    bad = tmp_path / "cache" / "iris" / "iris.arff"  # <cache>/<dataset>/<file>
     bad.write_bytes((mirror / "iris.arff").read_bytes()[:-200])  # truncated copy
     with pytest.raises(FetchError, match=r"data set 'iris'.*'datasets\.iris\.source\.sha256'"):
         fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
@@ -76,15 +76,15 @@ def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline):
 def test_cache_before_mirror(tmp_path, mirror, monkeypatch, offline):
     monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
     src = {"file": "iris.arff", "openml_id": 61}  # no checksum: any cached file is accepted
-    (tmp_path / "cache").mkdir()
-    cached = tmp_path / "cache" / "iris.arff"
+    (tmp_path / "cache" / "iris").mkdir(parents=True)
+    cached = tmp_path / "cache" / "iris" / "iris.arff"  # <cache>/<dataset>/<file>
     cached.write_text("cached copy")
     assert fetch_raw("iris", src, _cfg(tmp_path)) == cached
     assert cached.read_text() == "cached copy"  # the mirror did not overwrite it
     cached.unlink()
     got = fetch_raw("iris", dict(src, sha256=IRIS_SHA), _cfg(tmp_path))
     assert got == cached and sha256_file(got) == IRIS_SHA  # copied from the mirror into the cache
-    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["iris.arff"]  # no temporary left
+    assert sorted(p.name for p in (tmp_path / "cache" / "iris").iterdir()) == ["iris.arff"]  # no temporary left
     assert offline == []
 
 
@@ -99,7 +99,7 @@ def test_failed_copy_leaves_nothing(tmp_path, mirror, monkeypatch, offline):
     monkeypatch.setattr(fetch_mod.shutil, "copyfile", half_copy)
     with pytest.raises(OSError, match="No space left"):
         fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
-    assert list((tmp_path / "cache").iterdir()) == []
+    assert list((tmp_path / "cache").rglob("*")) in ([], [tmp_path / "cache" / "iris"])  # at most the empty folder
 
 
 def test_mirror_env_overrides_config(tmp_path, mirror, monkeypatch, offline):

@@ -87,7 +87,9 @@ def test_all_18_configured(module_config):
 
 def test_raw_files_go_to_the_temporary_cache(cleaned, module_config):
     cache = Path(module_config["cache"])
-    assert {p.name for p in cache.iterdir()} == {module_config["datasets"][n]["source"]["file"] for n in cleaned}
+    # <cache>/<dataset>/<file>, the workflow's layout
+    assert {p.relative_to(cache).as_posix() for p in cache.glob("*/*")} == {
+        f"{n}/{module_config['datasets'][n]['source']['file']}" for n in cleaned}
 
 
 @pytest.mark.parametrize("name", MATCHING)

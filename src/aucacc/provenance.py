@@ -52,6 +52,8 @@ def provenance(config: Any = None, seed: int | None = None, inputs: Iterable[str
         "platform": platform.platform(),
         "seed": seed,
         "config_sha256": config_hash(config) if config is not None else None,
+        # The mirror actually used (the environment variable overrides config `mirror`).
+        "mirror": os.environ.get("AUCACC_MIRROR") or (config.get("mirror") if isinstance(config, dict) else None),
         "inputs": {str(p): sha256_file(p) for p in inputs if Path(p).is_file()},
     }
     if config is not None:

@@ -2,12 +2,19 @@
 import os
 from pathlib import Path
 
-from snakemake.utils import validate
-
+from aucacc.config import validate_config
 from aucacc.datasets.fetch import raw_file_name
+from aucacc.learners import make_learner
 
 
-validate(config, "../schemas/config.schema.yaml")
+# The library's validator names the offending key in one line and fills the schema's defaults.
+validate_config(config)
+# Import every learner now, so a bad import path stops the run before any job, naming its key.
+for _name, _spec in config.get("learners", {}).items():
+    try:
+        make_learner(_spec)
+    except ValueError as exc:
+        raise ValueError(f"config key 'learners.{_name}.estimator': {exc}") from None
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
@@ -15,11 +22,6 @@ RESULTS = "results"
 CACHE = config.get("cache", "resources/raw")
 # Every stage appends its final outputs here; `rule all` asks for them.
 ALL_TARGETS = []
-
-
-def mirror_dir():
-    """Raw-data mirror: AUCACC_MIRROR overrides the config key `mirror`."""
-    return os.environ.get("AUCACC_MIRROR") or config.get("mirror")
 
 
 def published(name):
@@ -31,3 +33,16 @@ def raw_path(wildcards):
     """Cached raw file of a data set (input of `clean`, output of `fetch`)."""
     src = config["datasets"][wildcards.dataset]["source"]
     return f"{CACHE}/{wildcards.dataset}/{raw_file_name(wildcards.dataset, src)}"
+
+
+def table_csvs(targets):
+    """The table CSVs among ``targets`` (files in a ``tables`` folder)."""
+    return sorted({t for t in targets if Path(t).parent.name == "tables" and t.endswith(".csv")})
+
+
+def paper_datasets(table):
+    """Configured data sets that the published table ``table`` has a row for, in config order."""
+    import pandas as pd
+
+    have = set(pd.read_csv(published(table))["dataset"])
+    return [d for d in DATASETS if d in have]

@@ -12,7 +12,6 @@ rule fetch:
         f"{RESULTS}/logs/fetch/{{dataset}}--{{file}}.log",
     params:
         source=lambda wc: config["datasets"][wc.dataset]["source"],
-        mirror=mirror_dir(),
     wildcard_constraints:
         dataset="|".join(DATASETS),
     conda:

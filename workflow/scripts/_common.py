@@ -9,4 +9,12 @@ def setup_log(snakemake):
     path = snakemake.log[0] if snakemake.log else None
     logging.basicConfig(filename=path, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", force=True)
     logging.captureWarnings(True)
-    return logging.getLogger(snakemake.rule)
+    log = logging.getLogger(snakemake.rule)
+
+    def excepthook(kind, value, tb):
+        # A failed job's log file gets the traceback too, not only the console.
+        log.error("job failed", exc_info=(kind, value, tb))
+        sys.__excepthook__(kind, value, tb)
+
+    sys.excepthook = excepthook
+    return log

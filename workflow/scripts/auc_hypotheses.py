@@ -22,12 +22,14 @@ for path in list(inp.whole) + list(inp.per_fold) + list(inp.extra):
 wide = pd.read_csv(inp.published)
 pub = pd.concat([published_long(wide), published_long(pd.read_csv(inp.published_svm))], ignore_index=True)
 by, summary = hypothesis_tables(scores, pub, seed=snakemake.params.seed)
-prov = provenance(config=snakemake.config, seed=snakemake.params.seed, inputs=[inp.published])
+prov = provenance(config=snakemake.config, seed=snakemake.params.seed, inputs=list(inp))
 write_table(summary, os.path.splitext(out.table)[0], provenance=prov,
             caption="Mean absolute difference to the published AUCs under each reading of how AUC was computed")
-by.to_csv(out.by_dataset, index=False)
+write_table(by, os.path.splitext(out.by_dataset)[0], provenance=prov,
+            caption="Per data set and learner: mean fold AUC under each reading, beside the published AUC")
 n_classes = pd.read_csv(inp.datasets).set_index("dataset")["classes"].to_dict()
 imp = impossible_published(wide, n_classes)
-imp.to_csv(out.impossible, index=False)
+write_table(imp, os.path.splitext(out.impossible)[0], provenance=prov, floatfmt=".1f",
+            caption="Published AUCs no ranking-based binary AUC can produce")
 atomic_write_text(out.report, gap_report(summary, by, imp))
 log.info("best reading: %s", summary[summary.learner == "all"].sort_values("mean_abs_diff").iloc[0].to_dict())

@@ -26,6 +26,6 @@ shown = table[["dataset", "instances", "published_instances", "attributes", "pub
                "rows_removed", "columns_removed"]]
 write_table(table, os.path.splitext(snakemake.output.csv)[0], display=shown,
             caption="Data sets (Huang & Ling 2005, data-set table): ours beside the published counts",
-            provenance=provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input.metas)))
+            provenance=provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)))
 n = int((table["match_instances"] & table["match_classes"]).sum())
 log.info("%d of %d data sets match the paper's instance and class counts", n, len(table))

@@ -8,6 +8,8 @@ from _common import setup_log  # noqa: E402
 from aucacc.datasets.fetch import fetch_raw  # noqa: E402
 
 log = setup_log(snakemake)
-cfg = {"mirror": snakemake.params.mirror, "openml": snakemake.config.get("openml", True)}
+# The mirror is read here (AUCACC_MIRROR or config `mirror`), not passed as a param: where a
+# file was copied from must not invalidate a cached file whose checksum is right.
+cfg = {"mirror": snakemake.config.get("mirror"), "openml": snakemake.config.get("openml", True)}
 path = fetch_raw(snakemake.wildcards.dataset, snakemake.params.source, cfg, dest=snakemake.output.raw)
 log.info("raw file ready: %s", path)

@@ -15,13 +15,15 @@ from aucacc.report.tables import write_table  # noqa: E402
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
-prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.metrics))
+prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp))
 
 summ = summary_table(metrics, published_long(pd.read_csv(inp.published)))
+summ.insert(0, "protocol", par.protocol)
 avg = averages(summ, pd.read_csv(inp.averages), table="uci_nb_c44_c45")
 wide = paper_layout(summ, avg, par.learners)
 write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,
-            caption="Accuracy and AUC (%) of NB, C4.4, C4.5: mean ± sd over 10 folds (published mean in brackets)")
+            caption=f"Accuracy and AUC (%): mean ± sd over the folds, {par.protocol} discretization "
+                    "(published mean in brackets)")
 
 sig = significance_table(metrics, par.learners, par.alpha, pd.read_csv(inp.significance), table="uci_nb_c44_c45")
 write_table(sig, os.path.splitext(out.sig)[0], provenance=prov, floatfmt=".4g",

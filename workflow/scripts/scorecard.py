@@ -5,7 +5,7 @@ import sys
 sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
-from aucacc.provenance import atomic_write_text  # noqa: E402
+from aucacc.provenance import atomic_write_text, provenance, write_sidecar  # noqa: E402
 from aucacc.report.scorecard import scorecard  # noqa: E402
 from aucacc.report.tables import to_markdown  # noqa: E402
 
@@ -17,4 +17,6 @@ head = ("# Reproduction scorecard — Huang & Ling (2005)\n\n"
         "(a published number shown beside ours with no pass/fail: see the notes in each row).\n\n")
 atomic_write_text(snakemake.output.md, head + to_markdown(card))
 atomic_write_text(snakemake.output.csv, card.to_csv(index=False))
+write_sidecar(snakemake.output.csv, provenance(config=snakemake.config, seed=snakemake.config["seed"],
+                                               inputs=list(snakemake.input)))
 log.info("scorecard: %s", counts)

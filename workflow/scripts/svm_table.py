@@ -19,7 +19,7 @@ learners = [par.learner] + list(par.compare)
 pub = pd.concat([published_long(pd.read_csv(inp.published)), published_long(pd.read_csv(inp.published_main))])
 summ = summary_table(metrics, pub)
 avg = averages(summ, pd.read_csv(inp.averages), table="svm_binary13")
-prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.metrics))
+prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp))
 
 wide = paper_layout(summ, avg, learners)
 write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,

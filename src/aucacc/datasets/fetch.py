@@ -40,7 +40,7 @@ def verify_checksum(path: Path, name: str, source: dict[str, Any]) -> str:
 def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: str | os.PathLike | None = None) -> Path:
     """Make the raw file of data set ``name`` available in the cache and return its path.
 
-    Look-up order: the cache folder (config ``cache``), then the mirror (``AUCACC_MIRROR`` or
+    Look-up order: the cache (``<cache>/<name>/<file>``, config ``cache``), then the mirror (``AUCACC_MIRROR`` or
     config ``mirror``), then OpenML by ``source.openml_id`` (needs internet and the ``openml``
     package). The file's SHA-256 is checked against ``source.sha256`` when given.
 
@@ -50,7 +50,8 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         Nowhere to get the file from (e.g. offline without a mirror), or a checksum mismatch.
     """
     fname = raw_file_name(name, source)
-    cache = Path(dest) if dest else Path(config.get("cache", "resources/raw")) / fname
+    # The same layout as the workflow's cache: <cache>/<dataset>/<file>.
+    cache = Path(dest) if dest else Path(config.get("cache", "resources/raw")) / name / fname
     if cache.is_file():
         verify_checksum(cache, name, source)
         return cache
@@ -81,6 +82,8 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         else:
             verify_checksum(cache, name, source)
             return cache
+    if not oid:
+        tried.append(f"no OpenML id configured (config key 'datasets.{name}.source.openml_id')")
     raise FetchError(
         f"data set {name!r}: cannot find raw file {fname!r} (tried: {'; '.join(tried)}). "
         f"If offline, set AUCACC_MIRROR (or config key 'mirror') to a folder holding {fname}.")

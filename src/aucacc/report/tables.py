@@ -12,10 +12,11 @@ from aucacc.provenance import atomic_write_text, write_sidecar
 
 
 def _fmt(v: Any, floatfmt: str) -> str:
-    if v is None or (isinstance(v, float) and pd.isna(v)):
-        return ""
+    if v is None or v is pd.NA or (isinstance(v, float) and pd.isna(v)):
+        return "—"
     if isinstance(v, float):
-        return format(v, floatfmt)
+        # Counts stored as float (a column with a missing value) print as counts.
+        return str(int(v)) if v.is_integer() and abs(v) < 1e15 else format(v, floatfmt)
     return str(v)
 
 
