@@ -45,3 +45,14 @@ def weka():
 
     yield weka_util
     # The JVM cannot be restarted in one process, so it is left running until exit.
+
+
+@pytest.fixture(scope="session")
+def repo_config(mirror, tmp_path_factory):
+    """The repository's validated config, reading the mirror and caching raw files in a temporary folder."""
+    from aucacc.config import load_config
+
+    cfg = load_config()
+    cfg["mirror"] = str(mirror)
+    cfg["cache"] = str(tmp_path_factory.mktemp("raw-cache"))
+    return cfg

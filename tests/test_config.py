@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import copy
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import yaml
 
-from aucacc.config import DEFAULT_CONFIG, REPO_ROOT, ConfigError, load_config, validate_config
+from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config, validate_config
+from helpers import copy_workflow
 
 RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
 
@@ -135,14 +133,8 @@ def test_load_config_errors(tmp_path):
 
 def test_snakemake_rejects_unknown_dataset_key(tmp_path):
     """`snakemake -n` with a config whose data set has an unknown key fails at validation."""
-    snakemake = Path(sys.executable).with_name("snakemake")
-    if not snakemake.exists():
-        pytest.skip("snakemake is not installed in this environment")
     work = tmp_path / "wf"
-    work.mkdir()
-    shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
-    shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
-    shutil.copytree(REPO_ROOT / "config", work / "config")
+    snakemake = copy_workflow(work)
     extra = tmp_path / "extra.yaml"
     extra.write_text("datasets:\n  iris:\n    recipee: {target: class}\n")  # merged into config/config.yaml
     proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],

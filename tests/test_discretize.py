@@ -192,12 +192,8 @@ def test_number_format_identical_to_weka_utils(weka):
 
 
 @pytest.fixture(scope="module")
-def config(mirror):
-    from aucacc.config import load_config
-
-    cfg = load_config()
-    cfg["mirror"] = str(mirror)
-    return cfg
+def config(repo_config):
+    return repo_config
 
 
 @pytest.mark.weka

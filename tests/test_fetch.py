@@ -7,17 +7,17 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 import aucacc.datasets.fetch as fetch_mod
-from aucacc.config import REPO_ROOT, load_config
+from aucacc.config import load_config
 from aucacc.datasets import DataFormatError, FetchError, load_dataset
 from aucacc.datasets.fetch import fetch_raw, mirror_folder
 from aucacc.provenance import sha256_file
+from helpers import copy_workflow
 
 IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"  # SHA256SUMS of the mirror
 WRONG_SHA = "0" * 64
@@ -158,14 +158,8 @@ def test_openml_file_name(tmp_path, monkeypatch, offline):
 def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
     """In a copy of the workflow: iris has a wrong SHA-256 (fetch fails), glass's raw file is truncated
     (clean fails), wine is fine (control). The failed rules leave none of their outputs."""
-    snakemake = Path(sys.executable).with_name("snakemake")
-    if not snakemake.exists():
-        pytest.skip("snakemake is not installed in this environment")
     work = tmp_path / "wf"
-    work.mkdir()
-    shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
-    shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
-    shutil.copytree(REPO_ROOT / "config", work / "config")
+    snakemake = copy_workflow(work)
     mir = tmp_path / "mirror"
     mir.mkdir()
     for f in ("iris.arff", "wine.arff"):

@@ -3,7 +3,6 @@
 import math
 
 import numpy as np
-import pandas as pd
 import pytest
 from scipy import stats as sps
 from sklearn.metrics import roc_auc_score

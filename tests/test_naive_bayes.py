@@ -136,12 +136,8 @@ def test_underflow_case_identical_to_weka(weka):
 
 
 @pytest.fixture(scope="module")
-def config(mirror):
-    from aucacc.config import load_config
-
-    cfg = load_config()
-    cfg["mirror"] = str(mirror)
-    return cfg
+def config(repo_config):
+    return repo_config
 
 
 @pytest.mark.weka

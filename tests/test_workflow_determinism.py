@@ -10,12 +10,11 @@ Provenance and fold-record JSON files hold timestamps and fit times, so they are
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import copy_workflow
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DATASETS = ["iris", "wine"]
@@ -27,13 +26,7 @@ TARGETS = [f"results/{kind}/whole_data/{d}/{lrn}.{ext}"
 
 def _run_workflow(work: Path, mirror: Path, cores: int) -> dict[str, bytes]:
     """Copy the workflow into ``work``, run it on TARGETS with ``cores`` cores, return the targets' bytes."""
-    snakemake = Path(sys.executable).with_name("snakemake")
-    if not snakemake.exists():
-        pytest.skip("snakemake is not installed in this environment")
-    work.mkdir(parents=True)
-    shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
-    shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
-    shutil.copytree(REPO_ROOT / "config", work / "config")
+    snakemake = copy_workflow(work)
     # absolute: the fixture may hand back AUCACC_MIRROR as given (relative to the repository root)
     env = dict(os.environ, AUCACC_MIRROR=str(Path(mirror).resolve()))
     proc = subprocess.run([str(snakemake), "--cores", str(cores), "--nolock", *TARGETS],

@@ -30,7 +30,6 @@ per_fold_discretization
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Callable
 
 import numpy as np
@@ -76,21 +75,10 @@ def _make_random_tie(seed: int) -> PairAUC:
     return f
 
 
-def _multi(y: np.ndarray, P: np.ndarray, classes: list[str], pair_auc: PairAUC) -> float:
-    """Hand–Till M with a given two-class AUC function (pairs with an absent class skipped)."""
-    present = [k for k, c in enumerate(classes) if np.any(y == c)]
-    vals = []
-    for i, j in combinations(present, 2):
-        m = (y == classes[i]) | (y == classes[j])
-        yi = y[m] == classes[i]
-        vals.append((pair_auc(yi, P[m, i]) + pair_auc(~yi, P[m, j])) / 2)
-    return float(np.mean(vals))
-
-
 def _auc(y: np.ndarray, P: np.ndarray, classes: list[str], pair_auc: PairAUC) -> float:
     if len(classes) == 2:
         return pair_auc(y == classes[1], P[:, 1])
-    return _multi(y, P, classes, pair_auc)
+    return hand_till_m(y, P, classes, pair_auc)[0]
 
 
 def _ovr(y: np.ndarray, P: np.ndarray, classes: list[str], weighted: bool) -> float:

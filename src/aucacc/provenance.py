@@ -6,7 +6,6 @@ import hashlib
 import json
 import os
 import platform
-import sys
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path

@@ -53,7 +53,7 @@ def rank_auc(positive: np.ndarray, score: np.ndarray) -> float:
     return float((s0 - n0 * (n0 + 1) / 2) / (n0 * n1))
 
 
-def hand_till_m(y_true, proba: np.ndarray, classes) -> tuple[float, int]:
+def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[float, int]:
     """Hand & Till (2001) M over the class pairs present in ``y_true``.
 
     Parameters
@@ -61,6 +61,8 @@ def hand_till_m(y_true, proba: np.ndarray, classes) -> tuple[float, int]:
     y_true : array, shape (n,) — true class labels.
     proba : array, shape (n, n_classes) — class-probability (or score) columns in ``classes`` order.
     classes : sequence of the n_classes labels.
+    pair_auc : optional ``f(is_positive, score) -> float`` for the two-class Â(i|j); default
+        ``sklearn.metrics.roc_auc_score`` (mid-ranks for ties). Other tie rules plug in here.
 
     Returns
     -------
@@ -71,13 +73,14 @@ def hand_till_m(y_true, proba: np.ndarray, classes) -> tuple[float, int]:
     y_true = np.asarray(y_true)
     proba = np.asarray(proba, dtype=float)
     classes = list(classes)
+    pair_auc = pair_auc or roc_auc_score
     present = [k for k, c in enumerate(classes) if np.any(y_true == c)]
     vals = []
     for i, j in combinations(present, 2):
         mask = (y_true == classes[i]) | (y_true == classes[j])
         yi = y_true[mask] == classes[i]
-        a_ij = roc_auc_score(yi, proba[mask, i])
-        a_ji = roc_auc_score(~yi, proba[mask, j])
+        a_ij = pair_auc(yi, proba[mask, i])
+        a_ji = pair_auc(~yi, proba[mask, j])
         vals.append((a_ij + a_ji) / 2)
     if not vals:
         raise ValueError("Hand–Till M needs at least two classes present in y_true")
