@@ -7,7 +7,7 @@ import pytest
 from scipy import stats as sps
 from sklearn.metrics import roc_auc_score
 
-from aucacc.evaluation.folds import derive_seed, stratified_folds
+from aucacc.evaluation.folds import derive_seed, small_classes, stratified_folds
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m, rank_auc
 from aucacc.stats import cde_tally, paired_ttest
 
@@ -91,6 +91,14 @@ def test_stratified_folds_deterministic_and_stratified():
     for k in range(10):
         assert (y[f1 == k] == "p").sum() == 3 and (f1 == k).sum() == 10
     assert not (stratified_folds(y, 10, seed=6) == f1).all()
+
+
+def test_small_classes_reported():
+    # 9 instances of "t" over 10 folds: one fold has none; the split still works, silently for sklearn.
+    y = np.array(["a"] * 50 + ["t"] * 9)
+    assert small_classes(y, 10) == {"t": 9}
+    fold = stratified_folds(y, 10, seed=0)
+    assert sum((y[fold == k] == "t").sum() == 0 for k in range(10)) == 1
 
 
 def test_derive_seed_stable():

@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.folds import derive_seed, stratified_folds  # noqa: E402
+from aucacc.evaluation.folds import derive_seed, small_classes, stratified_folds  # noqa: E402
 from aucacc.provenance import atomic_write_text  # noqa: E402
 
 log = setup_log(snakemake)
@@ -17,3 +17,6 @@ seed = derive_seed(snakemake.params.seed, "folds", ds.name)
 fold = stratified_folds(ds.y, snakemake.params.n_folds, seed)
 atomic_write_text(snakemake.output.folds, pd.DataFrame({"row": range(len(fold)), "fold": fold}).to_csv(index=False))
 log.info("%s: %d folds, seed %d, sizes %s", ds.name, snakemake.params.n_folds, seed, pd.Series(fold).value_counts().sort_index().tolist())
+for cls, n in small_classes(ds.y, snakemake.params.n_folds).items():
+    log.warning("%s: class %r has %d instances, fewer than %d folds: %d test folds have none of it",
+                ds.name, cls, n, snakemake.params.n_folds, snakemake.params.n_folds - n)

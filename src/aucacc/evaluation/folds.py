@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 import zlib
 
 import numpy as np
@@ -42,6 +43,19 @@ def stratified_folds(y, n_folds: int = 10, seed: int = 0) -> np.ndarray:
         raise ValueError(f"n_folds={n_folds} must be between 2 and the number of instances ({len(y)})")
     skf = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
     fold = np.empty(len(y), dtype=int)
-    for k, (_, test) in enumerate(skf.split(np.zeros(len(y)), y)):
-        fold[test] = k
+    with warnings.catch_warnings():
+        # Classes smaller than n_folds are reported by `small_classes` (and logged by the workflow).
+        warnings.filterwarnings("ignore", message="The least populated class", category=UserWarning)
+        for k, (_, test) in enumerate(skf.split(np.zeros(len(y)), y)):
+            fold[test] = k
     return fold
+
+
+def small_classes(y, n_folds: int = 10) -> dict[str, int]:
+    """Classes with fewer instances than folds, ``{class: count}``: some test folds lack them.
+
+    Such a fold still has an accuracy; its Hand–Till M averages over the class pairs present
+    (:func:`aucacc.evaluation.metrics.hand_till_m` records how many).
+    """
+    counts = pd.Series(np.asarray(pd.Series(y).astype(str))).value_counts()
+    return {str(c): int(n) for c, n in counts.items() if n < n_folds}
