@@ -25,7 +25,8 @@ ovr_unweighted, ovr_weighted
     Multi-class only: the mean of one-vs-rest AUCs, unweighted or weighted by class prevalence
     (Provost & Domingos 2001; Weka's "weighted AUC"); binary data sets as ``standard``.
 per_fold_discretization
-    ``standard`` on scores from the leakage-free protocol (cut points from each training part).
+    ``standard`` on scores from the leakage-free protocol (cut points from each training part);
+    ``per_fold_discretization+<reading>`` combines that protocol with each other reading.
 """
 
 from __future__ import annotations
@@ -152,23 +153,30 @@ def hypothesis_tables(scores: dict[tuple[str, str, str], pd.DataFrame], publishe
     Returns
     -------
     by_dataset : ``reading, dataset, learner, auc, published_auc, diff`` (auc = mean over folds).
-    summary : per reading and learner (and ``all``): ``mean_abs_diff``, ``mean_diff``, ``n``.
+    summary : per reading and learner, and ``all`` (over the learners every reading has):
+        ``mean_abs_diff``, ``mean_diff``, ``n``, ``rank`` (of ``all``).
     """
     pub = published[published["metric"] == "auc"].set_index(["dataset", "learner"])["published_mean"]
     rows = []
     for (protocol, dataset, learner), sc in sorted(scores.items()):
         for reading in READINGS:
-            if (reading == "per_fold_discretization") != (protocol == "per_fold"):
+            if reading == "per_fold_discretization":
                 continue
+            # The per-fold protocol's scores under every reading: combined hypotheses.
+            name = reading if protocol != "per_fold" else (
+                "per_fold_discretization" if reading == "standard" else f"per_fold_discretization+{reading}")
             vals = reading_aucs(sc, reading, seed)
             p = pub.get((dataset, learner), np.nan)
-            rows.append({"reading": reading, "dataset": dataset, "learner": learner, "auc": float(np.mean(vals)),
+            rows.append({"reading": name, "dataset": dataset, "learner": learner, "auc": float(np.mean(vals)),
                          "published_auc": p, "diff": float(np.mean(vals)) - p})
     by = pd.DataFrame(rows)
     ok = by.dropna(subset=["published_auc"])
+    # "all" averages over the learners every reading has (the SVM has no per-fold-protocol
+    # scores), so readings are ranked on the same cells.
+    common = set.intersection(*(set(g["learner"]) for _, g in ok.groupby("reading")))
     summ = []
     for reading, g in ok.groupby("reading", sort=False):
-        for learner, h in list(g.groupby("learner", sort=False)) + [("all", g)]:
+        for learner, h in list(g.groupby("learner", sort=False)) + [("all", g[g["learner"].isin(common)])]:
             summ.append({"reading": reading, "learner": learner, "mean_abs_diff": h["diff"].abs().mean(),
                          "mean_diff": h["diff"].mean(), "n": len(h)})
     summary = pd.DataFrame(summ)
@@ -254,6 +262,9 @@ def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.D
         f"{', '.join(claims.loc[claims['claims_reproduced'] == True, 'reading']) or 'none'}.",  # noqa: E712
         "",
         "## Mean absolute difference to the published AUC (points), per reading and learner",
+        "",
+        "`all` averages over the learners every reading has (the SVM is run under the paper's "
+        "protocol only), so the readings are ranked on the same cells.",
         "",
         to_markdown(per_learner.reset_index(), ".2f"),
         "## Mean signed difference (ours − published)",
