@@ -128,3 +128,19 @@ def test_paired_ttest_hand_computed_and_scipy():
     r2 = paired_ttest([5, 6, 7, 8, 9], [1, 1.5, 2, 2.2, 3])
     assert r2.p < 0.05 and r2.verdict == "a significantly higher"
     assert paired_ttest([1, 2], [1, 2]).p == 1.0
+
+
+def test_cross_validate_accepts_a_scikit_learn_estimator(repo_config):
+    # A non-aucacc estimator gets one-hot attributes: LogisticRegression runs on discretized iris
+    # and gives one probability column per class, each row summing to 1.
+    from sklearn.linear_model import LogisticRegression
+
+    from aucacc.datasets import load_dataset
+    from aucacc.evaluation.cross_validate import cross_validate
+
+    ds = load_dataset("iris", repo_config)
+    folds = stratified_folds(ds.y, 5, seed=0)
+    scores, _ = cross_validate(ds, folds, lambda: LogisticRegression(max_iter=1000))
+    P = scores[[c for c in scores.columns if c.startswith("p:")]].to_numpy()
+    assert P.shape == (150, 3) and np.allclose(P.sum(axis=1), 1)
+    assert (scores["y_pred"] == scores["y_true"]).mean() > 0.8

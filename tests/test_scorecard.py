@@ -6,8 +6,10 @@ from aucacc.report.scorecard import scorecard
 
 
 def test_scorecard_criteria(tmp_path):
-    pd.DataFrame({"dataset": list("abc"), "match_instances": [True, True, False],
-                  "match_classes": [True, False, True]}).to_csv(tmp_path / "datasets.csv", index=False)
+    # d is a data set added by a user (no published counts): it must not count.
+    pd.DataFrame({"dataset": list("abcd"), "published_instances": [10, 20, 30, None],
+                  "match_instances": [True, True, False, False],
+                  "match_classes": [True, False, True, False]}).to_csv(tmp_path / "datasets.csv", index=False)
     pd.DataFrame({"pair": ["X vs Y"], "C": [0.6], "D": [0.9], "published_C": [0.7], "published_D": [3.0]}).to_csv(
         tmp_path / "cde_folds.csv", index=False)
     pd.DataFrame({"metric": ["auc"], "a": ["X"], "b": ["Y"], "level": ["dataset"], "p": [0.01],
@@ -16,6 +18,7 @@ def test_scorecard_criteria(tmp_path):
     card = scorecard(tmp_path).set_index("area")
     # 1 of 3 data sets match both counts → fails "≥ 12 of 18".
     assert card.loc["data sets", "ours"] == "1 match" and card.loc["data sets", "result"] == "FAIL"
+    assert card.loc["data sets", "published"] == "3 data sets"
     assert card.loc["Knowl 4 (C/D/E on folds)", "result"] == "FAIL"  # D = 0.9 is not > 1
     assert card.loc["t-tests (18 sets)", "result"] == "pass"
 

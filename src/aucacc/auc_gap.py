@@ -249,8 +249,8 @@ def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.D
     lines = [
         "# The AUC gap: how might the paper have computed AUC?",
         "",
-        "Our accuracies reproduce the paper's; our AUCs (standard per-fold rank AUC, Hand–Till M for "
-        "multi-class) are higher than the published ones. Each reading below recomputes the fold AUCs "
+        "Our accuracies are close to the paper's (see `results/report/scorecard.md`); our AUCs (standard "
+        "per-fold rank AUC, Hand–Till M for multi-class) are clearly higher than the published ones. Each reading below recomputes the fold AUCs "
         "from the stored class-probability vectors (nothing is re-trained) and compares the per-data-set "
         "means with the published AUCs (`results/tables/auc_hypotheses*.csv`).",
         "",

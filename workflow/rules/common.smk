@@ -14,7 +14,7 @@ for _name, _spec in config.get("learners", {}).items():
     try:
         make_learner(_spec)
     except ValueError as exc:
-        raise ValueError(f"config key 'learners.{_name}.estimator': {exc}") from None
+        raise ValueError(f"config key 'learners.{_name}' (estimator or params): {exc}") from None
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])

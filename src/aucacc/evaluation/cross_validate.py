@@ -40,6 +40,8 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     ds : the clean data set.
     folds : int array, shape (n_instances,) — fold id of each instance (:func:`stratified_folds`).
     make_estimator : returns a fresh unfitted estimator (``fit``, ``predict``, ``predict_proba``).
+        aucacc's learners take the nominal attributes as they are; any other estimator (e.g.
+        scikit-learn's) gets them one-hot encoded (:func:`aucacc.learners.svm.encode_features`).
     discretization : ``"whole_data"`` — Fayyad–Irani cuts from the whole data set, before CV (the
         paper's protocol); ``"per_fold"`` — cuts from each training part only (no leakage);
         ``"none"`` — attributes passed as they are.
@@ -83,6 +85,13 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
             d = MDLDiscretizer().fit(Xtr, ds.y[train])
             Xtr, Xte = d.transform(Xtr), d.transform(Xte)
         est = make_estimator()
+        if not type(est).__module__.startswith("aucacc."):
+            # Other estimators (e.g. scikit-learn's) get a one-hot matrix of the nominal attributes
+            # (declared domains; a missing value is all zeros), the SVM's encoding.
+            from aucacc.learners.svm import encode_features
+
+            Xtr, spec = encode_features(Xtr)
+            Xte, _ = encode_features(Xte, spec)
         t0 = time.perf_counter()
         est.fit(Xtr, ds.y[train])
         fit_s = time.perf_counter() - t0

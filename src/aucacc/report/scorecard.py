@@ -35,9 +35,10 @@ def scorecard(tables: str | Path) -> pd.DataFrame:
 
     if (t / "datasets.csv").exists():
         d = pd.read_csv(t / "datasets.csv")
-        n = int((d["match_instances"] & d["match_classes"]).sum())
-        rows.append(_row("data sets", "instances and classes as in the paper's data-set table", f"{len(d)} data sets", f"{n} match",
-                         "≥ 12 of 18", n >= 12))
+        d = d[d["published_instances"].notna()]  # the paper's data sets only; added ones have no published row
+        n = int((d["match_instances"].astype(bool) & d["match_classes"].astype(bool)).sum())
+        rows.append(_row("data sets", "instances and classes as in the paper's data-set table", f"{len(d)} data sets",
+                         f"{n} match", "≥ 12 of 18", n >= 12))
 
     if (t / "uci_nb_c44_c45.csv").exists():
         s = pd.read_csv(t / "uci_nb_c44_c45.csv")
@@ -71,7 +72,8 @@ def scorecard(tables: str | Path) -> pd.DataFrame:
         for _, r in c.iterrows():
             rows.append(_row("Knowl 4 (C/D/E on folds)", f"{r['pair']}: C > 0.5 and D > 1",
                              f"C {r['published_C']:.3f}, D {r['published_D']:.1f}", f"C {r['C']:.3f}, D {r['D']:.1f}",
-                             "C > 0.5 and D > 1", bool(r["C"] > 0.5 and r["D"] > 1)))
+                             "C > 0.5 and D > 1 (the paper's claim; the values differ: see cde_folds)",
+                             bool(r["C"] > 0.5 and r["D"] > 1)))
 
     if (t / "svm_binary13.csv").exists():
         s = pd.read_csv(t / "svm_binary13.csv")
@@ -84,7 +86,8 @@ def scorecard(tables: str | Path) -> pd.DataFrame:
             rows.append(_row("SVM table", "SVM accuracy per data set", "", f"{k} of {len(g)} within",
                              "≥ 10 within max(3, 1.5 sd)", k >= 10))
 
-    for f in sorted(t.glob("synthetic_*.csv")):
+    # The *_extended tables repeat the paper's sizes; their claims are counted once, in the base tables.
+    for f in sorted(p for p in t.glob("synthetic_*.csv") if not p.stem.endswith("_extended")):
         syn = pd.read_csv(f)
         for _, r in syn.iterrows():
             for q in ("C", "D", "E"):

@@ -11,21 +11,37 @@ import pandas as pd
 from aucacc.provenance import atomic_write_text, write_sidecar
 
 
-def _fmt(v: Any, floatfmt: str) -> str:
+def _fmt(v: Any, floatfmt: str, count: bool = False) -> str:
     if v is None or v is pd.NA or (isinstance(v, float) and pd.isna(v)):
         return "—"
     if isinstance(v, float):
-        # Counts stored as float (a column with a missing value) print as counts.
-        return str(int(v)) if v.is_integer() and abs(v) < 1e15 else format(v, floatfmt)
+        return str(int(v)) if count else format(v, floatfmt)
     return str(v)
 
 
+def _count_columns(df: pd.DataFrame) -> list[bool]:
+    """Float columns whose every value is a whole number (counts stored as float because of a gap)."""
+    out = []
+    for c in df.columns:
+        col = df[c]
+        vals = col.dropna()
+        out.append(bool(pd.api.types.is_float_dtype(col) and len(vals)
+                        and all(float(v).is_integer() and abs(v) < 1e15 for v in vals)))
+    return out
+
+
+def _rows(df: pd.DataFrame, floatfmt: str):
+    counts = _count_columns(df)
+    for row in df.itertuples(index=False):
+        yield [_fmt(v, floatfmt, c) for v, c in zip(row, counts)]
+
+
 def to_markdown(df: pd.DataFrame, floatfmt: str = ".3f") -> str:
-    """Render ``df`` as a GitHub-flavoured Markdown table (no index)."""
+    """Render ``df`` as a GitHub-flavoured Markdown table (no index); missing values print as —."""
     cols = [str(c) for c in df.columns]
     lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
-    for row in df.itertuples(index=False):
-        lines.append("| " + " | ".join(_fmt(v, floatfmt).replace("|", "\\|") for v in row) + " |")
+    for cells in _rows(df, floatfmt):
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -46,8 +62,8 @@ def to_latex(df: pd.DataFrame, floatfmt: str = ".3f", caption: str | None = None
     out.append(r"\toprule")
     out.append(" & ".join(_tex_escape(str(c)) for c in df.columns) + r" \\")
     out.append(r"\midrule")
-    for row in df.itertuples(index=False):
-        out.append(" & ".join(_tex_escape(_fmt(v, floatfmt)) for v in row) + r" \\")
+    for cells in _rows(df, floatfmt):
+        out.append(" & ".join(_tex_escape(c) for c in cells) + r" \\")
     out.append(r"\bottomrule")
     out.append(r"\end{tabular}")
     return "\n".join(out) + "\n"
