@@ -12,7 +12,8 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
 def copy_workflow(work: Path) -> Path:
-    """Copy Snakefile, workflow/ and config/ into ``work``; return the ``snakemake`` executable.
+    """Copy Snakefile, workflow/, config/ and data/ (the committed raw files) into ``work``; return the
+    ``snakemake`` executable.
 
     Skips the calling test when snakemake is not installed beside the running Python.
     """
@@ -23,4 +24,5 @@ def copy_workflow(work: Path) -> Path:
     shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
     shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
     shutil.copytree(REPO_ROOT / "config", work / "config")
+    shutil.copytree(REPO_ROOT / "data", work / "data")
     return snakemake

@@ -247,11 +247,11 @@ def weka_frame(data) -> tuple[pd.DataFrame, pd.Series]:
     return df, pd.Series(df.pop(data.class_attribute.name))
 
 
-def load_weka(weka, mirror, name: str, discretize: bool):
+def load_weka(weka, mirror_file, name: str, discretize: bool):
     from weka.core.converters import Loader
     from weka.filters import Filter
 
-    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(mirror / name))
+    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(mirror_file(name)))
     data.class_is_last()
     if discretize:  # Weka's supervised Fayyad-Irani MDL filter, whole data set
         f = Filter(classname="weka.filters.supervised.attribute.Discretize")
@@ -287,10 +287,10 @@ RAISING_MATTERS = {("breast.w.arff", 0), ("sick.arff", 0)}
 @pytest.mark.weka
 @pytest.mark.parametrize("name,disc,options,make,seed", CASES,
                          ids=[f"{c[0]}{'-disc' if c[1] else ''}{' '.join(c[2])}" for c in CASES])
-def test_identical_to_weka_j48(weka, mirror, name, disc, options, make, seed):
+def test_identical_to_weka_j48(weka, mirror_file, name, disc, options, make, seed):
     from weka.classifiers import Classifier
 
-    X, y = load_weka(weka, mirror, name, disc)
+    X, y = load_weka(weka, mirror_file, name, disc)
     perm = np.random.default_rng(seed).permutation(len(X))
     tr, te = perm[: 2 * len(X) // 3], perm[2 * len(X) // 3:]
     Xtr, ytr = X.iloc[tr].reset_index(drop=True), y.iloc[tr].reset_index(drop=True)

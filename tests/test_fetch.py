@@ -36,8 +36,9 @@ def offline(monkeypatch):
     return calls
 
 
-def _cfg(tmp_path, mirror=None, openml=False):
-    return {"cache": str(tmp_path / "cache"), "mirror": str(mirror) if mirror else None, "openml": openml}
+def _cfg(tmp_path, mirror=None, openml=False, raw_data=None):
+    return {"cache": str(tmp_path / "cache"), "mirror": str(mirror) if mirror else None, "openml": openml,
+            "raw_data": str(raw_data) if raw_data else None}
 
 
 def test_mirror_checksum_matches_sha256sums(mirror):
@@ -196,3 +197,54 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
     fetch_log = (work / "results/logs/fetch/iris--iris.arff.log")
     assert "datasets.iris.source.sha256" in out + (fetch_log.read_text() if fetch_log.exists() else "")
     assert DataFormatError.__name__ in out or "Bad @DATA" in out
+
+
+# --- the raw files committed in data/raw ----------------------------------------------------------------
+
+RAW_DATA = Path(__file__).resolve().parents[1] / "data" / "raw"
+
+
+def test_committed_raw_files_match_config_and_sums():
+    """data/raw holds exactly the files the config names, with the config's SHA-256 (and SHA256SUMS's)."""
+    sums = dict(reversed(line.split()) for line in (RAW_DATA / "SHA256SUMS").read_text().splitlines() if line.strip())
+    config = load_config()
+    files = {e["source"]["file"]: e["source"]["sha256"] for e in config["datasets"].values()}
+    assert sums == files
+    assert sorted(p.name for p in RAW_DATA.iterdir()) == sorted([*files, "SHA256SUMS", "SOURCES.md"])
+    for f, want in files.items():
+        assert sha256_file(RAW_DATA / f) == want, f
+    sources = (RAW_DATA / "SOURCES.md").read_text()
+    assert "CC BY 4.0" in sources and all(f"`{f}`" in sources for f in files)
+    assert config["raw_data"] == "data/raw"  # the default source
+
+
+def test_raw_data_is_the_default_source(tmp_path, monkeypatch, offline):
+    """Without a mirror, the file comes from the committed folder, checked against the config's SHA-256."""
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    got = fetch_raw("iris", {"file": "iris.arff", "openml_id": 61, "sha256": IRIS_SHA},
+                    _cfg(tmp_path, raw_data=RAW_DATA))
+    assert sha256_file(got) == IRIS_SHA and got.is_relative_to(tmp_path / "cache")
+    assert offline == []
+    with pytest.raises(FetchError, match=r"data set 'iris'.*datasets\.iris\.source\.sha256"):
+        fetch_raw("iris", {"file": "iris.arff", "sha256": WRONG_SHA}, _cfg(tmp_path / "b", raw_data=RAW_DATA))
+
+
+def test_mirror_before_raw_data(tmp_path, monkeypatch, offline):
+    """A mirror overrides the committed files; a mirror without the file falls back to them."""
+    mir = tmp_path / "mir"
+    mir.mkdir()
+    (mir / "iris.arff").write_text("my own iris")
+    monkeypatch.setenv("AUCACC_MIRROR", str(mir))
+    got = fetch_raw("iris", {"file": "iris.arff"}, _cfg(tmp_path, raw_data=RAW_DATA))
+    assert got.read_text() == "my own iris"
+    got = fetch_raw("wine", {"file": "wine.arff"}, _cfg(tmp_path, raw_data=RAW_DATA))
+    assert got.read_bytes() == (RAW_DATA / "wine.arff").read_bytes()
+
+
+def test_mirror_that_does_not_exist(tmp_path, monkeypatch, offline):
+    monkeypatch.setenv("AUCACC_MIRROR", str(tmp_path / "nope"))
+    with pytest.raises(FetchError, match=rf"AUCACC_MIRROR={tmp_path / 'nope'}: no such folder"):
+        fetch_raw("iris", {"file": "iris.arff"}, _cfg(tmp_path, raw_data=RAW_DATA))
+    monkeypatch.delenv("AUCACC_MIRROR")
+    with pytest.raises(FetchError, match=r"config key 'mirror' \(.*nope\): no such folder"):
+        fetch_raw("iris", {"file": "iris.arff"}, _cfg(tmp_path, mirror=tmp_path / "nope", raw_data=RAW_DATA))

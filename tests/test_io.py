@@ -91,25 +91,30 @@ MIRROR_FILES = {
 }
 
 
-def _read(mirror: Path, fname: str):
+def _read(mirror_file, fname: str):
     kwargs = MIRROR_FILES[fname][0]
     if kwargs is None:
-        return read_arff(mirror / fname)
-    return read_uci_data(mirror / fname, **kwargs)
+        return read_arff(mirror_file(fname))
+    return read_uci_data(mirror_file(fname), **kwargs)
 
 
-def test_every_mirror_file_is_listed(mirror):
-    """The table above covers every data file of the mirror (SHA256SUMS lists them)."""
+def test_every_mirror_file_is_listed(mirror, mirror_file):
+    """The table above covers every data file of the mirror (its SHA256SUMS lists them): the 18 committed in
+    data/raw, and the other candidate files of the shared mirror when it is there."""
     listed = {line.split()[-1].lstrip("*") for line in (mirror / "SHA256SUMS").read_text().splitlines() if line.strip()}
-    assert listed == set(MIRROR_FILES)
+    assert len(listed) >= 18 and listed <= set(MIRROR_FILES)
+    full = mirror_file("SHA256SUMS")  # the full mirror beside our checkouts, if any
+    listed = {line.split()[-1].lstrip("*") for line in full.read_text().splitlines() if line.strip()}
+    if full.parent != mirror:
+        assert listed == set(MIRROR_FILES)
 
 
 @pytest.mark.parametrize("fname", sorted(MIRROR_FILES))
-def test_mirror_file(mirror, fname):
+def test_mirror_file(mirror_file, fname):
     _, n_rows, n_cols, dists, n_missing_rows = MIRROR_FILES[fname]
-    t = _read(mirror, fname)
+    t = _read(mirror_file, fname)
     assert t.frame.shape == (n_rows, n_cols)
-    assert t.path == mirror / fname
+    assert t.path == mirror_file(fname)
     assert int(t.frame.isna().any(axis=1).sum()) == n_missing_rows
     for col, dist in dists.items():
         assert t.kinds[col] == "nominal"
@@ -126,17 +131,17 @@ def test_mirror_file(mirror, fname):
             assert t.frame[col].dtype == np.float64, col
 
 
-def test_declared_but_unused_values_are_kept(mirror):
+def test_declared_but_unused_values_are_kept(mirror_file):
     """Weka keeps declared nominal values that never occur; so do we (SOURCES.md: glass, heart, autos)."""
-    assert "vehic wind non-float" in read_arff(mirror / "glass.arff").frame["Type"].cat.categories
-    assert list(read_arff(mirror / "heart.h.arff").frame["num"].cat.categories) == ["<50", ">50_1", ">50_2",
+    assert "vehic wind non-float" in read_arff(mirror_file("glass.arff")).frame["Type"].cat.categories
+    assert list(read_arff(mirror_file("heart.h.arff")).frame["num"].cat.categories) == ["<50", ">50_1", ">50_2",
                                                                                     ">50_3", ">50_4"]
-    assert "-3" in read_arff(mirror / "autos.arff").frame["symboling"].cat.categories
+    assert "-3" in read_arff(mirror_file("autos.arff")).frame["symboling"].cat.categories
 
 
-def test_echocardiogram_quirks(mirror):
+def test_echocardiogram_quirks(mirror_file):
     """132 '?' in all (UCI's .names: "total: 132"); '.25' and '03' read as numbers; row 50 kept as found."""
-    t = _read(mirror, "echocardiogram.data")
+    t = _read(mirror_file, "echocardiogram.data")
     assert int(t.frame.isna().sum().sum()) == 132
     assert t.kinds["fractional-shortening"] == "numeric" and t.kinds["name"] == "nominal"
     row50 = t.frame.iloc[49]
@@ -145,29 +150,29 @@ def test_echocardiogram_quirks(mirror):
     assert list(t.frame["name"].cat.categories) == ["name"]
 
 
-def test_arff_and_data_copies_agree(mirror):
+def test_arff_and_data_copies_agree(mirror_file):
     """SOURCES.md: mushroom.arff = agaricus-lepiota.data and vote.arff = house-votes-84.data row for row
     (class moved), and breast.w.arff = breast-cancer-wisconsin.data without the id, 2/4 → benign/malignant."""
-    a = read_arff(mirror / "mushroom.arff").frame
-    d = _read(mirror, "agaricus-lepiota.data").frame
+    a = read_arff(mirror_file("mushroom.arff")).frame
+    d = _read(mirror_file, "agaricus-lepiota.data").frame
     for ca, cd in zip(a.columns[:-1], MUSHROOM_ATTRS):
         assert a[ca].astype(object).equals(d[cd].astype(object)), ca
     assert a["class"].astype(object).equals(d["class"].astype(object))
-    a = read_arff(mirror / "vote.arff").frame
-    d = _read(mirror, "house-votes-84.data").frame
+    a = read_arff(mirror_file("vote.arff")).frame
+    d = _read(mirror_file, "house-votes-84.data").frame
     for c in VOTES + ["Class"]:
         assert a[c].astype(object).equals(d[c].astype(object)), c
-    a = read_arff(mirror / "breast.w.arff").frame
-    d = _read(mirror, "breast-cancer-wisconsin.data").frame
+    a = read_arff(mirror_file("breast.w.arff")).frame
+    d = _read(mirror_file, "breast-cancer-wisconsin.data").frame
     np.testing.assert_array_equal(a.iloc[:, :9].to_numpy(), d.iloc[:, 1:10].to_numpy())
     assert (d["Class"].astype(str).map({"2": "benign", "4": "malignant"}) == a["Class"].astype(str)).all()
 
 
-def test_read_raw_dispatch(mirror):
-    t = read_raw(mirror / "bupa.data", {"columns": BUPA, "nominal": ["selector"]})
+def test_read_raw_dispatch(mirror_file):
+    t = read_raw(mirror_file("bupa.data"), {"columns": BUPA, "nominal": ["selector"]})
     assert t.frame.shape == (345, 7) and t.kinds["selector"] == "nominal" and t.kinds["drinks"] == "numeric"
     with pytest.raises(DataFormatError, match="bupa.data.*columns"):
-        read_raw(mirror / "bupa.data", {"file": "bupa.data"})
+        read_raw(mirror_file("bupa.data"), {"file": "bupa.data"})
 
 
 # --- malformed files ---------------------------------------------------------------------------
@@ -229,7 +234,7 @@ def test_file_not_found(tmp_path):
 
 # --- repairs and quirks that real files have -------------------------------------------------------
 
-def test_integer_ranges(tmp_path, mirror):
+def test_integer_ranges(tmp_path, mirror_file):
     """`integer [1,10]` / `real [0,1]` (Weka syntax, rejected by liac-arff) are accepted as numeric."""
     p = _write(tmp_path, "r.arff", "@relation r\n@attribute 'a b' integer [1,10]\n@attribute c REAL [0.0, 1.0]\n"
                                    "@attribute d numeric\n@attribute class {p,n}\n@data\n1,0.5,3,p\n10,?,4,n\n2,1,x,n\n")
@@ -240,7 +245,7 @@ def test_integer_ranges(tmp_path, mirror):
     assert t.kinds == {"a b": "numeric", "c": "numeric", "d": "numeric", "class": "nominal"}
     np.testing.assert_array_equal(t.frame["a b"].to_numpy(), [1.0, 10.0, 2.0])
     assert np.isnan(t.frame["c"].iloc[1])
-    b = read_arff(mirror / "breast.w.arff")  # the real file: nine `integer [1,10]` attributes
+    b = read_arff(mirror_file("breast.w.arff"))  # the real file: nine `integer [1,10]` attributes
     assert all(b.kinds[c] == "numeric" for c in b.frame.columns[:9])
     assert b.frame.iloc[:, :9].min().min() == 1.0 and b.frame.iloc[:, :9].max().max() == 10.0
 
@@ -264,20 +269,20 @@ def test_crlf_data_file(tmp_path):
     assert list(t.frame["y"]) == ["a", "b"] and t.kinds == {"x": "numeric", "y": "nominal"}
 
 
-def test_quoted_values_with_spaces(tmp_path, mirror):
+def test_quoted_values_with_spaces(tmp_path, mirror_file):
     text = ("@relation q\n@attribute 'long name' {'build wind float', \"vehic wind\", plain}\n"
             "@attribute class {'class one','class two'}\n@data\n'build wind float','class one'\n"
             "\"vehic wind\",'class two'\nplain,'class two'\n")
     t = read_arff(_write(tmp_path, "q.arff", text))
     assert list(t.frame["long name"]) == ["build wind float", "vehic wind", "plain"]
     assert list(t.frame["class"].cat.categories) == ["class one", "class two"]
-    g = read_arff(mirror / "glass.arff").frame["Type"]
+    g = read_arff(mirror_file("glass.arff")).frame["Type"]
     assert int((g == "build wind non-float").sum()) == 76
 
 
-def test_class_not_last_wine(mirror):
+def test_class_not_last_wine(mirror_file):
     """wine.arff has the class FIRST: the reader keeps file order and types it nominal."""
-    t = read_arff(mirror / "wine.arff")
+    t = read_arff(mirror_file("wine.arff"))
     assert t.frame.columns[0] == "class" and t.kinds["class"] == "nominal"
     assert t.kinds[t.frame.columns[-1]] == "numeric"  # Proline
     assert sum(k == "numeric" for k in t.kinds.values()) == 13

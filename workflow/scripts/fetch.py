@@ -1,4 +1,4 @@
-# Fetch one raw data file (cache → mirror → OpenML) and check its checksum.
+# Fetch one raw data file (cache → mirror → raw_data → OpenML) and check its checksum.
 import os
 import sys
 
@@ -10,6 +10,6 @@ from aucacc.datasets.fetch import fetch_raw  # noqa: E402
 log = setup_log(snakemake)
 # The mirror is read here (AUCACC_MIRROR or config `mirror`), not passed as a param: where a
 # file was copied from must not invalidate a cached file whose checksum is right.
-cfg = {"mirror": snakemake.config.get("mirror"), "openml": snakemake.config.get("openml", True)}
+cfg = {k: snakemake.config.get(k) for k in ("mirror", "raw_data", "openml")}
 path = fetch_raw(snakemake.wildcards.dataset, snakemake.params.source, cfg, dest=snakemake.output.raw)
 log.info("raw file ready: %s", path)

@@ -1,4 +1,5 @@
-"""Finding a data set's raw file: local cache → mirror folder → OpenML, with SHA-256 checks."""
+"""Finding a data set's raw file: local cache → mirror folder → committed raw-data folder → OpenML,
+with SHA-256 checks."""
 
 from __future__ import annotations
 
@@ -15,9 +16,28 @@ class FetchError(RuntimeError):
 
 
 def mirror_folder(config: dict[str, Any]) -> Path | None:
-    """The mirror folder: environment variable ``AUCACC_MIRROR``, else config key ``mirror``."""
-    m = os.environ.get("AUCACC_MIRROR") or config.get("mirror")
-    return Path(m) if m else None
+    """The mirror folder: environment variable ``AUCACC_MIRROR``, else config key ``mirror``.
+
+    Raises
+    ------
+    FetchError
+        The folder named does not exist (a typo should not fall through to another source silently).
+    """
+    env = os.environ.get("AUCACC_MIRROR")
+    m = env or config.get("mirror")
+    if not m:
+        return None
+    if not Path(m).is_dir():
+        where = f"AUCACC_MIRROR={env}" if env else f"config key 'mirror' ({m})"
+        raise FetchError(f"{where}: no such folder. Point it at a folder of raw files, or unset it to use "
+                         f"the files committed in data/raw (config key 'raw_data').")
+    return Path(m)
+
+
+def raw_data_folder(config: dict[str, Any]) -> Path | None:
+    """The folder of raw files committed with the repository: config key ``raw_data`` (default ``data/raw``)."""
+    d = config.get("raw_data", "data/raw")
+    return Path(d) if d else None
 
 
 def raw_file_name(name: str, source: dict[str, Any]) -> str:
@@ -41,7 +61,7 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
     """Make the raw file of data set ``name`` available in the cache and return its path.
 
     Look-up order: the cache (``<cache>/<name>/<file>``, config ``cache``), then the mirror (``AUCACC_MIRROR`` or
-    config ``mirror``), then OpenML by ``source.openml_id`` (needs internet and the ``openml``
+    config ``mirror``), then the raw files committed with the repository (config ``raw_data``, ``data/raw``), then OpenML by ``source.openml_id`` (needs internet and the ``openml``
     package). The file's SHA-256 is checked against ``source.sha256`` when given.
 
     Raises
@@ -57,22 +77,18 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         return cache
     tried = [f"cache {cache}"]
     mirror = mirror_folder(config)
-    if mirror is not None:
-        cand = mirror / fname
+    if mirror is None:
+        tried.append("no mirror configured (AUCACC_MIRROR or config key 'mirror')")
+    folders = [("mirror", mirror), ("raw_data", raw_data_folder(config))]
+    for label, folder in folders:
+        if folder is None:
+            continue
+        cand = folder / fname
         if cand.is_file():
             verify_checksum(cand, name, source)
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_name(f".{cache.name}.tmp")
-            try:
-                shutil.copyfile(cand, tmp)
-                os.replace(tmp, cache)
-            except BaseException:
-                tmp.unlink(missing_ok=True)  # no partial copy left behind (disk full, interrupt)
-                raise
+            _copy_atomic(cand, cache)
             return cache
-        tried.append(f"mirror {cand}")
-    else:
-        tried.append("no mirror configured (set AUCACC_MIRROR or config key 'mirror')")
+        tried.append(f"{label} {cand}")
     oid = source.get("openml_id")
     if oid and config.get("openml", True):
         try:
@@ -87,6 +103,18 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
     raise FetchError(
         f"data set {name!r}: cannot find raw file {fname!r} (tried: {'; '.join(tried)}). "
         f"If offline, set AUCACC_MIRROR (or config key 'mirror') to a folder holding {fname}.")
+
+
+def _copy_atomic(src: Path, dest: Path) -> None:
+    """Copy ``src`` to ``dest`` through a temporary file: no partial copy is left (disk full, interrupt)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_name(f".{dest.name}.tmp")
+    try:
+        shutil.copyfile(src, tmp)
+        os.replace(tmp, dest)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def _download_openml(oid: int, path: Path) -> None:
