@@ -27,6 +27,14 @@ ovr_unweighted, ovr_weighted
 per_fold_discretization
     ``standard`` on scores from the leakage-free protocol (cut points from each training part);
     ``per_fold_discretization+<reading>`` combines that protocol with each other reading.
+weka342_<scope>_<positive>_<order>
+    Weka 3.4.2's ``ThresholdCurve`` area, bug included (:mod:`aucacc.weka342`), the tool of
+    the paper's time: ``scope`` ``fold`` (mean of per-fold areas) or ``pooled`` (one area of
+    the predictions of all folds, as the Explorer showed it); ``positive`` the ``first``,
+    ``last`` or ``minority`` class (one-vs-rest for a multi-class set, as Weka 3.4 had no
+    multi-class AUC); ``order`` the order the predictions are given to Weka's unstable
+    quicksort: ``stored`` (fold by fold, instances in data order), ``reversed``, or
+    ``shuffled`` (one seeded permutation of the instances, shared by every learner).
 """
 
 from __future__ import annotations
@@ -109,6 +117,8 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
         ``standard`` applied to the per-fold protocol's scores).
     seed : for ``ties_random``.
     """
+    if reading.startswith("weka342_"):
+        return weka342_reading(scores, reading, seed)
     classes = score_classes(scores)
     pcols = [f"p:{c}" for c in classes]
     if reading == "pooled":
@@ -135,8 +145,71 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
     return np.asarray(out)
 
 
+WEKA342_SCOPES = ("fold", "pooled")
+WEKA342_POSITIVES = ("first", "last", "minority")
+WEKA342_ORDERS = ("stored", "reversed", "shuffled")
+WEKA342_READINGS = tuple(f"weka342_{s}_{p}_{o}" for s in WEKA342_SCOPES for p in WEKA342_POSITIVES
+                         for o in WEKA342_ORDERS)
 READINGS = ("standard", "hard_label", "ties_pessimistic", "ties_random", "pooled", "ovr_unweighted",
-            "ovr_weighted", "per_fold_discretization")
+            "ovr_weighted", "per_fold_discretization") + WEKA342_READINGS
+
+
+def weka342_inputs(scores: pd.DataFrame, scope: str, positive: str, order: str,
+                   seed: int = 0) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    """The predictions Weka 3.4.2 would get: ``(actual, proba, class_index)`` per fold, or one if pooled.
+
+    Parameters
+    ----------
+    scores : stored scores (``row, fold, y_true, p:<class>…``).
+    scope : ``"fold"`` or ``"pooled"`` (all folds appended fold by fold, as Weka's CV does).
+    positive : ``"first"``, ``"last"`` (Weka's default ``getCurve`` class) or ``"minority"``
+        (fewest instances in the data set; the first declared of equally small classes).
+    order : ``"stored"``, ``"reversed"`` or ``"shuffled"`` (``numpy`` ``default_rng(seed)``
+        permutation of the instances, the same for every learner of a data set).
+    """
+    classes = score_classes(scores)
+    if scope not in WEKA342_SCOPES or positive not in WEKA342_POSITIVES or order not in WEKA342_ORDERS:
+        raise ValueError(f"unknown Weka 3.4.2 reading part: scope {scope!r}, positive {positive!r}, order {order!r}")
+    if positive == "first":
+        ci = 0
+    elif positive == "last":
+        ci = len(classes) - 1
+    else:
+        counts = scores["y_true"].value_counts()
+        ci = min(range(len(classes)), key=lambda k: (counts.get(classes[k], 0), k))
+    df = scores.sort_values(["fold", "row"], kind="stable")
+    if order == "reversed":
+        df = df.iloc[::-1]
+    elif order == "shuffled":
+        perm = np.random.default_rng(seed).permutation(len(scores))
+        df = scores.sort_values("row", kind="stable").iloc[perm]
+        df = df.sort_values("fold", kind="stable")  # fold by fold, shuffled within each fold
+    code = {c: k for k, c in enumerate(classes)}
+    pcols = [f"p:{c}" for c in classes]
+    groups = [df] if scope == "pooled" else [g for _, g in df.groupby("fold", sort=True)]
+    return [(g["y_true"].map(code).to_numpy(dtype=int), g[pcols].to_numpy(dtype=float), ci) for g in groups]
+
+
+def weka342_reading(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarray:
+    """Weka 3.4.2 ROC areas (percent) under reading ``weka342_<scope>_<positive>_<order>``.
+
+    Folds where Weka's area is not a number (the positive class absent from a test fold, so
+    its first point has TP = 0 and the rates are 0/0) are left out of the fold mean.
+    """
+    from aucacc.weka342 import roc_area
+
+    try:
+        _, scope, positive, order = reading.split("_")
+    except ValueError:
+        raise ValueError(f"unknown AUC reading {reading!r}; known: {READINGS}") from None
+    vals = np.array([roc_area(a, p, c) for a, p, c in weka342_inputs(scores, scope, positive, order, seed)])
+    return 100 * vals[np.isfinite(vals)]
+
+
+def weka342_cases(scores: pd.DataFrame, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray, int]]:
+    """Every Weka 3.4.2 input of one scores frame (all scopes, positive classes and orders), for tests."""
+    return [case for s in WEKA342_SCOPES for p in WEKA342_POSITIVES for o in WEKA342_ORDERS
+            for case in weka342_inputs(scores, s, p, o, seed)]
 
 
 def hypothesis_tables(scores: dict[tuple[str, str, str], pd.DataFrame], published: pd.DataFrame,
@@ -236,7 +309,109 @@ def reading_claims(by_dataset: pd.DataFrame, learners: tuple[str, ...] = ("NB", 
     return pd.DataFrame(rows)
 
 
-def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.DataFrame) -> str:
+def claim_verdicts(by_dataset: pd.DataFrame, significance: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """The published AUC significance claims, re-tested under every reading.
+
+    Per reading and AUC claim of ``significance`` (``table, metric, a, b, published_outcome``;
+    ``config/published/significance.csv``): the two-tailed paired t-test over data-set means
+    (the paper's test, Huang & Ling 2005, Sec. IV) on the data sets both learners have under
+    that reading (18 for ``uci_nb_c44_c45``; the SVM's 13 for ``svm_binary13``). Accuracy claims
+    do not depend on how AUC is read and are left out.
+
+    Returns ``reading, table, a, b, n, mean_diff, p, verdict, published_outcome, kept``.
+    """
+    from aucacc.stats import paired_ttest
+
+    claims = significance[significance["metric"] == "auc"]
+    rows = []
+    for reading, g in by_dataset.groupby("reading", sort=False):
+        wide = g.pivot(index="dataset", columns="learner", values="auc")
+        for c in claims.itertuples(index=False):
+            if c.a not in wide.columns or c.b not in wide.columns:
+                continue
+            sub = wide[[c.a, c.b]].dropna()
+            if c.table == "svm_binary13" and "SVM" in wide.columns:
+                sub = sub.loc[sub.index.isin(wide["SVM"].dropna().index)]
+            if len(sub) < 2:
+                continue
+            t = paired_ttest(sub[c.a], sub[c.b], alpha)
+            verdict = {"a significantly higher": f"{c.a} significantly higher",
+                       "b significantly higher": f"{c.b} significantly higher"}.get(t.verdict, t.verdict)
+            rows.append({"reading": reading, "table": c.table, "a": c.a, "b": c.b, "n": t.n,
+                         "mean_diff": t.mean_diff, "p": t.p, "verdict": verdict,
+                         "published_outcome": c.published_outcome, "kept": verdict == c.published_outcome})
+    return pd.DataFrame(rows)
+
+
+def weka342_comparison(by_dataset: pd.DataFrame, significance: pd.DataFrame | None = None,
+                       alpha: float = 0.05) -> pd.DataFrame:
+    """Every reading on the cells the issue names: the 54 NB/C4.4/C4.5 cells and the 13 SVM cells.
+
+    Returns one row per reading: ``reading, weka342`` (is it a Weka 3.4.2 reading),
+    ``mad_nb_c44_c45`` / ``n_nb_c44_c45`` (mean |ours − published| AUC, points, over the
+    published NB, C4.4, C4.5 cells), ``mad_svm`` / ``n_svm`` (the SVM cells; the SVM has no
+    per-fold-protocol scores, so those readings have none), and with ``significance`` the
+    number of AUC claims kept (:func:`claim_verdicts`) and which are not.
+    """
+    ok = by_dataset.dropna(subset=["published_auc"])
+    rows = []
+    for reading, g in ok.groupby("reading", sort=False):
+        tree = g[g["learner"].isin(["NB", "C4.4", "C4.5"])]
+        svm = g[g["learner"] == "SVM"]
+        rows.append({"reading": reading, "weka342": reading.startswith("weka342_"),
+                     "mad_nb_c44_c45": tree["diff"].abs().mean(), "n_nb_c44_c45": len(tree),
+                     "mad_svm": svm["diff"].abs().mean() if len(svm) else np.nan, "n_svm": len(svm)})
+    out = pd.DataFrame(rows)
+    if significance is not None and len(out):
+        cv = claim_verdicts(by_dataset, significance, alpha)
+        if len(cv):
+            kept = cv.groupby("reading")["kept"].agg(["sum", "count"])
+            broken = {r: "; ".join(f"{x.a} vs {x.b} ({x.table}): {x.verdict}" for x in d.itertuples())
+                      for r, d in cv[~cv["kept"]].groupby("reading", sort=False)}
+            out["claims_kept"] = out["reading"].map(kept["sum"]).astype("Int64")
+            out["claims_tested"] = out["reading"].map(kept["count"]).astype("Int64")
+            out["claims_not_kept"] = out["reading"].map(broken).fillna("")
+    return out.sort_values("mad_nb_c44_c45", kind="stable").reset_index(drop=True)
+
+
+def _weka342_section(by_dataset: pd.DataFrame, significance: pd.DataFrame | None) -> list[str]:
+    """Markdown lines: does Weka 3.4.2's own AUC explain the published AUCs better than the other readings?"""
+    from aucacc.report.tables import to_markdown
+
+    cmp = weka342_comparison(by_dataset, significance)
+    cmp = cmp[~cmp["reading"].str.startswith("per_fold_discretization+weka342")]
+    if not cmp["weka342"].any():
+        return []
+    full = cmp[cmp["n_nb_c44_c45"] == cmp["n_nb_c44_c45"].max()]
+    wk, other = full[full["weka342"]], full[~full["weka342"]]
+    bw, bo = wk.iloc[0], other.iloc[0]
+    better = bw["mad_nb_c44_c45"] < bo["mad_nb_c44_c45"]
+    svm_w, svm_o = wk["mad_svm"].min(), other["mad_svm"].min()
+    lines = [
+        "## Weka 3.4.2's own AUC (ThresholdCurve with the bug fixed in 3.4.3)",
+        "",
+        "Each `weka342_<scope>_<positive>_<order>` reading is Weka 3.4.2's ROC area, bug included "
+        "(`aucacc.weka342`, equal to the real class to 1e-12 in the tests): per fold (mean) or pooled over "
+        "the folds; the first, last or minority class as positive; predictions in stored, reversed or "
+        "one shuffled order before Weka's unstable quicksort. Nothing is tuned.",
+        "",
+        f"- Over the {int(bw['n_nb_c44_c45'])} NB/C4.4/C4.5 cells: best Weka 3.4.2 reading **{bw['reading']}**, "
+        f"mean |difference| {bw['mad_nb_c44_c45']:.2f} points; best other reading **{bo['reading']}**, "
+        f"{bo['mad_nb_c44_c45']:.2f}. The Weka 3.4.2 reading "
+        f"{'explains the published AUCs better' if better else 'does not explain the published AUCs better'}.",
+        f"- Over the SVM cells (n = {int(bw['n_svm'])}): best Weka 3.4.2 reading {svm_w:.2f}, best other "
+        f"reading {svm_o:.2f} points.",
+    ]
+    if "claims_kept" in cmp.columns:
+        lines.append(f"- AUC claims kept (paired t-tests over data-set means, of {int(bw['claims_tested'])}): "
+                     f"{bw['reading']} keeps {int(bw['claims_kept'])} "
+                     f"(not kept: {bw['claims_not_kept'] or 'none'}); {bo['reading']} keeps {int(bo['claims_kept'])}.")
+    lines += ["", to_markdown(cmp, ".2f")]
+    return lines
+
+
+def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.DataFrame,
+               significance: pd.DataFrame | None = None) -> str:
     """A short Markdown write-up of the AUC-gap analysis, with every number taken from the tables."""
     from aucacc.report.tables import to_markdown
 
@@ -291,4 +466,5 @@ def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.D
     worst = by_dataset[by_dataset["reading"] == "standard"].assign(a=lambda d: d["diff"].abs())
     worst = worst.sort_values("a", ascending=False).head(8)[["dataset", "learner", "auc", "published_auc", "diff"]]
     lines += ["## Largest differences under the standard reading", "", to_markdown(worst, ".1f")]
+    lines += _weka342_section(by_dataset, significance)
     return "\n".join(lines) + "\n"

@@ -149,6 +149,7 @@ rule auc_hypotheses:
         published=published("uci_nb_c44_c45"),
         published_svm=published("svm_binary13"),
         datasets=published("datasets"),
+        significance=published("significance"),
     output:
         table=f"{RESULTS}/tables/auc_hypotheses.csv",
         md=f"{RESULTS}/tables/auc_hypotheses.md",
