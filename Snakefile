@@ -11,13 +11,6 @@ configfile: "config/config.yaml"
 include: "workflow/rules/common.smk"
 
 
-# Every table, figure and report of the reproduction (each stage file adds its targets).
-rule all:
-    input:
-        lambda wildcards: ALL_TARGETS,
-    default_target: True
-
-
 include: "workflow/rules/datasets.smk"
 include: "workflow/rules/evaluate.smk"
 include: "workflow/rules/svm.smk"
@@ -25,3 +18,11 @@ include: "workflow/rules/profit.smk"
 include: "workflow/rules/synthetic.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/roc.smk"
+
+
+# Every table, figure and report of the reproduction: get_final_output() (common.smk) collects the
+# targets each stage file above registered with @final_output, so stage files are included first.
+rule all:
+    input:
+        get_final_output(),
+    default_target: True

@@ -799,6 +799,24 @@ def _settings(profit_cfg: dict) -> list[dict]:
     return out
 
 
+def figure_stem(setting: str, cutoff: float) -> str:
+    """File stem of the profit figure of one setting and cut-off: ``profit_15``, ``profit_large_15``.
+
+    The paper's setting has no setting label; the cut-off appears as a whole percentage.
+    """
+    pct = f"{round(cutoff * 100):d}"
+    return f"profit_{pct}" if setting == "paper" else f"profit_{setting}_{pct}"
+
+
+def figure_stems(profit_cfg: dict) -> list[str]:
+    """Stems of every profit figure the ``profit`` config asks for, paper setting first.
+
+    The workflow's rule ``profit_figures`` declares these as its outputs and
+    :func:`write_profit_figures` names its files with :func:`figure_stem`.
+    """
+    return [figure_stem(s["setting"], c) for s in _settings(profit_cfg) for c in profit_cfg["cutoffs"]]
+
+
 def write_profit_table(profit_cfg: dict, seed: int, stem: str | Path, provenance: dict | None = None) -> pd.DataFrame:
     """Compute every profit setting of the config and write ``<stem>.{csv,md,tex}``.
 
@@ -953,7 +971,5 @@ def write_profit_figures(table_csv: str | Path, published_csv: str | Path, outdi
         bx.set_ylabel("AUC − acc. profit")
         bx.legend(fontsize=8, loc="best")
         bx.grid(alpha=0.3)
-        pct = f"{round(cutoff * 100):d}"
-        stem = Path(outdir) / (f"profit_{pct}" if setting == "paper" else f"profit_{setting}_{pct}")
-        written.append(save_figure(fig, stem)["png"])
+        written.append(save_figure(fig, Path(outdir) / figure_stem(setting, cutoff))["png"])
     return written

@@ -678,8 +678,16 @@ PUBLISHED_EXPERIMENT = {
     "varying_n10": "varying_n10",
     "multiclass": "multiclass_2_per_class",
 }
+#: The binary experiments (exact C/D/E by counting), each a table and a figure ``synthetic_<name>``;
+#: the workflow's rules and final targets read these names.
 BINARY_EXPERIMENTS = ("balanced", "imbalanced_25pct", "varying_n10", "balanced_extended",
                       "imbalanced_25pct_extended")
+#: The sampled multi-class experiment (table and figure ``synthetic_multiclass``).
+MULTICLASS_EXPERIMENT = "multiclass"
+#: The exact multi-class C/D/E for the smallest c (table ``synthetic_multiclass_exact`` only).
+MULTICLASS_EXACT = "multiclass_exact"
+#: Every experiment with a table and a figure.
+EXPERIMENTS = BINARY_EXPERIMENTS + (MULTICLASS_EXPERIMENT,)
 
 
 def _split(total: int, fraction: float) -> tuple[int, int]:

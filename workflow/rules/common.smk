@@ -20,8 +20,38 @@ DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
 RESULTS = "results"
 CACHE = config.get("cache", "resources/raw")
-# Every stage appends its final outputs here; `rule all` asks for them.
-ALL_TARGETS = []
+
+
+# ---- Final targets ------------------------------------------------------------------------------
+# `rule all` asks for get_final_output(). A stage file contributes its targets with one function
+# decorated by @final_output that returns paths built by tables()/figures() from the names the
+# library defines (for example aucacc.synthetic.EXPERIMENTS, aucacc.profit.figure_stems):
+#
+#     @final_output
+#     def _stats_targets():
+#         return tables("friedman", "nemenyi") + figures("critical_difference")
+_FINAL_OUTPUT = []
+
+
+def final_output(targets):
+    """Register ``targets`` (a function returning a list of paths) as part of the final output."""
+    _FINAL_OUTPUT.append(targets)
+    return targets
+
+
+def get_final_output():
+    """Every table, figure and report of the run: the registered stages' targets, in include order."""
+    return [path for targets in _FINAL_OUTPUT for path in targets()]
+
+
+def tables(*stems):
+    """The CSV, Markdown and LaTeX files of the tables ``stems`` under ``results/tables``."""
+    return [f"{RESULTS}/tables/{stem}.{ext}" for stem in stems for ext in ("csv", "md", "tex")]
+
+
+def figures(*stems):
+    """The PNG and PDF files of the figures ``stems`` under ``results/figures``."""
+    return [f"{RESULTS}/figures/{stem}.{ext}" for stem in stems for ext in ("png", "pdf")]
 
 
 def published(name):

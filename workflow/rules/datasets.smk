@@ -1,7 +1,7 @@
 # Stage 1: raw files (cache → mirror → OpenML) → clean tables → the data-set table.
-ALL_TARGETS.extend(
-    expand(f"{RESULTS}/tables/datasets.{{ext}}", ext=["csv", "md", "tex"])
-)
+@final_output
+def _dataset_targets():
+    return tables("datasets")
 
 
 # Fetch one raw file into the cache, checking its SHA-256.

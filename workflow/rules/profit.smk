@@ -1,14 +1,12 @@
 # Direct-marketing profit, AUC against accuracy (Huang & Ling 2005, Sec. V; SPEC §4).
-PROFIT_PCTS = [f"{round(c * 100):d}" for c in config["profit"]["cutoffs"]]
-PROFIT_SETTINGS = list((config["profit"].get("beyond") or {}))
-PROFIT_FIGURES = [f"{RESULTS}/figures/profit_{p}.{ext}" for p in PROFIT_PCTS for ext in ("png", "pdf")] + [
-    f"{RESULTS}/figures/profit_{s}_{p}.{ext}" for s in PROFIT_SETTINGS for p in PROFIT_PCTS for ext in ("png", "pdf")
-]
+from aucacc.profit import figure_stems
 
-ALL_TARGETS.extend(
-    expand(f"{RESULTS}/tables/{{stem}}.{{ext}}", stem=["profit", "profit_comparison"], ext=["csv", "md", "tex"])
-    + PROFIT_FIGURES
-)
+PROFIT_FIGURES = figures(*figure_stems(config["profit"]))
+
+
+@final_output
+def _profit_targets():
+    return tables("profit", "profit_comparison") + PROFIT_FIGURES
 
 
 # Expected profit given AUC = v and given accuracy = v: exact for every setting, plus the paper's Monte Carlo.

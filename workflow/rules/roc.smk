@@ -12,10 +12,9 @@ if ROC:
             raise ValueError(f"config key 'roc' names data set {_d!r}, which is not under 'datasets'")
     ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check"]
 
-    ALL_TARGETS.extend(
-        expand(f"{RESULTS}/figures/roc/{{dataset}}.{{ext}}", dataset=ROC_DATASETS, ext=["png", "pdf"])
-        + expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["csv", "md", "tex"])
-    )
+    @final_output
+    def _roc_targets():
+        return figures(*(f"roc/{d}" for d in ROC_DATASETS)) + tables(*ROC_TABLES)
 
     # One data set: fold ROC curves of every learner, their averages, the ROCCH and the figure.
     rule roc_dataset:

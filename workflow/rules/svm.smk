@@ -8,9 +8,9 @@ if SVM:
         if _d not in config["datasets"]:
             raise ValueError(f"config key 'svm_table.datasets' names {_d!r}, which is not under 'datasets'")
 
-    ALL_TARGETS.extend(
-        expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=["svm_binary13", "significance_svm13"], ext=["csv", "md", "tex"])
-    )
+    @final_output
+    def _svm_targets():
+        return tables("svm_binary13", "significance_svm13")
 
     # The SVM table: SVM per data set, the four learners' averages and t-tests, beside the paper's.
     rule svm_table:

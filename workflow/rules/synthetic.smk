@@ -1,12 +1,12 @@
 # Synthetic consistency C, discriminancy D, indifferency E of AUC vs accuracy (Knowl 3; SPEC §2).
 # Library: src/aucacc/synthetic.py. Config: the `synthetic` section (config/README.md).
-SYNTHETIC_BINARY = ["balanced", "imbalanced_25pct", "varying_n10", "balanced_extended", "imbalanced_25pct_extended"]
-SYNTHETIC_ALL = SYNTHETIC_BINARY + ["multiclass"]
+from aucacc import synthetic
 
-ALL_TARGETS.extend(
-    expand(f"{RESULTS}/tables/synthetic_{{exp}}.{{ext}}", exp=SYNTHETIC_ALL + ["multiclass_exact"], ext=["csv", "md", "tex"])
-    + expand(f"{RESULTS}/figures/synthetic_{{exp}}.{{ext}}", exp=SYNTHETIC_ALL, ext=["png", "pdf"])
-)
+
+@final_output
+def _synthetic_targets():
+    stems = [f"synthetic_{e}" for e in synthetic.EXPERIMENTS]
+    return tables(*stems, f"synthetic_{synthetic.MULTICLASS_EXACT}") + figures(*stems)
 
 
 # Exact C/D/E over all binary ranked lists of one experiment (counted, never enumerated), beside the published values.
@@ -25,7 +25,7 @@ rule synthetic_binary:
         synthetic=config["synthetic"],
         seed=SEED,
     wildcard_constraints:
-        experiment="|".join(SYNTHETIC_BINARY),
+        experiment="|".join(synthetic.BINARY_EXPERIMENTS),
     conda:
         "../envs/aucacc.yaml"
     script:

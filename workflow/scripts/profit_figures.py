@@ -9,7 +9,4 @@ from aucacc.profit import write_profit_figures  # noqa: E402
 
 log = setup_log(snakemake)
 written = write_profit_figures(snakemake.input.table, snakemake.input.published, snakemake.params.outdir)
-missing = sorted(set(snakemake.output.figures) - {str(p) for p in written} - {str(p.with_suffix(".pdf")) for p in written})
-if missing:  # the figure names come from the table; a mismatch means config and table disagree
-    raise RuntimeError(f"figures not produced: {missing}")
 log.info("wrote %s", [str(p) for p in written])
