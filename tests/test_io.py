@@ -55,9 +55,10 @@ MIRROR_FILES = {
     "car.arff": (None, 1728, 7, {"class": {"unacc": 1210, "acc": 384, "good": 69, "vgood": 65}}, 0),
     "statlib-cars.arff": (None, 406, 8, {"origin": {"1": 254, "2": 73, "3": 79}}, 14),
     "credit.a.arff": (None, 690, 16, {"class": {"+": 307, "-": 383}}, 37),
-    "crx.data": ({"columns": CRX}, 690, 16, {"class": {"+": 307, "-": 383}}, 37),
+    "crx.data": ({"columns": CRX, "numeric": ["A2", "A3", "A8", "A11", "A14", "A15"]}, 690, 16, {"class": {"+": 307, "-": 383}}, 37),
     "dermatology.arff": (None, 366, 35, {"class": {"1": 112, "2": 61, "3": 72, "4": 49, "5": 52, "6": 20}}, 8),
-    "echocardiogram.data": ({"columns": ECHO, "nominal": ["still-alive", "pericardial-effusion", "alive-at-1"]},
+    "echocardiogram.data": ({"columns": ECHO, "nominal": ["still-alive", "pericardial-effusion", "name", "group",
+                                                       "alive-at-1"]},
                             132, 13, {"alive-at-1": {"0": 50, "1": 24, "?": 57, "2": 1},
                                       "still-alive": {"0": 88, "1": 43, "?": 1}}, 71),
     "ecoli.arff": (None, 336, 8, {"class": {"cp": 143, "im": 77, "pp": 52, "imU": 35, "om": 20, "omL": 5,
@@ -72,7 +73,7 @@ MIRROR_FILES = {
     "iris.arff": (None, 150, 5, {"class": {"Iris-setosa": 50, "Iris-versicolor": 50, "Iris-virginica": 50}}, 0),
     "bupa.data": ({"columns": BUPA, "nominal": ["selector"]}, 345, 7, {"selector": {"1": 145, "2": 200}}, 0),
     "mushroom.arff": (None, 8124, 23, {"class": {"e": 4208, "p": 3916}}, 2480),
-    "agaricus-lepiota.data": ({"columns": ["class"] + MUSHROOM_ATTRS}, 8124, 23, {"class": {"e": 4208, "p": 3916}},
+    "agaricus-lepiota.data": ({"columns": ["class"] + MUSHROOM_ATTRS, "numeric": []}, 8124, 23, {"class": {"e": 4208, "p": 3916}},
                               2480),
     "diabetes.arff": (None, 768, 9, {"class": {"tested_negative": 500, "tested_positive": 268}}, 0),
     "solar.flare1.arff": (None, 323, 13, FLARE1, 0),
@@ -85,7 +86,7 @@ MIRROR_FILES = {
     "sick-euthyroid.classlast.data": ({"columns": THYROID_ATTRS + ["class"], "numeric": THYROID_NUMERIC}, 3163, 26,
                                       {"class": {"negative": 2870, "sick-euthyroid": 293}}, 3161),
     "vote.arff": (None, 435, 17, {"Class": {"democrat": 267, "republican": 168}}, 203),
-    "house-votes-84.data": ({"columns": ["Class"] + VOTES}, 435, 17, {"Class": {"democrat": 267, "republican": 168}},
+    "house-votes-84.data": ({"columns": ["Class"] + VOTES, "numeric": []}, 435, 17, {"Class": {"democrat": 267, "republican": 168}},
                             203),
     "wine.arff": (None, 178, 14, {"class": {"1": 59, "2": 71, "3": 48}}, 0),
 }
@@ -207,7 +208,7 @@ def test_malformed_arff(tmp_path, label, body, pattern):
 @pytest.mark.parametrize("label, body, pattern", [
     ("truncated_row", "1,2,a\n3,4,b\n5,6\n", r"line 3 has 2 fields, expected 3"),
     ("too_many_fields", "1,2,a\n3,4,b,7\n", r"line 2 has 4 fields, expected 3"),
-    ("non_numeric", "1,2,a\n\n3,x,b\n", r"line 3, column 'v': 'x' is not a number"),  # blank line 2 counts
+    ("non_numeric", "1,2,a\n\n3,x,b\n", r"line 3, column 'v': value 'x' is not a number"),  # blank line 2 counts
     ("empty_file", "", r"no data rows"),
     ("only_blank_lines", "\n\n\n", r"no data rows"),
 ])
@@ -226,7 +227,7 @@ def test_unknown_column_in_nominal(tmp_path):
 
 def test_file_not_found(tmp_path):
     for reader, p in [(read_arff, tmp_path / "missing.arff"),
-                      (lambda q: read_uci_data(q, ["a", "b"]), tmp_path / "missing.data")]:
+                      (lambda q: read_uci_data(q, ["a", "b"], numeric=[]), tmp_path / "missing.data")]:
         with pytest.raises(DataFormatError, match="file not found") as exc:
             reader(p)
         assert str(p) in str(exc.value)
@@ -265,7 +266,7 @@ def test_crlf_comments_blank_lines_uppercase(tmp_path):
 
 
 def test_crlf_data_file(tmp_path):
-    t = read_uci_data(_write(tmp_path, "c.data", "1,a\r\n2,b\r\n\r\n"), ["x", "y"])
+    t = read_uci_data(_write(tmp_path, "c.data", "1,a\r\n2,b\r\n\r\n"), ["x", "y"], nominal=["y"])
     assert list(t.frame["y"]) == ["a", "b"] and t.kinds == {"x": "numeric", "y": "nominal"}
 
 
@@ -288,9 +289,12 @@ def test_class_not_last_wine(mirror_file):
     assert sum(k == "numeric" for k in t.kinds.values()) == 13
 
 
-def test_data_nominal_codes_canonicalised(tmp_path):
-    """A .data code column read as nominal: '03' and '3' are one value; domain sorted numerically."""
-    t = read_uci_data(_write(tmp_path, "n.data", "03,a\n3,b\n10,a\n2,?\n"), ["code", "y"], nominal=["code"])
-    assert list(t.frame["code"].cat.categories) == ["2", "3", "10"]
-    assert list(t.frame["code"]) == ["3", "3", "10", "2"]
+def test_data_nominal_codes_kept_as_written(tmp_path):
+    """A .data code column read as nominal keeps every value exactly as written: '03' and '3', '1' and '1.0'
+    stay apart, long digit strings are not rounded through a float; the domain is sorted by number, then text."""
+    long = "12345678901234567890"  # float() would round it to 12345678901234567168
+    t = read_uci_data(_write(tmp_path, "n.data", f"03,a\n3,b\n10,a\n2,?\n1.0,a\n1,b\n{long},a\n007,b\n"),
+                      ["code", "y"], nominal=["code", "y"])
+    assert list(t.frame["code"]) == ["03", "3", "10", "2", "1.0", "1", long, "007"]
+    assert list(t.frame["code"].cat.categories) == ["1", "1.0", "2", "03", "3", "007", "10", long]
     assert t.frame["y"].isna().sum() == 1

@@ -61,15 +61,25 @@ def provenance(config: Any = None, seed: int | None = None, inputs: Iterable[str
     return rec
 
 
+def _umask() -> int:
+    """The process umask (read by setting and restoring it: Python has no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, then rename.
 
-    A failure part-way leaves no partial file at ``path``.
+    A failure part-way leaves no partial file at ``path``. The file gets the permissions an
+    ordinary ``open`` would give (0666 less the umask, e.g. ``-rw-r--r--`` under umask 022),
+    not ``mkstemp``'s owner-only 0600.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)

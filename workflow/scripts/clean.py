@@ -11,7 +11,7 @@ from aucacc.provenance import provenance  # noqa: E402
 
 log = setup_log(snakemake)
 name = snakemake.wildcards.dataset
-raw = read_raw(snakemake.input.raw, snakemake.params.source)
+raw = read_raw(snakemake.input.raw, snakemake.params.source, snakemake.params.recipe.get("missing_tokens"))
 ds = apply_recipe(raw, snakemake.params.recipe, name, seed=snakemake.params.seed)
 for e in ds.exclusions:
     log.info("%s: %s (rows removed %d, columns removed %s)", e["step"], e["detail"], e["rows_removed"], e["columns_removed"])

@@ -27,5 +27,5 @@ def load_dataset(name: str, config: dict[str, Any]) -> CleanDataset:
     except KeyError:
         raise KeyError(f"unknown data set {name!r}; configured: {sorted(config['datasets'])}") from None
     path = fetch_raw(name, entry["source"], config)
-    raw = read_raw(path, entry["source"])
+    raw = read_raw(path, entry["source"], entry["recipe"].get("missing_tokens"))
     return apply_recipe(raw, entry["recipe"], name, seed=int(config.get("seed", 0)))

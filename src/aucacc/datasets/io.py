@@ -32,6 +32,8 @@ class RawTable:
     kinds : column → ``"nominal"`` or ``"numeric"``.
     path : the file read.
     relation : ARFF relation name (the file stem for ``.data`` files).
+    notes : what the reader did to the file as written (e.g. ARFF rows ending in a comma read as
+        Weka does); the recipe records them with the exclusions.
     """
 
     frame: pd.DataFrame
@@ -43,20 +45,122 @@ class RawTable:
 
 # `integer [1,10]` / `real [0,1]` ranges: legal in Weka, rejected by liac-arff.
 _RANGE = re.compile(r"(?im)^(\s*@attribute\s+(?:'[^']*'|\"[^\"]*\"|\S+)\s+(?:integer|real|numeric))\s*\[[^\]\n]*\]")
+_DATA = re.compile(r"(?im)^\s*@data\b")
+# A number as written in UCI and ARFF files: optional sign, digits with an optional point
+# (`.25`, `03`, `4.`), optional exponent. Stricter than float(): `nan`, `inf`, `1_000` are not numbers.
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+
+#: Token that marks a missing value when the recipe declares no ``missing_tokens`` (UCI and ARFF: ``?``).
+DEFAULT_MISSING_TOKENS = ("?",)
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a decimal number as written in data files (see ``_NUMBER``)."""
+    return _NUMBER.fullmatch(text) is not None
+
+
+def _split_fields(line: str) -> list[str]:
+    """Split one dense ARFF data line on the commas outside quotes; fields are returned raw (quotes kept)."""
+    fields, cur, quote, i = [], [], None, 0
+    while i < len(line):
+        ch = line[i]
+        if quote:
+            cur.append(ch)
+            if ch == "\\" and i + 1 < len(line):
+                cur.append(line[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+            cur.append(ch)
+        elif ch == ",":
+            fields.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    fields.append("".join(cur))
+    return fields
+
+
+def _unquote(field: str) -> str:
+    f = field.strip()
+    if len(f) >= 2 and f[0] == f[-1] and f[0] in "'\"":
+        return re.sub(r"\\(.)", r"\1", f[1:-1])
+    return f
+
+
+def _weka_data_lines(path: Path, text: str) -> tuple[str, list[str]]:
+    """Prepare the ``@data`` section as Weka 3.9's ``ArffLoader`` reads it; return the text and notes.
+
+    Weka's tokenizer treats a comma as a separator, so a comma that ends a data row (MOA
+    writes one after the last value) is read as if it were not there: we drop it. An empty
+    field *between* two values is an error here; Weka would merge the two separators and
+    shift every later value one attribute to the left, silently.
+    """
+    m = _DATA.search(text)
+    if m is None:
+        return text, []
+    head, body = text[: m.end()], text[m.end():]
+    lines = body.split("\n")
+    first = head.count("\n") + 1  # line number of the text right after @data
+    n_trailing = 0
+    for i, line in enumerate(lines):
+        core = line.rstrip("\r")
+        stripped = core.strip()
+        if not stripped or stripped.startswith("%") or stripped.startswith("{"):
+            continue  # blank, comment, sparse row
+        fields = _split_fields(core)
+        if len(fields) > 1 and not fields[-1].strip():
+            while len(fields) > 1 and not fields[-1].strip():
+                fields.pop()
+            n_trailing += 1
+            lines[i] = ",".join(fields) + core[len(core.rstrip()):] + line[len(core):]
+        for j, f in enumerate(fields):
+            if not f.strip():
+                raise DataFormatError(
+                    f"{path}: line {first + i}: value {j + 1} is empty ({stripped!r}). ARFF marks a missing value "
+                    f"with '?'; write '?' there, or repair the row (Weka would silently shift the later values)")
+    notes = [f"{n_trailing} data rows end with a comma; read as Weka 3.9's ArffLoader does (as if it were not there)"] \
+        if n_trailing else []
+    return head + "\n".join(lines), notes
+
+
+def _locate_bad_value(path: Path, text: str, lineno: int, attrs: list) -> str:
+    """Which attribute and value of data line ``lineno`` does not fit its declared type, as a message part."""
+    lines = text.split("\n")
+    if not 0 < lineno <= len(lines):
+        return ""
+    fields = [_unquote(f) for f in _split_fields(lines[lineno - 1].rstrip("\r"))]
+    if len(fields) != len(attrs):
+        return f" has {len(fields)} values, expected {len(attrs)} ({', '.join(a[0] for a in attrs)})"
+    for (name, typ), v in zip(attrs, fields):
+        if v == "?":
+            continue
+        if isinstance(typ, list):
+            if v not in [str(t) for t in typ]:
+                return f", attribute {name!r}: value {v!r} is not declared in its @attribute line {typ}"
+        elif not is_number(v):
+            return f", attribute {name!r}: value {v!r} is not a number (declared {str(typ).lower()})"
+    return ""
 
 
 def read_arff(path: str | os.PathLike) -> RawTable:
-    """Read an ARFF file.
+    """Read an ARFF file as Weka 3.9's ``ArffLoader`` does.
 
     Handles ``%`` comments, quoted names and values with spaces, upper/lower case keywords,
-    CRLF line ends, trailing blank lines, ``?`` missing values and ``integer [a,b]`` ranges.
+    CRLF line ends, trailing blank lines, ``?`` missing values, ``integer [a,b]`` ranges and
+    data rows that end with a comma (read as if the comma were not there, as Weka does; the
+    count is recorded in :attr:`RawTable.notes`). Column kinds are the header's declarations;
+    nominal values are kept exactly as written (strings, never through a number).
 
     Raises
     ------
     DataFormatError
-        For a bad header, a row with the wrong number of values, an undeclared nominal value,
-        a non-numeric value in a numeric column, or an empty data section; the message names
-        the file and line.
+        For a bad header, a row with the wrong number of values, an empty value, an undeclared
+        nominal value, a non-numeric value in a numeric attribute, or an empty data section;
+        the message names the file, line, attribute and value.
     """
     import arff  # liac-arff
 
@@ -66,10 +170,19 @@ def read_arff(path: str | os.PathLike) -> RawTable:
     except FileNotFoundError:
         raise DataFormatError(f"{path}: file not found") from None
     text = _RANGE.sub(r"\1", text)  # one substitution per line keeps line numbers
+    text, notes = _weka_data_lines(path, text)
     try:
         obj = arff.loads(text)
     except arff.ArffException as exc:
-        raise DataFormatError(f"{path}: {exc} — fix or replace the file (a fresh copy from the mirror or OpenML)") from None
+        where = ""
+        if isinstance(exc, (arff.BadNumericalValue, arff.BadNominalValue, arff.BadDataFormat)) and exc.line > 0:
+            try:
+                attrs = arff.loads(text[: _DATA.search(text).end()] + "\n")["attributes"]
+                where = f"line {exc.line}" + _locate_bad_value(path, text, exc.line, attrs) + ": "
+            except Exception:  # the header itself is bad: liac-arff's message says where
+                where = ""
+        raise DataFormatError(f"{path}: {where}{exc} — fix or replace the file (a fresh copy from the mirror or "
+                              "OpenML)") from None
     attrs = obj["attributes"]
     rows = obj["data"]
     if len(rows) == 0:
@@ -93,52 +206,77 @@ def read_arff(path: str | os.PathLike) -> RawTable:
             raise DataFormatError(f"{path}: attribute {name!r} has type {typ!r}, which the pipeline does not use "
                                   "(only nominal and numeric attributes)")
     frame = pd.DataFrame(cols, columns=names)
-    return RawTable(frame=frame, kinds=kinds, path=path, relation=str(obj.get("relation", path.stem)))
+    return RawTable(frame=frame, kinds=kinds, path=path, relation=str(obj.get("relation", path.stem)), notes=notes)
 
 
-def _looks_numeric(values: list[str]) -> bool:
-    try:
-        for v in values:
-            float(v)
-    except ValueError:
-        return False
-    return True
+def _domain(values: set[str]) -> list[str]:
+    """Sorted domain of a ``.data`` nominal column: by number when every value is one (``2`` before
+    ``10``; ``1`` before ``1.0``, which stay two values), else by text."""
+    if all(is_number(v) for v in values):
+        return sorted(values, key=lambda v: (float(v), v))
+    return sorted(values)
 
 
-def _domain(values: list[str]) -> list[str]:
-    uniq = sorted(set(values))
-    if _looks_numeric(uniq):
-        uniq.sort(key=float)
-    return uniq
+def column_kinds(columns: list[str], nominal: list[str] | None = None,
+                 numeric: list[str] | None = None, where: str = "") -> dict[str, str]:
+    """The kind of each column of a headerless ``.data`` file, from its declaration.
+
+    The rule (config/README.md): with ``numeric`` given, exactly those columns are numeric
+    and the others nominal; with only ``nominal`` given, exactly those are nominal and the
+    others numeric; with both, every column must be in exactly one. Values never decide a kind.
+
+    Raises
+    ------
+    DataFormatError
+        Neither list is given, a name is not a column, or the lists overlap or leave a column out.
+    """
+    pre = f"{where}: " if where else ""
+    if nominal is None and numeric is None:
+        raise DataFormatError(
+            f"{pre}declare the column kinds of this headerless file in its config source block: `numeric: [...]` "
+            f"(those columns numeric, the rest nominal; `numeric: []` for all nominal) or `nominal: [...]` (those "
+            f"nominal, the rest numeric). Columns: {columns}")
+    unknown = [c for c in list(nominal or []) + list(numeric or []) if c not in columns]
+    if unknown:
+        raise DataFormatError(f"{pre}columns {unknown} are named in nominal/numeric but not in columns {columns}")
+    if numeric is not None and nominal is not None:
+        both = sorted(set(numeric) & set(nominal))
+        neither = [c for c in columns if c not in numeric and c not in nominal]
+        if both or neither:
+            raise DataFormatError(f"{pre}with both `nominal` and `numeric` given, every column must be in exactly "
+                                  f"one: in both {both}, in neither {neither}")
+    if numeric is not None:
+        return {c: "numeric" if c in numeric else "nominal" for c in columns}
+    return {c: "nominal" if c in nominal else "numeric" for c in columns}
 
 
 def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str] | None = None,
-                  numeric: list[str] | None = None, missing: str = "?") -> RawTable:
+                  numeric: list[str] | None = None, missing_tokens=DEFAULT_MISSING_TOKENS) -> RawTable:
     """Read a headerless comma-separated UCI ``.data`` file.
 
     Parameters
     ----------
     path : the file.
     columns : column names, in file order (UCI files have no header).
-    nominal : columns read as nominal even when every value looks numeric (e.g. 0/1 codes).
-    numeric : if given, exactly these columns are numeric and the rest nominal; otherwise a
-        column is numeric when every non-missing value parses as a number.
-    missing : the token that marks a missing value.
+    nominal, numeric : the declared column kinds (:func:`column_kinds`); values never decide a kind.
+    missing_tokens : the field values that mark a missing value (after stripping surrounding
+        spaces), e.g. ``["?", "n/a", ""]``; any other value must fit its column's kind.
 
-    A nominal column's domain is its sorted set of values (numerically sorted if they look
-    numeric), since ``.data`` files declare none.
+    Fields are split as CSV (``"a, b"`` is one value), surrounding spaces are stripped, and a
+    nominal value is kept exactly as written otherwise: ``03`` and ``3``, ``1`` and ``1.0`` are
+    different values. A nominal column's domain is its sorted set of values (:func:`_domain`),
+    since ``.data`` files declare none.
 
     Raises
     ------
     DataFormatError
-        A row with the wrong number of fields, a non-numeric value in a numeric column,
-        an unknown column name in ``nominal``/``numeric``, or no data rows.
+        Undeclared column kinds, a row with the wrong number of fields, a value that is not a
+        number in a numeric column, an empty value not declared missing, or no data rows; the
+        message names the file, line, column and value.
     """
     path = Path(path)
-    nominal = list(nominal or [])
-    unknown = [c for c in nominal + list(numeric or []) if c not in columns]
-    if unknown:
-        raise DataFormatError(f"{path}: columns {unknown} are named in nominal/numeric but not in columns {columns}")
+    kinds = column_kinds(columns, nominal, numeric, where=str(path))
+    missing = {str(t).strip() for t in missing_tokens}
     try:
         fh = open(path, newline="", encoding="utf-8", errors="replace")
     except FileNotFoundError:
@@ -146,53 +284,57 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
     rows: list[list[str]] = []
     linenos: list[int] = []  # file line of each row (blank lines are skipped)
     with fh:
-        for lineno, rec in enumerate(csv.reader(fh, skipinitialspace=True), start=1):
+        reader = csv.reader(fh, skipinitialspace=True)
+        lineno = reader.line_num + 1
+        for rec in reader:
             if not rec or all(not f.strip() for f in rec):
+                lineno = reader.line_num + 1
                 continue  # blank line
             if len(rec) != len(columns):
                 raise DataFormatError(f"{path}: line {lineno} has {len(rec)} fields, expected {len(columns)} "
                                       f"({', '.join(columns)}) — the row is truncated or malformed; repair or drop it")
             rows.append([f.strip() for f in rec])
             linenos.append(lineno)
+            lineno = reader.line_num + 1
     if not rows:
         raise DataFormatError(f"{path}: no data rows — the file is empty or truncated; fetch it again")
     cols: dict[str, object] = {}
-    kinds: dict[str, str] = {}
     for j, name in enumerate(columns):
         raw = [r[j] for r in rows]
-        present = [v for v in raw if v != missing]
-        is_num = (name in numeric) if numeric is not None else (name not in nominal and _looks_numeric(present))
-        if is_num:
-            out = np.empty(len(raw))
-            for i, v in enumerate(raw):
-                if v == missing:
-                    out[i] = np.nan
-                    continue
-                try:
-                    out[i] = float(v)
-                except ValueError:
-                    raise DataFormatError(f"{path}: line {linenos[i]}, column {name!r}: {v!r} is not a number") from None
-            cols[name] = out
-            kinds[name] = "numeric"
+        for i, v in enumerate(raw):
+            if v in missing:
+                continue
+            if v == "":
+                raise DataFormatError(
+                    f"{path}: line {linenos[i]}, column {name!r}: empty value — if an empty field marks a missing "
+                    f"value, add \"\" to the recipe's missing_tokens (now {sorted(missing)}); otherwise repair the row")
+            if kinds[name] == "numeric" and not is_number(v):
+                raise DataFormatError(
+                    f"{path}: line {linenos[i]}, column {name!r}: value {v!r} is not a number, and the column is "
+                    f"declared numeric — if {v!r} marks a missing value, add it to the recipe's missing_tokens "
+                    f"(now {sorted(missing)}); if the column is nominal, list it under source.nominal")
+        if kinds[name] == "numeric":
+            cols[name] = np.array([np.nan if v in missing else float(v) for v in raw], dtype=float)
         else:
-            if present and _looks_numeric(present):
-                # '03' and '3', '1' and '1.0' are the same code: canonicalise numerically.
-                canon = {v: format(float(v), "g") for v in set(present)}
-                raw = [canon.get(v, v) for v in raw]
-                present = [canon[v] for v in present]
-            cols[name] = pd.Categorical([None if v == missing else v for v in raw], categories=_domain(present))
-            kinds[name] = "nominal"
+            present = {v for v in raw if v not in missing}
+            cols[name] = pd.Categorical([None if v in missing else v for v in raw], categories=_domain(present))
     return RawTable(frame=pd.DataFrame(cols, columns=columns), kinds=kinds, path=path, relation=path.stem)
 
 
-def read_raw(path: str | os.PathLike, source: dict) -> RawTable:
+def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None) -> RawTable:
     """Dispatch on the file type: ``.arff`` → :func:`read_arff`, anything else → :func:`read_uci_data`.
 
-    ``source`` is the data set's ``source`` config block (``columns``, ``nominal``, ``numeric``).
+    ``source`` is the data set's ``source`` config block (``columns``, ``nominal``, ``numeric``);
+    ``missing_tokens`` the recipe's (``None``: :data:`DEFAULT_MISSING_TOKENS`). An ARFF file
+    marks missing values with ``?`` (the format's rule), so other tokens are refused for it.
     """
     path = Path(path)
+    tokens = DEFAULT_MISSING_TOKENS if missing_tokens is None else tuple(missing_tokens)
     if path.suffix.lower() == ".arff":
+        if set(tokens) != {"?"}:
+            raise DataFormatError(f"{path}: recipe missing_tokens {list(tokens)} applies to headerless .data files; "
+                                  "an ARFF file marks a missing value with '?' — remove the key")
         return read_arff(path)
     if not source.get("columns"):
         raise DataFormatError(f"{path}: a headerless .data file needs `columns` in its config source block")
-    return read_uci_data(path, source["columns"], source.get("nominal"), source.get("numeric"))
+    return read_uci_data(path, source["columns"], source.get("nominal"), source.get("numeric"), tokens)

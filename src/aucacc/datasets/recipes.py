@@ -74,17 +74,33 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
     ------
     RecipeError
         A named column or class does not exist, a ``class_map`` leaves a value unmapped,
-        the result has fewer than two classes, or a subsample is larger than the data.
+        a subsample is larger than the data, or the result has no rows or fewer than two
+        classes (the message names each step that removed rows or classes, how many of how
+        many, and the fix where one is known: :func:`_check_left`).
     """
     frame = raw.frame.copy()
     kinds = dict(raw.kinds)
     log: list[dict[str, Any]] = []
+    # What the reader did to the file as written (e.g. ARFF rows ending in a comma), recorded too.
+    for note in raw.notes:
+        log.append({"step": "read", "rows_removed": 0, "columns_removed": [], "detail": note})
+    # (step, rows before, rows after, classes before, classes after, hint): explains an empty or
+    # one-class result by the step that caused it.
+    trace: list[tuple[str, int, int, list[str], list[str], str]] = []
 
     def record(step: str, rows: int = 0, cols: list[str] | None = None, detail: str = "") -> None:
         if rows or cols:
             log.append({"step": step, "rows_removed": int(rows), "columns_removed": list(cols or []), "detail": detail})
 
     target = recipe["target"]
+
+    def present() -> list[str]:
+        counts = frame[target].value_counts(sort=False)
+        return [str(c) for c, k in counts.items() if k > 0]
+
+    def traced(step: str, before: int, classes: list[str], hint: str = "") -> None:
+        trace.append((step, before, len(frame), classes, present(), hint))
+
     if target not in frame.columns:
         raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is not a column of "
                           f"{raw.path.name}; columns: {list(frame.columns)}")
@@ -118,6 +134,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
     if unknown:
         raise RecipeError(f"data set {name!r}: '{_key(name, 'drop_classes')}' names classes {unknown} not in "
                           f"{list(y.cat.categories)}")
+    n0, c0 = len(frame), present()
     for cls, why in dclasses.items():
         mask = (y == cls).to_numpy()
         record("drop_classes", rows=int(mask.sum()), detail=f"class {cls}: {why}")
@@ -125,6 +142,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         y = frame[target]
     if dclasses:
         frame[target] = frame[target].cat.remove_categories(list(dclasses))
+        traced("drop_classes", n0, c0)
 
     cmap = recipe.get("class_map")
     ovr = recipe.get("one_vs_rest")
@@ -143,15 +161,20 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         if unmapped or extra:
             raise RecipeError(f"data set {name!r}: '{_key(name, 'class_map')}' must map every class exactly: "
                               f"unmapped {unmapped}, unknown {extra}")
+        n0, c0 = len(frame), present()
         new_order = list(dict.fromkeys(cmap[c] for c in cats))
         vals = frame[target].astype(object).map(cmap)
         frame[target] = pd.Categorical(vals, categories=new_order)
         log.append({"step": "class_map", "rows_removed": 0, "columns_removed": [],
                     "detail": ", ".join(f"{k}->{v}" for k, v in cmap.items())})
+        traced("one_vs_rest" if ovr else "class_map", n0, c0)
 
     nomiss_y = frame[target].isna().to_numpy()
     record("missing_class", rows=int(nomiss_y.sum()), detail="rows whose class value is missing")
+    n0, c0 = len(frame), present()
     frame = frame.loc[~nomiss_y]
+    traced("missing_class", n0, c0, (f"the class column {target!r} is missing in every row: is "
+                                     f"'{_key(name, 'target')}' the right column?") if n0 and not len(frame) else "")
 
     attrs = [c for c in frame.columns if c != target]
     if recipe.get("missing", "drop_rows") == "drop_rows":
@@ -159,7 +182,11 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         by_col = frame[attrs].isna().sum()
         detail = ", ".join(f"{c}: {int(n)}" for c, n in by_col.items() if n)
         record("missing_values", rows=int(incomplete.sum()), detail=f"rows with a missing value ({detail})")
+        n0, c0 = len(frame), present()
+        hint = _missing_hint(frame, attrs, incomplete, target, name)
         frame = frame.loc[~incomplete]
+        traced("missing_values", n0, c0, hint)
+    _check_left(name, raw, trace, frame, target)
 
     sub = recipe.get("subsample")
     if sub:
@@ -178,15 +205,68 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         frame[target] = frame[target].cat.remove_categories(empty)
         log.append({"step": "unused_classes", "rows_removed": 0, "columns_removed": [],
                     "detail": f"declared class values that never occur: {empty}"})
-    if frame[target].cat.categories.size < 2:
-        raise RecipeError(f"data set {name!r}: fewer than two classes left after cleaning; check the recipe "
-                          f"(config key '{_key(name)}')")
+    _check_left(name, raw, trace, frame, target)
 
     frame = frame.reset_index(drop=True)
     y = frame.pop(target).rename("class")
     kinds = {c: kinds[c] for c in frame.columns}
     return CleanDataset(name=name, X=frame, y=y, kinds=kinds, exclusions=log,
                         raw_shape=(len(raw.frame), raw.frame.shape[1]))
+
+
+def _missing_hint(frame: pd.DataFrame, attrs: list[str], incomplete: np.ndarray, target: str, name: str) -> str:
+    """Why ``missing: drop_rows`` removes what it removes, and what to do, when it empties a class or the data."""
+    if not incomplete.any():
+        return ""
+    na = frame[attrs].isna()
+    keep_y = frame[target].loc[~incomplete]
+    lost = [str(c) for c in frame[target].dropna().unique() if not (keep_y == c).any()]
+    if incomplete.all() or lost:
+        everywhere = [c for c in attrs if na[c].all()]
+        if everywhere:
+            what = (f"attribute {everywhere[0]!r} is" if len(everywhere) == 1 else
+                    f"attributes {everywhere} are") + " missing in every row"
+        else:
+            top = na.sum().sort_values(ascending=False, kind="stable")
+            what = "most missing: " + ", ".join(f"{c!r} in {int(n)} of {len(frame)} rows" for c, n in top.items() if n)
+        return (f"{what}: drop it (config key '{_key(name, 'drop_columns')}') or keep missing values "
+                f"('{_key(name, 'missing')}': keep)")
+    return ""
+
+
+def _check_left(name: str, raw: RawTable, trace: list, frame: pd.DataFrame, target: str) -> None:
+    """Stop when cleaning left no rows or fewer than two classes, naming each step that removed rows or classes.
+
+    Raises
+    ------
+    RecipeError
+        With, per step, how many rows it removed of how many, which classes it removed the
+        last rows of, and the fix where one is known (e.g. an attribute missing in every row).
+    """
+    counts = frame[target].value_counts(sort=False)
+    left = {str(c): int(k) for c, k in counts.items() if k > 0}
+    if len(frame) and len(left) >= 2:
+        return
+    raw_classes = raw.frame[target].value_counts(sort=False)
+    raw_left = {str(c): int(k) for c, k in raw_classes.items() if k > 0}
+    parts = []
+    if len(raw_left) < 2:
+        has = "no class value" if not raw_left else f"only class {next(iter(raw_left))!r}"
+        parts.append(f"the raw file {raw.path.name} has {len(raw.frame)} rows and {has} in "
+                     f"'{_key(name, 'target')}' = {target!r}")
+    for step, before, after, c_before, c_after, hint in trace:
+        gone = [c for c in c_before if c not in c_after]
+        if before == after and not gone:
+            continue
+        msg = f"{step} removed {before - after} of {before} rows"
+        if gone and step in ("class_map", "one_vs_rest"):
+            msg = f"{step} left the classes {c_after} of {c_before}"
+        elif gone:
+            msg += f" (all of class{'es' if len(gone) > 1 else ''} {', '.join(repr(c) for c in gone)})"
+        parts.append(msg + (f"; {hint}" if hint else ""))
+    what = "no rows" if not len(frame) else (f"one class ({next(iter(left))!r}: {len(frame)} rows)")
+    raise RecipeError(f"data set {name!r}: {what} left after cleaning (config key '{_key(name)}'): "
+                      + "; ".join(parts or ["no step removed anything"]))
 
 
 def _subsample(frame: pd.DataFrame, target: str, n: int, stratify: bool, seed: int) -> pd.DataFrame:
