@@ -239,3 +239,57 @@ def test_atomic_write_respects_umask(tmp_path, umask, mode):
     assert stat.S_IMODE(side.stat().st_mode) == mode
     assert out.read_text() == "a\n1\n"
     assert sorted(p.name for p in out.parent.iterdir()) == ["t.csv", "t.csv.provenance.json"]  # no temp left
+
+
+# --- folds: n_folds larger than a class; a training part that lacks a class ----------------------------
+
+def test_n_folds_larger_than_every_class_names_dataset_class_and_key():
+    from aucacc.evaluation.folds import stratified_folds
+
+    y = ["a"] * 4 + ["b"] * 3
+    with pytest.raises(ValueError) as exc:
+        stratified_folds(y, 5, seed=0, dataset="tiny")
+    assert str(exc.value).startswith("data set 'tiny': config key 'protocol.n_folds' = 5 is larger than every class "
+                                     "(class 'a' has 4, class 'b' has 3 instances)")
+    assert "Lower protocol.n_folds to at most 4" in str(exc.value)
+    with pytest.raises(ValueError, match=r"data set 'tiny': config key 'protocol.n_folds' = 8 must be between 2 and "
+                                         r"the number of instances \(7\)"):
+        stratified_folds(y, 8, seed=0, dataset="tiny")
+    assert sorted(np.bincount(stratified_folds(y + ["a"], 5, seed=0))) == [1, 1, 2, 2, 2]  # one class of 5: allowed
+
+
+def _singleton_dataset():
+    from aucacc.datasets import CleanDataset
+
+    rng = np.random.default_rng(0)
+    n = 31
+    y = ["p"] * 15 + ["q"] * 15 + ["r"]  # 'r' has one instance: the training part of its fold lacks it
+    a = [("u" if c == "p" else "v") if rng.random() < 0.8 else "w" for c in y]
+    X = pd.DataFrame({"a": pd.Categorical(a, categories=["u", "v", "w"])})
+    return CleanDataset(name="tiny", X=X, y=pd.Series(pd.Categorical(y, categories=["p", "q", "r"]), name="class"),
+                        kinds={"a": "nominal"})
+
+
+@pytest.mark.parametrize("estimator", ["aucacc.learners.naive_bayes.NaiveBayes", "aucacc.learners.c45.C44",
+                                       "sklearn.linear_model.LogisticRegression", "sklearn.tree.DecisionTreeClassifier"])
+def test_training_part_lacking_a_class(estimator):
+    """Every learner runs; the fold's record names the fold and the class, and says what the learner gave it."""
+    from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.learners import make_learner
+
+    ds = _singleton_dataset()
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    k = int(folds[30])
+    scores, info = cross_validate(ds, folds, lambda: make_learner({"estimator": estimator}), discretization="none")
+    notes = {r["fold"]: r.get("note") for r in info}
+    sk = estimator.startswith("sklearn")
+    how = "the learner gives it probability 0" if sk else "the learner keeps it (declared classes)"
+    assert notes == {f: (f"class ['r'] absent from the training part of fold {k}: {how} "
+                         + ("(it only knows the classes it was trained on)" if sk else "")).strip() if f == k else None
+                     for f in range(3)}
+    in_k = scores["fold"] == k
+    assert (scores.loc[in_k, "p:r"] == 0).all() if sk else (scores.loc[in_k, "p:r"] > 0).all()
+    np.testing.assert_allclose(scores[["p:p", "p:q", "p:r"]].sum(axis=1), 1.0)
+    m = fold_metrics(scores)
+    assert m["value"].notna().all()

@@ -143,3 +143,79 @@ def test_snakemake_rejects_unknown_dataset_key(tmp_path):
     assert proc.returncode != 0
     # One line naming the key and what is wrong (the library's validator, not a schema dump).
     assert "config key 'datasets.iris': Additional properties are not allowed ('recipee' was unexpected)" in out
+
+
+# --- learners and cross-references: checked before any job starts (validate_config) -------------------
+
+@pytest.mark.parametrize("spec, want", [
+    ({"estimator": "sklearn.svm.SVC", "params": {"C": -1, "probability": True}},
+     "config key 'learners.Bad.params': The 'C' parameter of SVC must be a float in the range (0.0, inf]. "
+     "Got -1 instead."),
+    ({"estimator": "sklearn.svm.SVC"}, "config key 'learners.Bad': sklearn.svm.SVC has no predict_proba"),
+    ({"estimator": "sklearn.linear_model.RidgeClassifier"},
+     "config key 'learners.Bad': sklearn.linear_model.RidgeClassifier has no predict_proba"),
+    ({"estimator": "sklearn.tree.DecisionTreeClassifier", "params": {"criterion": "gini!"}},
+     "config key 'learners.Bad.params': The 'criterion' parameter of DecisionTreeClassifier must be a str among"),
+    ({"estimator": "sklearn.tree.DecisionTreeClassifier", "params": {"max_depht": 3}},
+     "config key 'learners.Bad' (estimator or params): learner estimator 'sklearn.tree.DecisionTreeClassifier' "
+     "rejects params {'max_depht': 3}"),
+    ({"estimator": "sklearn.nope.Nothing"}, "config key 'learners.Bad' (estimator or params): learner estimator "
+                                           "'sklearn.nope.Nothing' cannot be imported"),
+])
+def test_bad_learner_stops_at_validation(cfg, spec, want):
+    cfg["learners"]["Bad"] = spec
+    assert want in _error(cfg)
+
+
+def test_good_sklearn_learner_passes(cfg):
+    cfg["learners"]["LogReg"] = {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"C": 0.5}}
+    cfg["learners"]["SVC"] = {"estimator": "sklearn.svm.SVC", "params": {"probability": True}}
+    validate_config(cfg)
+
+
+@pytest.mark.parametrize("change, want", [
+    (lambda c: c["main_table"].update(learners=["NB", "C4.6"]),
+     "config key 'main_table.learners' names learner 'C4.6', which is not under 'learners'"),
+    (lambda c: c["main_table"].update(cde_pairs=[["C4.5", "NB2"]]),
+     "config key 'main_table.cde_pairs' names learner 'NB2', which is not under 'learners'"),
+    (lambda c: c["main_table"].update(datasets=["iris", "irs"]),
+     "config key 'main_table.datasets' names dataset 'irs', which is not under 'datasets'"),
+    (lambda c: c["svm_table"].update(learner="SVM2"),
+     "config key 'svm_table.learner' names learner 'SVM2', which is not under 'learners'"),
+    (lambda c: c["svm_table"].update(compare=["NB", "KNN"]),
+     "config key 'svm_table.compare' names learner 'KNN', which is not under 'learners'"),
+    (lambda c: c["svm_table"]["datasets"].append("sonar"),
+     "config key 'svm_table.datasets' names dataset 'sonar', which is not under 'datasets'"),
+    (lambda c: c["roc"].update(learners=["NB", "LR"]),
+     "config key 'roc.learners' names learner 'LR', which is not under 'learners'"),
+    (lambda c: c["roc"].update(positive={"sonar": "M"}),
+     "config key 'roc.positive' names dataset 'sonar', which is not under 'datasets'"),
+])
+def test_cross_references_checked(cfg, change, want):
+    change(cfg)
+    assert want in _error(cfg)
+
+
+def test_derived_defaults_filled_once(cfg):
+    """Defaults that depend on other keys are filled by validate_config, so rules read the keys directly."""
+    del cfg["main_table"]
+    del cfg["roc"]["learners"]
+    cfg["roc"].pop("datasets", None)
+    del cfg["svm_table"]["compare"]
+    out = validate_config(cfg)
+    assert out["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": []}
+    assert out["roc"]["learners"] == list(cfg["learners"])
+    assert out["roc"]["datasets"] == out["svm_table"]["datasets"]
+    assert out["svm_table"]["compare"] == [] and out["roc"]["n_points"] == 101
+
+
+def test_snakemake_rejects_bad_learner_before_any_job(tmp_path):
+    """`snakemake -n` stops at start-up on `C: -1`, naming the learner's key (before: halfway through CV)."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    extra = tmp_path / "extra.yaml"
+    extra.write_text("learners:\n  SVC: {estimator: sklearn.svm.SVC, params: {C: -1, probability: true}}\n")
+    proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
+                          cwd=work, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0
+    assert "config key 'learners.SVC.params': The 'C' parameter of SVC must be" in proc.stdout + proc.stderr

@@ -17,10 +17,19 @@ class ConfigError(ValueError):
     """The configuration does not fit the schema; the message names the offending key."""
 
 
-def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCHEMA) -> dict[str, Any]:
-    """Validate ``config`` against the JSON schema, filling defaults; raise :class:`ConfigError`.
+def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCHEMA,
+                    check_learners: bool = True) -> dict[str, Any]:
+    """Validate ``config`` before any job runs, filling defaults; raise :class:`ConfigError`.
 
-    The error message names the key path (e.g. ``datasets.breast.recipe``) and what is wrong.
+    Three checks, each naming the offending key:
+
+    1. the JSON schema (types, required keys, ranges); its ``default`` values are filled in;
+    2. defaults that depend on other keys are filled (:func:`_fill_derived_defaults`), and every
+       name that refers to another part of the config must exist there: learners named in
+       ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
+       ``svm_table.datasets`` and ``roc`` (:func:`_check_references`);
+    3. with ``check_learners``, every learner is built from its spec and must have
+       ``predict_proba`` and valid parameters (:func:`check_learner`).
     """
     import jsonschema
 
@@ -32,7 +41,93 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
         where = ".".join(str(p) for p in e.absolute_path) or "<top level>"
         raise ConfigError(f"config key '{where}': {e.message}")
     _fill_defaults(config, schema, schema)
+    _fill_derived_defaults(config)
+    _check_references(config)
+    if check_learners:
+        for name, spec in config.get("learners", {}).items():
+            check_learner(name, spec)
     return config
+
+
+def _fill_derived_defaults(config: dict[str, Any]) -> None:
+    """Defaults that depend on other keys (the schema cannot express them); documented in config/README.md.
+
+    ``main_table.learners``: every learner; ``main_table.cde_pairs``: none; ``svm_table.compare``:
+    none; ``roc.learners``: every learner; ``roc.datasets``: ``svm_table.datasets``, else every data set.
+    """
+    learners = list(config.get("learners", {}))
+    main = config.setdefault("main_table", {})
+    main.setdefault("learners", learners)
+    main.setdefault("cde_pairs", [])
+    if "svm_table" in config:
+        config["svm_table"].setdefault("compare", [])
+    if "roc" in config:
+        roc = config["roc"]
+        roc.setdefault("learners", learners)
+        if not roc.get("datasets"):
+            roc["datasets"] = list(config.get("svm_table", {}).get("datasets") or config["datasets"])
+
+
+def _check_references(config: dict[str, Any]) -> None:
+    """Every learner or data-set name used elsewhere in the config is defined under ``learners`` / ``datasets``."""
+    learners = config.get("learners", {})
+    datasets = config["datasets"]
+
+    def need(names, where: str, pool: dict, what: str) -> None:
+        for n in names:
+            if n not in pool:
+                raise ConfigError(f"config key '{where}' names {what} {n!r}, which is not under '{what}s' "
+                                  f"({', '.join(pool)}); add it there or remove it from '{where}'")
+
+    main = config.get("main_table", {})
+    need(main.get("learners", []), "main_table.learners", learners, "learner")
+    need([x for pair in main.get("cde_pairs", []) for x in pair], "main_table.cde_pairs", learners, "learner")
+    need(main.get("datasets") or [], "main_table.datasets", datasets, "dataset")
+    if "svm_table" in config:
+        svm = config["svm_table"]
+        need([svm["learner"]], "svm_table.learner", learners, "learner")
+        need(svm.get("compare", []), "svm_table.compare", learners, "learner")
+        need(svm["datasets"], "svm_table.datasets", datasets, "dataset")
+    if "roc" in config:
+        roc = config["roc"]
+        need(roc.get("learners", []), "roc.learners", learners, "learner")
+        need(roc.get("datasets", []), "roc.datasets", datasets, "dataset")
+        need(list(roc.get("positive", {})), "roc.positive", datasets, "dataset")
+
+
+def check_learner(name: str, spec: dict[str, Any]):
+    """Build learner ``name`` from its config spec and check it can run; return the estimator.
+
+    Checks, before any job starts: the import path resolves, the constructor accepts the
+    params, the estimator has ``predict_proba`` (for scikit-learn's ``SVC``, only with
+    ``probability: true``), and the params are valid under scikit-learn's own parameter
+    validation wherever the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``).
+
+    Raises
+    ------
+    ConfigError
+        Naming ``learners.<name>`` and the cause.
+    """
+    from aucacc.learners import make_learner
+
+    key = f"learners.{name}"
+    try:
+        est = make_learner(spec)
+    except ValueError as exc:
+        raise ConfigError(f"config key '{key}' (estimator or params): {exc}") from None
+    if not callable(getattr(est, "predict_proba", None)):
+        raise ConfigError(f"config key '{key}': {spec['estimator']} has no predict_proba, which AUC needs (a "
+                          "class-probability vector per test instance); choose an estimator that has one (for "
+                          "sklearn.svm.SVC set params: {probability: true})")
+    constraints = getattr(type(est), "_parameter_constraints", None)
+    if constraints and hasattr(est, "get_params"):
+        from sklearn.utils._param_validation import InvalidParameterError, validate_parameter_constraints
+
+        try:
+            validate_parameter_constraints(constraints, est.get_params(deep=False), caller_name=type(est).__name__)
+        except InvalidParameterError as exc:
+            raise ConfigError(f"config key '{key}.params': {exc}") from None
+    return est
 
 
 def _fill_defaults(node: Any, schema: dict, root: dict) -> None:

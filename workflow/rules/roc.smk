@@ -2,14 +2,9 @@
 # averaged ROC curves, the ROC convex hull over the learners, dominators by slope range, ROCCH-hybrid.
 ROC = config.get("roc")
 if ROC:
-    ROC_LEARNERS = list(ROC.get("learners", LEARNERS))
-    ROC_DATASETS = list(ROC.get("datasets") or config.get("svm_table", {}).get("datasets", DATASETS))
-    for _name in ROC_LEARNERS:
-        if _name not in config["learners"]:
-            raise ValueError(f"config key 'roc.learners' names learner {_name!r}, which is not under 'learners'")
-    for _d in ROC_DATASETS + list(ROC.get("positive", {})):
-        if _d not in config["datasets"]:
-            raise ValueError(f"config key 'roc' names data set {_d!r}, which is not under 'datasets'")
+    # Learner and data-set names are checked, and their defaults filled, by validate_config.
+    ROC_LEARNERS = list(ROC["learners"])
+    ROC_DATASETS = list(ROC["datasets"])
     ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check"]
 
     @final_output
@@ -34,10 +29,10 @@ if ROC:
             f"{RESULTS}/logs/roc/{{dataset}}.log",
         params:
             learners=ROC_LEARNERS,
-            positive=lambda wc: ROC.get("positive", {}).get(wc.dataset),
-            n_points=ROC.get("n_points", 101),
-            n_thresholds=ROC.get("n_thresholds", 101),
-            hull_points=ROC.get("hull_points", "threshold"),
+            positive=lambda wc: ROC["positive"].get(wc.dataset),
+            n_points=ROC["n_points"],
+            n_thresholds=ROC["n_thresholds"],
+            hull_points=ROC["hull_points"],
         wildcard_constraints:
             dataset="|".join(ROC_DATASETS),
         conda:
@@ -60,8 +55,8 @@ if ROC:
         log:
             f"{RESULTS}/logs/roc/roc_tables.log",
         params:
-            slopes=ROC.get("slopes", [0.1, 0.25, 0.5, 1, 2, 4, 10]),
-            target_fpr=ROC.get("target_fpr", [0.01, 0.05, 0.1, 0.2]),
+            slopes=ROC["slopes"],
+            target_fpr=ROC["target_fpr"],
         conda:
             "../envs/aucacc.yaml"
         script:

@@ -1,12 +1,6 @@
 # Stage 3: the RBF SVM on the binary data sets (Knowl 6), beside NB, C4.4 and C4.5.
 SVM = config.get("svm_table")
 if SVM:
-    for _name in [SVM["learner"]] + SVM.get("compare", []):
-        if _name not in config["learners"]:
-            raise ValueError(f"config key 'svm_table' names learner {_name!r}, which is not under 'learners'")
-    for _d in SVM["datasets"]:
-        if _d not in config["datasets"]:
-            raise ValueError(f"config key 'svm_table.datasets' names {_d!r}, which is not under 'datasets'")
 
     @final_output
     def _svm_targets():
@@ -16,7 +10,7 @@ if SVM:
     rule svm_table:
         input:
             metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=SVM["datasets"],
-                           learner=[SVM["learner"]] + SVM.get("compare", [])),
+                           learner=[SVM["learner"]] + SVM["compare"]),
             published=published("svm_binary13"),
             published_main=published("uci_nb_c44_c45"),
             averages=published("uci_averages"),
@@ -32,7 +26,7 @@ if SVM:
             f"{RESULTS}/logs/svm_table.log",
         params:
             learner=SVM["learner"],
-            compare=SVM.get("compare", []),
+            compare=SVM["compare"],
             alpha=config["protocol"]["alpha"],
         conda:
             "../envs/aucacc.yaml"

@@ -14,9 +14,10 @@ from aucacc.provenance import atomic_write_text  # noqa: E402
 log = setup_log(snakemake)
 ds = read_dataset(snakemake.input.data, snakemake.input.meta)
 seed = derive_seed(snakemake.params.seed, "folds", ds.name)
-fold = stratified_folds(ds.y, snakemake.params.n_folds, seed)
+fold = stratified_folds(ds.y, snakemake.params.n_folds, seed, dataset=ds.name)
 atomic_write_text(snakemake.output.folds, pd.DataFrame({"row": range(len(fold)), "fold": fold}).to_csv(index=False))
 log.info("%s: %d folds, seed %d, sizes %s", ds.name, snakemake.params.n_folds, seed, pd.Series(fold).value_counts().sort_index().tolist())
 for cls, n in small_classes(ds.y, snakemake.params.n_folds).items():
-    log.warning("%s: class %r has %d instances, fewer than %d folds: %d test folds have none of it",
-                ds.name, cls, n, snakemake.params.n_folds, snakemake.params.n_folds - n)
+    log.warning("data set %r: class %r has %d instances, fewer than protocol.n_folds = %d: %d test folds have none "
+                "of it (Hand-Till M over the class pairs present there)%s", ds.name, cls, n, snakemake.params.n_folds,
+                snakemake.params.n_folds - n, "; one training part lacks it too" if n == 1 else "")

@@ -51,7 +51,8 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     -------
     scores : DataFrame, one row per instance: ``row`` (index in the clean data), ``fold``,
         ``y_true``, ``y_pred`` and one column ``p:<class>`` per class (declared order).
-    fold_info : one dict per fold: fit seconds, and ``best_params_`` when the estimator has them.
+    fold_info : one dict per fold: fit seconds, ``best_params_`` when the estimator has them, and
+        ``note`` when the training part lacks a class (the rule: :func:`align_proba`).
 
     Raises
     ------
@@ -96,13 +97,11 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         est.fit(Xtr, ds.y[train])
         fit_s = time.perf_counter() - t0
         p = np.asarray(est.predict_proba(Xte), dtype=float)
-        est_classes = [str(c) for c in est.classes_]
-        if sorted(est_classes) != sorted(str(c) for c in classes):
-            raise ValueError(f"data set {ds.name!r}: learner classes {est_classes} differ from the data's {classes}")
-        # Learners may order classes differently (e.g. sorted); store columns in the data's order.
-        proba[test] = p[:, [est_classes.index(str(c)) for c in classes]]
+        proba[test], note = align_proba(p, est.classes_, classes, ds.y[train], ds.name, int(k))
         pred[test] = np.asarray(est.predict(Xte), dtype=object)
         rec: dict[str, Any] = {"fold": int(k), "fit_seconds": fit_s, "n_train": int(train.sum()), "n_test": int(test.sum())}
+        if note:
+            rec["note"] = note
         # Hyper-parameter searches (the SVM) record what they chose and the inner-CV scores.
         if hasattr(est, "best_params_"):
             rec["best_params"] = est.best_params_
@@ -117,6 +116,53 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     for j, c in enumerate(classes):
         scores[f"p:{c}"] = proba[:, j]
     return scores, info
+
+
+def align_proba(p: np.ndarray, est_classes, classes: list, y_train: pd.Series, dataset: str = "",
+                fold: int = -1) -> tuple[np.ndarray, str]:
+    """A fitted learner's ``predict_proba`` columns in the data's class order, and a note.
+
+    Rule for a training part that lacks a class (a class of one instance, in the fold that
+    tests it): aucacc's learners know every declared class (Laplace-corrected counts give it
+    a small probability); a learner that only knows the classes it was trained on (every
+    scikit-learn estimator) gives the absent class probability 0. Either way the note names
+    the fold and the class, and the per-fold record keeps it.
+
+    Parameters
+    ----------
+    p : array, shape (n_test, len(est_classes)) — the learner's class probabilities.
+    est_classes : the learner's ``classes_``.
+    classes : the data's classes, declared order.
+    y_train : the training part's class labels.
+
+    Returns
+    -------
+    proba : array, shape (n_test, len(classes)); note : ``""`` when the training part has every class.
+
+    Raises
+    ------
+    ValueError
+        The learner's classes are not the data's classes (or those of its training part); the
+        message names the data set, the fold and the classes.
+    """
+    est_classes = [str(c) for c in est_classes]
+    names = [str(c) for c in classes]
+    trained = set(pd.Series(y_train).dropna().astype(str))
+    absent = [c for c in names if c not in trained]
+    if set(est_classes) - set(names) or (set(names) - set(est_classes)) - set(absent):
+        raise ValueError(f"data set {dataset!r}, fold {fold}: learner classes {est_classes} differ from the data's "
+                         f"{names}")
+    note = ""
+    if absent:
+        how = ("the learner gives it probability 0 (it only knows the classes it was trained on)"
+               if set(absent) - set(est_classes) else "the learner keeps it (declared classes)")
+        note = f"class{'es' if len(absent) > 1 else ''} {absent} absent from the training part of fold {fold}: {how}"
+    out = np.zeros((p.shape[0], len(names)))
+    for j, c in enumerate(names):
+        if c in est_classes:
+            # Learners may order classes differently (e.g. sorted); store columns in the data's order.
+            out[:, j] = p[:, est_classes.index(c)]
+    return out, note
 
 
 def score_classes(scores: pd.DataFrame) -> list[str]:

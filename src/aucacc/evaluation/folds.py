@@ -19,7 +19,7 @@ def derive_seed(master: int, *labels: str) -> int:
     return (int(master) + zlib.crc32("/".join(labels).encode())) % (2**32)
 
 
-def stratified_folds(y, n_folds: int = 10, seed: int = 0) -> np.ndarray:
+def stratified_folds(y, n_folds: int = 10, seed: int = 0, dataset: str = "") -> np.ndarray:
     """Fold id (0 … n_folds−1) of each instance under seeded stratified k-fold CV.
 
     Parameters
@@ -27,6 +27,7 @@ def stratified_folds(y, n_folds: int = 10, seed: int = 0) -> np.ndarray:
     y : array-like, shape (n_instances,) — class labels.
     n_folds : number of folds (the paper: 10).
     seed : random state of the shuffle (scikit-learn ``StratifiedKFold(shuffle=True)``).
+    dataset : data set name, for the error message.
 
     Returns
     -------
@@ -35,12 +36,25 @@ def stratified_folds(y, n_folds: int = 10, seed: int = 0) -> np.ndarray:
     Raises
     ------
     ValueError
-        If a class has fewer instances than ``n_folds`` would allow to be split at all
-        (fewer than 2), or ``n_folds`` exceeds the number of instances.
+        If ``n_folds`` exceeds the number of instances, or every class (scikit-learn's
+        condition) has fewer instances than ``n_folds``; the message names the data set, each
+        class and its count, and the config key ``protocol.n_folds``. A class smaller than
+        ``n_folds`` while another is not is allowed: some test folds lack it
+        (:func:`small_classes`), and a class of one instance is absent from one training part
+        (:func:`aucacc.evaluation.cross_validate.cross_validate` documents the rule).
     """
     y = np.asarray(pd.Series(y).astype(str))
+    where = f"data set {dataset!r}: " if dataset else ""
     if n_folds < 2 or n_folds > len(y):
-        raise ValueError(f"n_folds={n_folds} must be between 2 and the number of instances ({len(y)})")
+        raise ValueError(f"{where}config key 'protocol.n_folds' = {n_folds} must be between 2 and the number of "
+                         f"instances ({len(y)})")
+    counts = pd.Series(y).value_counts()
+    if counts.max() < n_folds:
+        sizes = ", ".join(f"class {c!r} has {int(n)}" for c, n in counts.items())
+        raise ValueError(f"{where}config key 'protocol.n_folds' = {n_folds} is larger than every class ({sizes} "
+                         f"instances): stratified {n_folds}-fold cross-validation needs at least one class of "
+                         f"{n_folds} instances. Lower protocol.n_folds to at most {int(counts.max())}, or merge or "
+                         f"drop small classes in the recipe (class_map, drop_classes)")
     skf = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
     fold = np.empty(len(y), dtype=int)
     with warnings.catch_warnings():
