@@ -293,3 +293,47 @@ def test_training_part_lacking_a_class(estimator):
     np.testing.assert_allclose(scores[["p:p", "p:q", "p:r"]].sum(axis=1), 1.0)
     m = fold_metrics(scores)
     assert m["value"].notna().all()
+
+
+# --- Hand–Till M over the class pairs present: flagged in every table ----------------------------------
+
+def _metrics_with_partial_fold() -> pd.DataFrame:
+    rows = []
+    for ds, absent_fold in (("glass", 6), ("iris", None)):
+        for lrn in ("NB", "C4.5"):
+            for k in range(10):
+                note = ("classes absent from the test fold: ['tableware']; Hand-Till M over 10 of 15 pairs"
+                        if k == absent_fold else "")
+                rows.append({"dataset": ds, "learner": lrn, "fold": k, "metric": "accuracy", "value": 70.0 + k,
+                             "note": ""})
+                rows.append({"dataset": ds, "learner": lrn, "fold": k, "metric": "auc", "value": 80.0 + k, "note": note})
+    return pd.DataFrame(rows)
+
+
+def test_partial_hand_till_cells_flagged(tmp_path):
+    """glass has a test fold without 'tableware': its AUC cells carry the mark, and a note under the table says why;
+    the CSV records the count; nothing else is marked. Read back through CSV, as the workflow does."""
+    from aucacc.report.paper_tables import PARTIAL_MARK, averages, paper_layout, partial_notes, summary_table
+    from aucacc.report.tables import write_table
+
+    csv = tmp_path / "m.csv"
+    _metrics_with_partial_fold().to_csv(csv, index=False)
+    metrics = pd.read_csv(csv)  # empty notes come back as NaN
+    pub = pd.DataFrame([{"dataset": d, "learner": lrn, "metric": m, "published_mean": 50.0, "published_sd": 1.0}
+                        for d in ("glass", "iris") for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
+    summ = summary_table(metrics, pub)
+    got = summ.set_index(["dataset", "learner", "metric"])["partial_folds"].to_dict()
+    assert got == {(d, lrn, m): int(d == "glass" and m == "auc") for d in ("glass", "iris")
+                   for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")}
+    avg = averages(summ).assign(published_average=50.0)
+    wide = paper_layout(summ, avg, ["NB", "C4.5"]).set_index("dataset")
+    assert wide.loc["glass", "auc NB"] == f"84.5 ± 3.0 (50.0) {PARTIAL_MARK}"
+    assert wide.loc["glass", "accuracy NB"] == "74.5 ± 3.0 (50.0)"
+    assert PARTIAL_MARK not in "".join(wide.loc["iris"].astype(str))
+    notes = partial_notes(summ)
+    assert notes == [f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent (a class has fewer instances than "
+                     "folds); the AUC of such a fold is Hand–Till M over the class pairs present."]
+    paths = write_table(summ, tmp_path / "t", display=wide.reset_index(), notes=notes)
+    md, tex = paths["md"].read_text(), paths["tex"].read_text()
+    assert md.rstrip().endswith(notes[0]) and f"(50.0) {PARTIAL_MARK}" in md
+    assert "\\par\\footnotesize † glass: in 1 of 10 test folds" in tex

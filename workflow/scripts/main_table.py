@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.paper_tables import (averages, cde_table, paper_layout, published_long,  # noqa: E402
+from aucacc.report.paper_tables import (averages, partial_notes, cde_table, paper_layout, published_long,  # noqa: E402
                                         significance_table, summary_table)
 from aucacc.report.tables import write_table  # noqa: E402
 
@@ -21,7 +21,7 @@ summ = summary_table(metrics, published_long(pd.read_csv(inp.published)))
 summ.insert(0, "protocol", par.protocol)
 avg = averages(summ, pd.read_csv(inp.averages), table="uci_nb_c44_c45")
 wide = paper_layout(summ, avg, par.learners)
-write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,
+write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov, notes=partial_notes(summ),
             caption=f"Accuracy and AUC (%): mean ± sd over the folds, {par.protocol} discretization "
                     "(published mean in brackets)")
 

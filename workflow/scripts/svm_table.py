@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.paper_tables import (averages, paper_layout, published_long,  # noqa: E402
+from aucacc.report.paper_tables import (averages, partial_notes, paper_layout, published_long,  # noqa: E402
                                         significance_table, summary_table)
 from aucacc.report.tables import write_table  # noqa: E402
 
@@ -22,7 +22,7 @@ avg = averages(summ, pd.read_csv(inp.averages), table="svm_binary13")
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp))
 
 wide = paper_layout(summ, avg, learners)
-write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov,
+write_table(summ, os.path.splitext(out.table)[0], display=wide, provenance=prov, notes=partial_notes(summ),
             caption="SVM, NB, C4.4, C4.5 on the binary data sets: mean ± sd over 10 folds (published mean in brackets)")
 sig = significance_table(metrics, learners, par.alpha, pd.read_csv(inp.significance), table="svm_binary13")
 write_table(sig, os.path.splitext(out.sig)[0], provenance=prov, floatfmt=".4g",

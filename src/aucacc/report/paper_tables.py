@@ -13,6 +13,9 @@ import pandas as pd
 
 from aucacc.stats import cde_tally, paired_ttest
 
+# Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
+PARTIAL_MARK = "†"
+
 # Column prefixes of the published wide tables.
 PUBLISHED_PREFIX = {"NB": "nb", "C4.4": "c44", "C4.5": "c45", "SVM": "svm"}
 METRIC_SUFFIX = {"accuracy": "acc", "auc": "auc"}
@@ -37,9 +40,17 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) 
     Returns a tidy frame ``dataset, learner, metric, mean, sd, n_folds, published_mean,
     published_sd, diff, within_tolerance`` where ``diff = mean − published_mean`` and
     ``within_tolerance`` is |diff| ≤ max(3, 1.5 × published_sd) (the issue's criterion).
+    ``partial_folds`` counts the folds whose value carries a note: a multi-class test fold that
+    lacks a class, whose Hand–Till M averages over the class pairs present
+    (:func:`aucacc.evaluation.cross_validate.fold_metrics`); tables flag such cells.
     """
-    g = metrics.groupby(["dataset", "learner", "metric"], sort=False)["value"]
+    keys = ["dataset", "learner", "metric"]
+    g = metrics.groupby(keys, sort=False)["value"]
     out = g.agg(mean="mean", sd=lambda v: float(np.std(v, ddof=1)), n_folds="count").reset_index()
+    note = metrics["note"] if "note" in metrics.columns else pd.Series("", index=metrics.index)
+    partial = note.notna() & (note.astype(str).str.strip() != "") & (note.astype(str) != "nan")
+    counts = metrics.assign(_p=partial).groupby(keys, sort=False)["_p"].sum().astype(int).rename("partial_folds")
+    out = out.merge(counts.reset_index(), on=keys, how="left")
     if published is not None and len(published):
         out = out.merge(published, on=["dataset", "learner", "metric"], how="left")
         out["diff"] = out["mean"] - out["published_mean"]
@@ -117,14 +128,34 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
     return out
 
 
+def partial_notes(summary: pd.DataFrame) -> list[str]:
+    """Notes under a table for the cells marked :data:`PARTIAL_MARK`, one per data set.
+
+    Rule (README, "Hand–Till M over the class pairs present"): a test fold that lacks a class
+    still gets an AUC, Hand–Till M averaged over the pairs of classes present in that fold.
+    """
+    if "partial_folds" not in summary.columns:
+        return []
+    sub = summary[summary["partial_folds"] > 0]
+    notes = []
+    for ds, d in sub.groupby("dataset", sort=False):
+        n, k = int(d["partial_folds"].max()), int(d["n_folds"].max())
+        notes.append(f"{PARTIAL_MARK} {ds}: in {n} of {k} test folds a class is absent (a class has fewer instances "
+                     "than folds); the AUC of such a fold is Hand–Till M over the class pairs present.")
+    return notes
+
+
 def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
     """The paper's layout for display: one row per data set, ``mean ± sd (published)`` per metric and learner.
 
-    The last row holds the averages over data sets (published average in brackets).
+    The last row holds the averages over data sets (published average in brackets). A cell
+    with a fold whose Hand–Till M is over the class pairs present ends with
+    :data:`PARTIAL_MARK` (explained by :func:`partial_notes`).
     """
     def cell(d: pd.DataFrame) -> pd.Series:
+        mark = (d["partial_folds"] > 0).map({True: " " + PARTIAL_MARK, False: ""}) if "partial_folds" in d else ""
         return (d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
-                + " (" + d["published_mean"].map("{:.1f}".format) + ")")
+                + " (" + d["published_mean"].map("{:.1f}".format) + ")" + mark)
 
     wide = summary.assign(cell=cell).pivot(index="dataset", columns=["metric", "learner"], values="cell")
     wide = wide[[(m, lrn) for m in ("accuracy", "auc") for lrn in learners]]

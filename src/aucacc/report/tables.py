@@ -71,7 +71,7 @@ def to_latex(df: pd.DataFrame, floatfmt: str = ".3f", caption: str | None = None
 
 def write_table(df: pd.DataFrame, stem: str | os.PathLike, *, provenance: dict | None = None,
                 floatfmt: str = ".3f", caption: str | None = None,
-                display: pd.DataFrame | None = None) -> dict[str, Path]:
+                display: pd.DataFrame | None = None, notes: list[str] | None = None) -> dict[str, Path]:
     """Write ``<stem>.csv`` (the tidy frame ``df``) and ``<stem>.md`` / ``<stem>.tex``.
 
     Parameters
@@ -81,6 +81,7 @@ def write_table(df: pd.DataFrame, stem: str | os.PathLike, *, provenance: dict |
     provenance : optional record written to ``<stem>.csv.provenance.json``.
     display : optional differently laid-out frame (e.g. wide, like the paper) for Markdown
         and LaTeX; defaults to ``df``.
+    notes : lines written under the table in Markdown and LaTeX (e.g. what a footnote mark means).
 
     Returns a mapping ``{"csv": path, "md": path, "tex": path}``. Every file is written
     atomically, so a failure leaves no half-written table.
@@ -90,8 +91,12 @@ def write_table(df: pd.DataFrame, stem: str | os.PathLike, *, provenance: dict |
     paths = {"csv": stem.with_suffix(".csv"), "md": stem.with_suffix(".md"), "tex": stem.with_suffix(".tex")}
     atomic_write_text(paths["csv"], df.to_csv(index=False))
     md = (f"{caption}\n\n" if caption else "") + to_markdown(shown, floatfmt)
+    tex = to_latex(shown, floatfmt, caption)
+    if notes:
+        md += "\n" + "\n\n".join(notes) + "\n"
+        tex += "".join(f"\\par\\footnotesize {_tex_escape(n)}\n" for n in notes)
     atomic_write_text(paths["md"], md)
-    atomic_write_text(paths["tex"], to_latex(shown, floatfmt, caption))
+    atomic_write_text(paths["tex"], tex)
     if provenance is not None:
         write_sidecar(paths["csv"], provenance)
     return paths

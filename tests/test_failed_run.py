@@ -1,0 +1,91 @@
+"""After a failed run, nothing is half-written in results/ or in the cache (issue 10).
+
+Each case runs the real workflow (snakemake, in a scratch copy) on a tiny bad config and then
+inspects every file left behind: no temporary files, no output of the failed job, only whole
+outputs of the jobs that succeeded, and a cache that holds only checked raw files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aucacc.config import DEFAULT_CONFIG
+from helpers import copy_workflow
+
+ROWS = "".join(f"{i}.5,{i % 7},{'a' if i < 30 else 'b'}\n" for i in range(60))
+
+
+def _setup(tmp_path: Path, data: str, recipe: dict | None = None, **top) -> tuple[Path, Path, Path]:
+    """A scratch workflow whose only data set is ``toy`` (toy.data in a scratch mirror); returns (work, snakemake, mirror)."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    (mirror / "toy.data").write_text(data)
+    cfg = yaml.safe_load(DEFAULT_CONFIG.read_text())
+    for key in ("svm_table", "roc"):
+        cfg.pop(key, None)
+    cfg["datasets"] = {"toy": {"source": {"file": "toy.data", "columns": ["x", "z", "class"], "nominal": ["class"],
+                                          "sha256": hashlib.sha256(data.encode()).hexdigest()},
+                               "recipe": {"target": "class", **(recipe or {})}}}
+    cfg["mirror"], cfg["openml"] = str(mirror), False
+    cfg.update(top)
+    (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return work, snakemake, mirror
+
+
+def _run(work: Path, snakemake: Path, target: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(snakemake), "--cores", "1", "--nolock", target], cwd=work, capture_output=True,
+                          text=True, timeout=300, env={**__import__("os").environ, "AUCACC_MIRROR": ""})
+
+
+def _files(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()) if root.exists() else []
+
+
+def _no_partial(work: Path) -> list[str]:
+    left = _files(work / "results") + [f"cache/{f}" for f in _files(work / "resources")]
+    assert not [f for f in left if f.endswith(".tmp") or Path(f).name.startswith(".")], left
+    return left
+
+
+def test_stray_token_fails_clean_and_leaves_no_data(tmp_path):
+    work, snakemake, mirror = _setup(tmp_path, ROWS.replace("16.5,", "n/a,"))
+    proc = _run(work, snakemake, "results/metrics/whole_data/toy/NB.csv")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "toy.data: line 17, column 'x': value 'n/a' is not a number" in out
+    left = _no_partial(work)
+    assert not [f for f in left if f.startswith("data/") or f.startswith(("folds/", "scores/", "metrics/"))], left
+    # the only outputs: the fetched raw file (whole, checksum-verified) and logs
+    cached = [f for f in left if f.startswith("cache/")]
+    assert cached == ["cache/raw/toy/toy.data"]
+    assert (work / "resources/raw/toy/toy.data").read_bytes() == (mirror / "toy.data").read_bytes()
+    assert all(f.startswith("logs/") for f in left if not f.startswith("cache/")), left
+
+
+def test_n_folds_too_large_fails_folds_and_leaves_no_folds(tmp_path):
+    work, snakemake, _ = _setup(tmp_path, ROWS, protocol={"n_folds": 40})  # classes of 30 rows each
+    proc = _run(work, snakemake, "results/metrics/whole_data/toy/NB.csv")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "data set 'toy': config key 'protocol.n_folds' = 40 is larger than every class" in out
+    left = _no_partial(work)
+    assert "data/toy.parquet" in left and "data/toy.json" in left  # the clean step succeeded, whole
+    assert not [f for f in left if f.startswith(("folds/", "scores/", "metrics/"))], left
+
+
+def test_bad_learner_stops_before_any_job(tmp_path):
+    work, snakemake, _ = _setup(tmp_path, ROWS)
+    cfg = yaml.safe_load((work / "config" / "config.yaml").read_text())
+    cfg["learners"]["SVC"] = {"estimator": "sklearn.svm.SVC", "params": {"C": -1, "probability": True}}
+    (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    proc = _run(work, snakemake, "results/metrics/whole_data/toy/SVC.csv")
+    assert proc.returncode != 0
+    assert "config key 'learners.SVC.params'" in proc.stdout + proc.stderr
+    assert _files(work / "results") == [] and _files(work / "resources") == []
