@@ -337,3 +337,25 @@ def test_partial_hand_till_cells_flagged(tmp_path):
     md, tex = paths["md"].read_text(), paths["tex"].read_text()
     assert md.rstrip().endswith(notes[0]) and f"(50.0) {PARTIAL_MARK}" in md
     assert "\\par\\footnotesize † glass: in 1 of 10 test folds" in tex
+
+
+# --- encodings: never replace bytes silently --------------------------------------------------------
+
+def test_latin1_bytes_stop_with_line(tmp_path):
+    """Two Latin-1 values would both become 'caf\\ufffd' under errors='replace' and merge: stop instead."""
+    p = tmp_path / "l.data"
+    p.write_bytes("1,caf\u00e9\n2,caf\u00e8\n".encode("latin-1"))
+    with pytest.raises(DataFormatError, match=r"l\.data: line 1: byte 0xe9 is not UTF-8.*iconv"):
+        read_uci_data(p, ["x", "y"], nominal=["y"])
+    a = tmp_path / "l.arff"
+    a.write_bytes("@relation r\n@attribute y {caf\u00e9,b}\n@data\nb\ncaf\u00e9\n".encode("latin-1"))
+    with pytest.raises(DataFormatError, match=r"l\.arff: line 2: byte 0xe9 is not UTF-8"):
+        read_arff(a)
+
+
+def test_utf8_bom_and_utf8_values_kept(tmp_path):
+    p = tmp_path / "b.data"
+    p.write_bytes(b"\xef\xbb\xbf" + "1,caf\u00e9\n2,cafe\u0301\n".encode("utf-8"))
+    t = read_uci_data(p, ["x", "y"], nominal=["y"])
+    assert t.frame["x"].tolist() == [1.0, 2.0]
+    assert t.frame["y"].tolist() == ["caf\u00e9", "cafe\u0301"]  # not normalised: two values, as written

@@ -9,6 +9,7 @@ float64, and missing values NaN.
 from __future__ import annotations
 
 import csv
+import io
 import os
 import re
 from dataclasses import dataclass, field
@@ -52,6 +53,24 @@ _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 
 #: Token that marks a missing value when the recipe declares no ``missing_tokens`` (UCI and ARFF: ``?``).
 DEFAULT_MISSING_TOKENS = ("?",)
+
+
+def _read_text(path: Path) -> str:
+    """The file as UTF-8 text (a byte-order mark dropped); bytes that are not UTF-8 are an error, never replaced.
+
+    Replacing them would merge distinct nominal values (``café`` and ``cafè`` in Latin-1 both
+    become ``caf\ufffd``), so the message names the line and the byte instead.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DataFormatError(f"{path}: file not found") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DataFormatError(f"{path}: line {line}: byte 0x{data[exc.start]:02x} is not UTF-8 — the file is in "
+                              "another encoding (e.g. Latin-1); convert it to UTF-8 (iconv -f latin1 -t utf-8)") from None
 
 
 def is_number(text: str) -> bool:
@@ -165,10 +184,7 @@ def read_arff(path: str | os.PathLike) -> RawTable:
     import arff  # liac-arff
 
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise DataFormatError(f"{path}: file not found") from None
+    text = _read_text(path)
     text = _RANGE.sub(r"\1", text)  # one substitution per line keeps line numbers
     text, notes = _weka_data_lines(path, text)
     try:
@@ -277,10 +293,7 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
     path = Path(path)
     kinds = column_kinds(columns, nominal, numeric, where=str(path))
     missing = {str(t).strip() for t in missing_tokens}
-    try:
-        fh = open(path, newline="", encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise DataFormatError(f"{path}: file not found") from None
+    fh = io.StringIO(_read_text(path), newline="")
     rows: list[list[str]] = []
     linenos: list[int] = []  # file line of each row (blank lines are skipped)
     with fh:
