@@ -8,6 +8,10 @@ min_version("8.0")
 configfile: "config/config.yaml"
 
 
+# Front page of `snakemake --report results/report.html`.
+report: "workflow/report/workflow.rst"
+
+
 include: "workflow/rules/common.smk"
 
 

@@ -49,7 +49,8 @@ rule profit_figures:
         table=f"{RESULTS}/tables/profit.csv",
         published=published("profit"),
     output:
-        figures=PROFIT_FIGURES,
+        figures=[report(f, caption="../report/profit_figure.rst", category="8 Profit (V)", subcategory="Figures")
+                 if f.endswith(".png") else f for f in PROFIT_FIGURES],
     log:
         f"{RESULTS}/logs/profit/profit_figures.log",
     params:

@@ -1,22 +1,133 @@
-# Last stage: the reproduction scorecard over every table the other stages wrote.
+# Last stage: the per-cell scorecard (config/claims.yaml), the comparison figures, every table as HTML
+# for `snakemake --report results/report.html`, and results/REPORT.md. Library: aucacc.report.
+from aucacc.report.plots.scorecard import REPORT_FIGURES
+
+# Paths of the repository, whatever the working directory (`--directory .test` runs elsewhere).
+REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")
+CLAIMS = f"{workflow.basedir}/config/claims.yaml"
+
+
 @final_output
 def _report_targets():
-    return [f"{RESULTS}/report/scorecard.md", f"{RESULTS}/report/scorecard.csv"]
+    return [f"{RESULTS}/report/scorecard.md", f"{RESULTS}/report/scorecard.csv", f"{RESULTS}/REPORT.md"]
 
 
-# Every published claim the pipeline checks, ours beside it, pass or fail.
+def table_caption(stem):
+    """Caption text of a table: workflow/report/tables/<longest matching prefix of stem>.rst."""
+    folder = REPORT_DIR / "tables"
+    for cut in range(len(stem), 0, -1):
+        f = folder / f"{stem[:cut]}.rst"
+        if f.exists():
+            return f.read_text()
+    return f"Table ``{stem}`` (``results/tables/{stem}.csv``; no caption file in workflow/report/tables/)."
+
+
+def table_category(stem):
+    """Report category of a table, from the first word of its caption file name."""
+    for prefix, cat in (("datasets", "2 Data sets"), ("uci", "3 NB, C4.4, C4.5 (IV-B)"),
+                        ("significance", "3 NB, C4.4, C4.5 (IV-B)"), ("cde", "5 C/D/E on folds (IV-D)"),
+                        ("all_datasets", "3 NB, C4.4, C4.5 (IV-B)"), ("svm", "4 SVM (IV-C)"),
+                        ("auc_", "6 AUC gap"), ("synthetic", "7 Synthetic (II)"), ("profit", "8 Profit (V)"),
+                        ("roc", "9 ROC analysis"), ("scorecard", "1 Scorecard")):
+        if stem.startswith(prefix):
+            return cat
+    return "10 Other tables"
+
+
+def report_tables(wildcards):
+    """HTML renders of every table of the run (any stage's, including those added later)."""
+    return [f"{RESULTS}/report/tables/{Path(t).stem}.html" for t in table_csvs(get_final_output())]
+
+
+# Every published cell and verdict, ours beside it, with the rule of config/claims.yaml and a status.
 rule scorecard:
     input:
         # Read lazily, after every stage file has registered its targets.
-        lambda wildcards: table_csvs(get_final_output()),
+        tables=lambda wildcards: table_csvs(get_final_output()),
+        claims=CLAIMS,
+        published=expand("{p}/{t}.csv", p=config.get("published", "config/published"),
+                         t=["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages", "significance",
+                            "cde_folds", "synthetic_endpoints", "profit"]),
     output:
         md=f"{RESULTS}/report/scorecard.md",
         csv=f"{RESULTS}/report/scorecard.csv",
+        html=report(f"{RESULTS}/report/scorecard.html", caption="../report/tables/scorecard.rst",
+                    category="1 Scorecard", subcategory="Tables"),
+        summary=f"{RESULTS}/report/scorecard_summary.csv",
+        summary_md=f"{RESULTS}/report/scorecard_summary.md",
+        summary_tex=f"{RESULTS}/report/scorecard_summary.tex",
+        rst=f"{RESULTS}/report/front_page.rst",
     log:
         f"{RESULTS}/logs/scorecard.log",
     params:
         tables=f"{RESULTS}/tables",
+        published=lambda wildcards, input: os.path.dirname(input.published[0]),
     conda:
         "../envs/aucacc.yaml"
     script:
         "../scripts/scorecard.py"
+
+
+# One comparison figure: ours vs published per table, accuracy/AUC per data set, the AUC gap.
+rule report_figure:
+    input:
+        scorecard=rules.scorecard.output.csv,
+        tables=lambda wildcards: table_csvs(get_final_output()),
+    output:
+        png=report(f"{RESULTS}/report/figures/{{figure}}.png", caption="../report/figure.rst",
+                   category="1 Scorecard", subcategory="Figures"),
+        pdf=f"{RESULTS}/report/figures/{{figure}}.pdf",
+    log:
+        f"{RESULTS}/logs/report/figure_{{figure}}.log",
+    params:
+        tables=f"{RESULTS}/tables",
+        outdir=lambda wildcards, output: os.path.dirname(output.png),
+    wildcard_constraints:
+        figure="|".join(REPORT_FIGURES),
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/report_figures.py"
+
+
+# One table of the run as HTML, registered in the Snakemake report with its caption.
+rule report_table:
+    input:
+        csv=f"{RESULTS}/tables/{{stem}}.csv",
+    output:
+        html=report(f"{RESULTS}/report/tables/{{stem}}.html", caption="../report/table.rst",
+                    category=lambda wc: table_category(wc.stem), subcategory="Tables"),
+    log:
+        f"{RESULTS}/logs/report/table_{{stem}}.log",
+    params:
+        caption=lambda wc: table_caption(wc.stem),
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/report_table.py"
+
+
+# results/REPORT.md: the scorecard summary and each part of the paper, tables inline, figures linked.
+rule report_md:
+    input:
+        scorecard=rules.scorecard.output.csv,
+        summary=rules.scorecard.output.summary,
+        figures=expand(f"{RESULTS}/report/figures/{{f}}.png", f=REPORT_FIGURES),
+        tables=report_tables,
+    output:
+        md=f"{RESULTS}/REPORT.md",
+    log:
+        f"{RESULTS}/logs/report/report_md.log",
+    params:
+        results=lambda wildcards, output: os.path.dirname(output.md),
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/report_md.py"
+
+
+onsuccess:
+    # The scorecard summary at the end of every run that produced it.
+    _s = Path(f"{RESULTS}/report/scorecard_summary.md")
+    if _s.exists():
+        print(f"\n{_s.read_text()}")

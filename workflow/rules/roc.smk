@@ -20,7 +20,8 @@ if ROC:
                                       learner=ROC_LEARNERS),
             meta=rules.clean.output.meta,
         output:
-            png=f"{RESULTS}/figures/roc/{{dataset}}.png",
+            png=report(f"{RESULTS}/figures/roc/{{dataset}}.png", caption="../report/roc_figure.rst",
+                       category="9 ROC analysis", subcategory="Figures"),
             pdf=f"{RESULTS}/figures/roc/{{dataset}}.pdf",
             curves=f"{RESULTS}/roc/{{dataset}}/curves.csv",
             hull=f"{RESULTS}/roc/{{dataset}}/hull.csv",

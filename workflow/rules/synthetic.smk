@@ -17,7 +17,8 @@ rule synthetic_binary:
         csv=f"{RESULTS}/tables/synthetic_{{experiment}}.csv",
         md=f"{RESULTS}/tables/synthetic_{{experiment}}.md",
         tex=f"{RESULTS}/tables/synthetic_{{experiment}}.tex",
-        png=f"{RESULTS}/figures/synthetic_{{experiment}}.png",
+        png=report(f"{RESULTS}/figures/synthetic_{{experiment}}.png", caption="../report/synthetic_figure.rst",
+                   category="7 Synthetic (II)", subcategory="Figures"),
         pdf=f"{RESULTS}/figures/synthetic_{{experiment}}.pdf",
     log:
         f"{RESULTS}/logs/synthetic/{{experiment}}.log",
@@ -58,7 +59,8 @@ rule synthetic_multiclass:
         csv=f"{RESULTS}/tables/synthetic_multiclass.csv",
         md=f"{RESULTS}/tables/synthetic_multiclass.md",
         tex=f"{RESULTS}/tables/synthetic_multiclass.tex",
-        png=f"{RESULTS}/figures/synthetic_multiclass.png",
+        png=report(f"{RESULTS}/figures/synthetic_multiclass.png", caption="../report/synthetic_multiclass_figure.rst",
+                   category="7 Synthetic (II)", subcategory="Figures"),
         pdf=f"{RESULTS}/figures/synthetic_multiclass.pdf",
     log:
         f"{RESULTS}/logs/synthetic/multiclass.log",

@@ -1,4 +1,4 @@
-# Write the reproduction scorecard (Markdown + CSV) from the workflow's tables.
+# The per-cell scorecard (every published cell and verdict, ours beside it) and the report's front-page summary.
 import os
 import sys
 
@@ -6,17 +6,25 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.provenance import atomic_write_text, provenance, write_sidecar  # noqa: E402
-from aucacc.report.scorecard import scorecard  # noqa: E402
-from aucacc.report.tables import to_markdown  # noqa: E402
+from aucacc.report.claims import load_claims  # noqa: E402
+from aucacc.report.document import front_page_rst, scorecard_markdown, table_html  # noqa: E402
+from aucacc.report.scorecard import expectation_mismatches, scorecard, summary, summary_line  # noqa: E402
+from aucacc.report.tables import write_table  # noqa: E402
 
 log = setup_log(snakemake)
-card = scorecard(snakemake.params.tables)
-counts = card["result"].value_counts().to_dict()
-head = ("# Reproduction scorecard — Huang & Ling (2005)\n\n"
-        f"{counts.get('pass', 0)} pass, {counts.get('FAIL', 0)} fail, {counts.get('reported', 0)} reported "
-        "(a published number shown beside ours with no pass/fail: see the notes in each row).\n\n")
-atomic_write_text(snakemake.output.md, head + to_markdown(card))
-atomic_write_text(snakemake.output.csv, card.to_csv(index=False))
-write_sidecar(snakemake.output.csv, provenance(config=snakemake.config, seed=snakemake.config["seed"],
-                                               inputs=list(snakemake.input)))
-log.info("scorecard: %s", counts)
+out = snakemake.output
+claims = load_claims(snakemake.input.claims)
+card = scorecard(snakemake.params.tables, claims, snakemake.params.published)
+prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input))
+atomic_write_text(out.csv, card.to_csv(index=False))
+write_sidecar(out.csv, prov)
+atomic_write_text(out.md, scorecard_markdown(card, claims))
+atomic_write_text(out.html, table_html(card, f"Scorecard: {summary_line(card)}"))
+changed = expectation_mismatches(card, claims)
+write_table(summary(card), os.path.splitext(out.summary)[0], provenance=prov,
+            caption=f"Scorecard summary: {summary_line(card)}; {len(changed)} differ from what config/claims.yaml "
+                    "expects (see results/logs/scorecard.log)")
+atomic_write_text(out.rst, front_page_rst(card, prov, snakemake.config))
+log.info("scorecard: %s", summary_line(card))
+for line in changed:
+    log.warning("status differs from config/claims.yaml: %s", line)

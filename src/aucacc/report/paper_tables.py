@@ -11,6 +11,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from aucacc.report.claims import fold_mean_tolerance
 from aucacc.stats import cde_tally, paired_ttest
 
 # Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
@@ -39,7 +40,8 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) 
 
     Returns a tidy frame ``dataset, learner, metric, mean, sd, n_folds, published_mean,
     published_sd, diff, within_tolerance`` where ``diff = mean − published_mean`` and
-    ``within_tolerance`` is |diff| ≤ max(3, 1.5 × published_sd) (the issue's criterion).
+    ``within_tolerance`` is |diff| ≤ max(3, 1.5 × published_sd), the rule ``fold_mean`` of
+    ``config/claims.yaml`` (:func:`aucacc.report.claims.fold_mean_tolerance`).
     ``partial_folds`` counts the folds whose value carries a note: a multi-class test fold that
     lacks a class, whose Hand–Till M averages over the class pairs present
     (:func:`aucacc.evaluation.cross_validate.fold_metrics`); tables flag such cells.
@@ -54,7 +56,7 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) 
     if published is not None and len(published):
         out = out.merge(published, on=["dataset", "learner", "metric"], how="left")
         out["diff"] = out["mean"] - out["published_mean"]
-        out["within_tolerance"] = out["diff"].abs() <= np.maximum(3.0, 1.5 * out["published_sd"])
+        out["within_tolerance"] = out["diff"].abs() <= fold_mean_tolerance(out["published_sd"])
         out["within_tolerance"] = out["within_tolerance"].astype(object).where(out["published_mean"].notna())
     return out
 

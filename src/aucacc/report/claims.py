@@ -1,0 +1,120 @@
+"""The claims file (``config/claims.yaml``): the rule and tolerance of every published number and verdict.
+
+One source for every threshold of the comparison with Huang & Ling (2005): the scorecard, the
+tables' ``within_tolerance`` columns and the regression tests all read it through
+:func:`load_claims`. The file is checked against ``workflow/schemas/claims.schema.yaml``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+CLAIMS = REPO_ROOT / "config" / "claims.yaml"
+SCHEMA = REPO_ROOT / "workflow" / "schemas" / "claims.schema.yaml"
+
+
+class ClaimsError(ValueError):
+    """The claims file does not fit its schema; the message names the offending key."""
+
+
+def load_claims(path: str | os.PathLike | None = None) -> dict[str, Any]:
+    """Read and validate the claims file (default ``config/claims.yaml``).
+
+    Raises
+    ------
+    ClaimsError
+        If the file does not fit the schema, or names a rule that ``rules`` does not define.
+    """
+    return _load(str(Path(path) if path is not None else CLAIMS))
+
+
+@lru_cache(maxsize=8)
+def _load(path: str) -> dict[str, Any]:
+    import jsonschema
+
+    claims = yaml.safe_load(Path(path).read_text())
+    schema = yaml.safe_load(SCHEMA.read_text())
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(claims), key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        key = ".".join(str(p) for p in e.path) or "(top level)"
+        raise ClaimsError(f"{path}: key '{key}': {e.message}")
+    rules = claims["rules"]
+    for name, t in claims["tables"].items():
+        used = list(t["columns"].values()) + [r for o in t.get("overrides", []) for r in o["columns"].values()]
+        for r in used:
+            if r not in rules:
+                raise ClaimsError(f"{path}: key 'tables.{name}' uses rule {r!r}, which 'rules' does not define")
+    return claims
+
+
+def rule(name: str, claims: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The parameters of rule ``name``."""
+    return (claims or load_claims())["rules"][name]
+
+
+def fold_mean_tolerance(published_sd: Any, claims: dict[str, Any] | None = None) -> Any:
+    """Allowed |ours − published| of a fold mean: ``max(abs, sd × published sd)`` (rule ``fold_mean``).
+
+    ``published_sd`` may be a scalar or an array (percentage points).
+    """
+    r = rule("fold_mean", claims)
+    return np.maximum(r["abs"], r["sd"] * np.asarray(published_sd, dtype=float))
+
+
+def fold_sd_bounds(published: float, step: float, claims: dict[str, Any] | None = None) -> tuple[float, float]:
+    """Accepted range of our fold sd given the printed published sd (rule ``fold_sd``).
+
+    Two sample standard deviations of ``folds`` values each come from one variance when their
+    squared ratio lies inside the two-sided F-test acceptance region,
+    ``[1/F, F]`` with ``F = F_{1−α/2}(folds − 1, folds − 1)``. The printed value stands for the
+    interval ``published ± step/2``, so the range is ``[(p − step/2)/√F, (p + step/2)·√F]``.
+    """
+    from scipy.stats import f
+
+    r = rule("fold_sd", claims)
+    df = r["folds"] - 1
+    root = float(np.sqrt(f.ppf(1 - r["alpha"] / 2, df, df)))
+    return max(published - step / 2, 0.0) / root, (published + step / 2) * root
+
+
+def declared_status(cell: str, claims: dict[str, Any] | None = None) -> tuple[str, str] | None:
+    """``(status, reason)`` declared for ``cell`` under ``status`` in the claims file, or None."""
+    for entry in (claims or load_claims()).get("status", []):
+        if any(fnmatch.fnmatchcase(cell, pat) for pat in entry["cells"]):
+            return entry["status"], entry["reason"]
+    return None
+
+
+def known_fail(cell: str, claims: dict[str, Any] | None = None) -> str | None:
+    """The reason ``cell`` is listed under ``known_fail`` (it is expected to FAIL), or None."""
+    for entry in (claims or load_claims()).get("known_fail", []):
+        if any(fnmatch.fnmatchcase(cell, pat) for pat in entry["cells"]):
+            return entry["reason"]
+    return None
+
+
+def rule_for(table: str, row_key: str, column: str, claims: dict[str, Any] | None = None) -> str | None:
+    """The rule judging ``column`` of row ``row_key`` in published table ``table``.
+
+    For the wide fold tables the column names map onto ``mean`` and ``sd``; an ``overrides``
+    entry whose ``rows`` glob matches ``row_key`` takes precedence.
+    """
+    t = (claims or load_claims())["tables"][table]
+    for o in t.get("overrides", []):
+        if fnmatch.fnmatchcase(row_key, o["rows"]) and column in o["columns"]:
+            return o["columns"][column]
+    cols = t["columns"]
+    if column in cols:
+        return cols[column]
+    if "mean" in cols:
+        return cols["sd"] if column.endswith("_sd") else cols["mean"]
+    return None

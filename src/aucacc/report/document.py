@@ -1,0 +1,172 @@
+"""The reader's documents: the scorecard in Markdown, the report's front page (RST), HTML tables, ``REPORT.md``.
+
+Every number printed here comes from a table of the run or from the scorecard
+(:mod:`aucacc.report.scorecard`); nothing is typed by hand, so nothing goes stale.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+import pandas as pd
+
+from aucacc.report.scorecard import STATUSES, summary, summary_line
+from aucacc.report.tables import to_markdown
+
+RERUN = ("python3 -m venv .venv && .venv/bin/pip install -q -e .\n"
+         "AUCACC_MIRROR=../shared/datasets .venv/bin/snakemake --cores 2\n"
+         ".venv/bin/snakemake --report results/report.html")
+
+
+def _display(card: pd.DataFrame) -> pd.DataFrame:
+    cols = ["cell", "published", "ours", "difference", "sd_units", "tolerance", "status", "reason"]
+    d = card[cols].copy()
+    for c in ("ours", "published"):
+        d[c] = [f"{v:.4g}" if isinstance(v, float) else ("—" if v is None else str(v)) for v in d[c]]
+    return d
+
+
+def scorecard_markdown(card: pd.DataFrame, claims: Mapping[str, Any]) -> str:
+    """The scorecard as Markdown: summary per table and overall, then every row, grouped by table."""
+    out = ["# Reproduction scorecard — Huang & Ling (2005)", "",
+           f"{summary_line(card)}. One row per cell of `config/published/*.csv` and per verdict of "
+           "`config/claims.yaml`; rules and tolerances are those of the claims file; `sd_units` is the "
+           "difference in units of the paper's own uncertainty of that number.", "",
+           to_markdown(summary(card)), ""]
+    for table, g in card.groupby("table", sort=False):
+        spec = claims["tables"].get(table, {})
+        out += [f"## {table}: {spec.get('title', 'published verdicts')} ({g['section'].iloc[0] if table != 'verdicts' else 'see each row'})",
+                "", to_markdown(_display(g) if table != "verdicts" else
+                                g[["cell", "section", "published", "ours", "status", "reason"]], ".3g"), ""]
+    return "\n".join(out)
+
+
+def _rst_table(df: pd.DataFrame) -> str:
+    """A docutils list-table."""
+    lines = [".. list-table::", "   :header-rows: 1", ""]
+    for i, row in enumerate([list(df.columns)] + df.astype(str).values.tolist()):
+        lines.append("   * - " + str(row[0]).replace("*", r"\*"))
+        lines += [f"     - {str(c).replace('*', chr(92) + '*')}" for c in row[1:]]
+    return "\n".join(lines) + "\n"
+
+
+def provenance_frame(prov: Mapping[str, Any], config: Mapping[str, Any]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(key/value frame: versions, seed, config hash, mirror; data set → raw file and SHA-256)."""
+    kv = [("seed", prov.get("seed")), ("config SHA-256", prov.get("config_sha256")),
+          ("created (UTC)", prov.get("created_utc")), ("mirror", prov.get("mirror"))]
+    kv += [(k, v) for k, v in prov.get("versions", {}).items()]
+    data = [(name, d.get("source", {}).get("file", ""), d.get("source", {}).get("sha256", "(not pinned)"))
+            for name, d in config.get("datasets", {}).items()]
+    return (pd.DataFrame(kv, columns=["item", "value"]),
+            pd.DataFrame(data, columns=["data set", "raw file", "SHA-256 (checked at fetch)"]))
+
+
+def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[str, Any]) -> str:
+    """RST included by the Snakemake report's front page: scorecard summary, provenance, how to re-run."""
+    kv, data = provenance_frame(prov, config)
+    # Verdicts and averages first: a reader looks at the paper's claims before single cells.
+    order = {"verdicts": 0, "uci_averages": 1, "significance": 2}
+    fails = card[card["status"] == "FAIL"]
+    fails = fails.iloc[sorted(range(len(fails)), key=lambda i: (order.get(fails["table"].iloc[i], 3), i))]
+    lines = ["Scorecard summary", "-----------------", "",
+             f"**{summary_line(card)}** (every cell of ``config/published/*.csv`` and every verdict of "
+             "``config/claims.yaml``; the full list is the *scorecard* table under *Scorecard*).", "",
+             _rst_table(summary(card)), ""]
+    if len(fails):
+        lines += ["Claims that fail (with the known reason where the claims file gives one):", ""]
+        lines += [f"- ``{r.cell}``: published {_short(r.published)}, ours {_short(r.ours)} — {r.reason or 'no known reason'}"
+                  for r in fails.head(12).itertuples()]
+        if len(fails) > 12:
+            lines.append(f"- … and {len(fails) - 12} more: the *scorecard* table, or ``results/REPORT.md``")
+        lines.append("")
+    lines += ["Provenance", "----------", "", _rst_table(kv), "", _rst_table(data), "",
+              "How to re-run", "-------------", "", "::", ""] + ["   " + x for x in RERUN.splitlines()] + [""]
+    return "\n".join(lines)
+
+
+def _short(v: Any) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
+
+
+def table_html(df: pd.DataFrame, title: str) -> str:
+    """A self-contained HTML page holding one table (the Snakemake report shows HTML inline)."""
+    body = df.to_html(index=False, na_rep="—", float_format=lambda x: f"{x:.4g}", border=0, escape=True)
+    style = ("body{font-family:sans-serif;font-size:13px}table{border-collapse:collapse}"
+             "td,th{padding:2px 6px;border-bottom:1px solid #ddd;text-align:right}th{background:#f4f4f4}")
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<style>{style}</style></head><body><h3>{html.escape(title)}</h3>{body}</body></html>\n")
+
+
+# The order and the words of REPORT.md: (heading, paper section, tables, figures).
+SECTIONS = [
+    ("Data sets", "§IV-B (data-set table)", ["datasets"], ["report/figures/scatter_datasets.png"]),
+    ("NB, C4.4 and C4.5 on 18 data sets", "§IV-B, Knowl 5", ["uci_nb_c44_c45", "significance_uci"],
+     ["report/figures/scatter_uci_nb_c44_c45.png", "report/figures/per_dataset_uci.png",
+      "report/figures/scatter_uci_averages.png"]),
+    ("SVM on 13 binary data sets", "§IV-C, Knowl 6", ["svm_binary13", "significance_svm13"],
+     ["report/figures/scatter_svm_binary13.png", "report/figures/per_dataset_svm.png"]),
+    ("C/D/E of AUC against accuracy over the test folds", "§IV-D, Knowl 4", ["cde_folds"],
+     ["report/figures/scatter_cde_folds.png"]),
+    ("The AUC gap", "SPEC §3", ["auc_hypotheses", "auc_impossible"], ["report/figures/auc_gap.png"]),
+    ("Synthetic C, D, E", "§II, Knowl 3", ["synthetic_balanced", "synthetic_imbalanced_25pct",
+                                            "synthetic_varying_n10", "synthetic_multiclass"],
+     ["report/figures/scatter_synthetic_endpoints.png", "figures/synthetic_balanced.png",
+      "figures/synthetic_imbalanced_25pct.png", "figures/synthetic_varying_n10.png",
+      "figures/synthetic_multiclass.png"]),
+    ("Profit", "§V, Knowl 8", ["profit_comparison"],
+     ["report/figures/scatter_profit.png", "figures/profit_15.png", "figures/profit_25.png"]),
+    ("ROC analysis", "Fawcett 2006; Provost & Fawcett 2001", ["rocch_dominators", "rocch_hybrid"], []),
+]
+
+
+def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mapping[str, Any],
+                    config: Mapping[str, Any]) -> str:
+    """``results/REPORT.md``: scorecard summary, each part of the paper with its tables inline and figures linked.
+
+    Parameters
+    ----------
+    card : the scorecard.
+    results : the results folder (tables are read from ``<results>/tables/<stem>.md``; links are
+        relative to it, so the file reads on a code-hosting site).
+    prov, config : the provenance record and the run's config.
+    """
+    res = Path(results)
+    kv, data = provenance_frame(prov, config)
+    out = ["# Reproduction report — Huang & Ling (2005), *Using AUC and Accuracy in Evaluating Learning Algorithms*",
+           "", "Written by the workflow from its own tables (nothing here is typed by hand). "
+           "The per-cell scorecard is [`report/scorecard.md`](report/scorecard.md); the browsable report is "
+           "`results/report.html` (`snakemake --report results/report.html`).", "",
+           "## Scorecard", "", f"**{summary_line(card)}**", "", to_markdown(summary(card)), ""]
+    fails = card[card["status"].isin(["FAIL", "explained", "not reproducible"])]
+    if len(fails):
+        out += ["### Every cell that does not pass", "",
+                to_markdown(_display(fails)[["cell", "published", "ours", "tolerance", "status", "reason"]], ".3g"), ""]
+    for heading, section, tables, figures in SECTIONS:
+        have_t = [t for t in tables if (res / "tables" / f"{t}.md").exists()]
+        have_f = [f for f in figures if (res / f).exists()]
+        if not have_t and not have_f:
+            continue
+        out += [f"## {heading} ({section})", ""]
+        g = card[card["section"].str.contains(section.split(",")[0], regex=False)]
+        if len(g) and heading != "The AUC gap":
+            c = g["status"].value_counts()
+            out += ["Scorecard: " + ", ".join(f"{int(c.get(s, 0))} {s}" for s in STATUSES if c.get(s, 0)) + ".", ""]
+        out += [f"![{Path(f).stem}]({f})" for f in have_f] + [""]
+        for t in have_t:
+            out += [f"### `{t}`", "", (res / "tables" / f"{t}.md").read_text().strip(), ""]
+    gap = res / "report" / "auc_gap.md"
+    if gap.exists():
+        out += ["The AUC-gap analysis in full: [`report/auc_gap.md`](report/auc_gap.md).", ""]
+    rocs = sorted((res / "figures" / "roc").glob("*.png"))
+    if rocs:
+        out += ["ROC curves per data set: " + ", ".join(f"[{p.stem}](figures/roc/{p.name})" for p in rocs), ""]
+    others = sorted(p.stem for p in (res / "tables").glob("*.md")
+                    if p.stem not in {t for s in SECTIONS for t in s[2]})
+    if others:
+        out += ["## Other tables", "", ", ".join(f"[`{s}`](tables/{s}.md)" for s in others), ""]
+    out += ["## Provenance", "", to_markdown(kv), "", to_markdown(data), "", "## How to re-run", "", "```bash",
+            RERUN, "```", ""]
+    return "\n".join(out)

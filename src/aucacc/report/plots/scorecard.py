@@ -1,0 +1,208 @@
+"""Figures of the comparison with the paper: ours against published, per data set, the AUC gap.
+
+Each function takes tidy frames (the scorecard, a main table, the AUC-gap readings) and returns
+a Matplotlib figure; :func:`write_report_figures` saves them as PNG and PDF through
+:func:`aucacc.report.figures.save_figure`. Nothing here computes a comparison: tolerances and
+statuses come from the scorecard (``config/claims.yaml``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+STATUS_STYLE = {"pass": ("C2", "o"), "FAIL": ("C3", "X"), "explained": ("C1", "s"),
+                "not reproducible": ("0.45", "D")}
+# Panels of the ours-vs-published scatter: (title, cells) per published table; a panel holds
+# the rows whose `metric`/`stat` match.
+_PANELS = {
+    "uci_nb_c44_c45": [("accuracy (mean, %)", "accuracy", "mean"), ("AUC (mean, %)", "auc", "mean"),
+                       ("accuracy (sd over folds)", "accuracy", "sd"), ("AUC (sd over folds)", "auc", "sd")],
+    "svm_binary13": [("accuracy (mean, %)", "accuracy", "mean"), ("AUC (mean, %)", "auc", "mean"),
+                     ("accuracy (sd over folds)", "accuracy", "sd"), ("AUC (sd over folds)", "auc", "sd")],
+    "uci_averages": [("accuracy average (%)", "accuracy", None), ("AUC average (%)", "auc", None)],
+    "datasets": [("attributes", None, "attributes"), ("classes", None, "classes"), ("instances", None, "instances")],
+    "cde_folds": [("fold counts R, S, P, Q, V", None, tuple("RSPQV")), ("C and E", None, ("C", "E")), ("D", None, "D")],
+    "synthetic_endpoints": [("C", None, "C"), ("D", None, "D"), ("E", None, "E")],
+    "profit": [("profit(AUC) − profit(accuracy)", None, None)],
+}
+SCATTER_TABLES = tuple(_PANELS)
+
+
+def _panel_rows(card: pd.DataFrame, metric: str | None, stat: str | tuple | None) -> pd.DataFrame:
+    g = card
+    if metric is not None:
+        g = g[g["metric"] == metric]
+    if stat is not None:
+        g = g[g["stat"].isin(stat if isinstance(stat, tuple) else (stat,))]
+    return g
+
+
+def ours_vs_published(card: pd.DataFrame, table: str):
+    """Scatter of ours against published for one published table, one panel per metric.
+
+    Parameters
+    ----------
+    card : the scorecard (:func:`aucacc.report.scorecard.scorecard`).
+    table : a published table with numeric cells (one of :data:`SCATTER_TABLES`).
+
+    Each point is one cell, coloured by status; the dotted line is identity; the grey bar at
+    each point spans the values of ours its rule accepts (``accept_lo`` – ``accept_hi``), and
+    the shaded band is identity ± the smallest such half-width in the panel. Cells whose ours is
+    missing are left out.
+    """
+    import matplotlib.pyplot as plt
+
+    rows = card[(card["table"] == table) & card["ours"].notna() & (card["status"] != "missing")].copy()
+    rows["ours"] = pd.to_numeric(rows["ours"], errors="coerce")
+    rows["published"] = pd.to_numeric(rows["published"], errors="coerce")
+    panels = _PANELS[table]
+    fig, axes = plt.subplots(1, len(panels), figsize=(3.6 * len(panels), 3.7), squeeze=False)
+    for ax, (title, metric, stat) in zip(axes[0], panels):
+        g = _panel_rows(rows, metric, stat).dropna(subset=["ours", "published"])
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel("published")
+        ax.set_ylabel("ours")
+        if g.empty:
+            ax.text(0.5, 0.5, "no cells in this run", ha="center", va="center", transform=ax.transAxes)
+            continue
+        lo = float(np.nanmin([g["published"].min(), g["ours"].min(), g["accept_lo"].min()]))
+        hi = float(np.nanmax([g["published"].max(), g["ours"].max(), g["accept_hi"].max()]))
+        pad = 0.05 * (hi - lo or 1.0)
+        x = np.array([lo - pad, hi + pad])
+        half = (g["accept_hi"] - g["published"]).where(np.isfinite(g["accept_hi"]))
+        if half.notna().any() and half.min() > 0:
+            ax.fill_between(x, x - half.min(), x + half.min(), color="0.85", lw=0, label=f"± {half.min():.3g}")
+        ax.plot(x, x, ":", color="0.3", lw=1, label="identity")
+        ok = g[np.isfinite(g["accept_lo"]) & np.isfinite(g["accept_hi"])]
+        ax.vlines(ok["published"], ok["accept_lo"], ok["accept_hi"], color="0.6", lw=2.5, alpha=0.6)
+        for status, (color, marker) in STATUS_STYLE.items():
+            s = g[g["status"] == status]
+            if len(s):
+                ax.scatter(s["published"], s["ours"], c=color, marker=marker, s=22, zorder=3,
+                           label=f"{status} ({len(s)})", edgecolors="none")
+        ax.set_xlim(*x)
+        ax.set_ylim(*x)
+        ax.set_aspect("equal", adjustable="box")
+        ax.legend(fontsize=7, loc="upper left")
+    fig.suptitle(f"{table}: ours against published (grey bars: the range each rule accepts)", fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def per_dataset(summary: pd.DataFrame, learners: list[str] | None = None, title: str = ""):
+    """Accuracy and AUC of each learner per data set: ours ± 1 sd (fold sd), the published value marked.
+
+    Parameters
+    ----------
+    summary : a main table (``results/tables/uci_nb_c44_c45.csv`` or ``svm_binary13.csv``):
+        ``dataset, learner, metric, mean, sd, published_mean, published_sd``.
+    learners : learners in plotting order (default: as they appear).
+    """
+    import matplotlib.pyplot as plt
+
+    learners = learners or list(dict.fromkeys(summary["learner"]))
+    datasets = list(dict.fromkeys(summary["dataset"]))
+    fig, axes = plt.subplots(2, 1, figsize=(max(8, 0.62 * len(datasets) * max(1, len(learners) / 3)), 7.5),
+                             sharex=True)
+    width = 0.8 / len(learners)
+    xs = np.arange(len(datasets))
+    for ax, metric in zip(axes, ("accuracy", "auc")):
+        for i, lrn in enumerate(learners):
+            g = summary[(summary["metric"] == metric) & (summary["learner"] == lrn)].set_index("dataset").reindex(datasets)
+            x = xs - 0.4 + width * (i + 0.5)
+            ax.errorbar(x, g["mean"], yerr=g["sd"], fmt="o", ms=4, color=f"C{i}", capsize=2, lw=1,
+                        label=f"{lrn} ours ± 1 sd")
+            if "published_mean" in g:
+                ax.scatter(x, g["published_mean"], marker="_", s=120, color="k", zorder=4,
+                           label="published" if i == 0 else None)
+        ax.set_ylabel(f"{'accuracy' if metric == 'accuracy' else 'AUC'} (%)")
+        ax.grid(axis="y", lw=0.3)
+        ax.legend(fontsize=7, ncol=len(learners) + 1, loc="lower left")
+    axes[-1].set_xticks(xs, datasets, rotation=45, ha="right")
+    fig.suptitle(title or "Accuracy and AUC per data set: ours (± 1 sd over folds) and the published value (—)",
+                 fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def auc_gap(by_dataset: pd.DataFrame):
+    """The AUC gap (ours − published, points) per data set and learner under each AUC reading.
+
+    Parameters
+    ----------
+    by_dataset : ``results/tables/auc_hypotheses_by_dataset.csv`` (``reading, dataset, learner,
+        auc, published_auc, diff``), from :func:`aucacc.auc_gap.hypothesis_tables`.
+    """
+    import matplotlib.pyplot as plt
+
+    g = by_dataset.dropna(subset=["diff"])
+    learners = list(dict.fromkeys(g["learner"]))
+    readings = list(dict.fromkeys(g["reading"]))
+    datasets = list(dict.fromkeys(g["dataset"]))
+    fig, axes = plt.subplots(len(learners), 1, figsize=(max(9, 0.55 * len(datasets)), 2.6 * len(learners) + 1),
+                             sharex=True, squeeze=False)
+    markers = "os^vD<>ph*P"
+    xs = {d: i for i, d in enumerate(datasets)}
+    for ax, lrn in zip(axes[:, 0], learners):
+        h = g[g["learner"] == lrn]
+        for j, rd in enumerate(readings):
+            r = h[h["reading"] == rd]
+            if len(r):
+                ax.plot([xs[d] for d in r["dataset"]], r["diff"], markers[j % len(markers)], ms=4,
+                        color=f"C{j % 10}", alpha=0.85, label=rd if lrn == learners[0] else None,
+                        ls="-" if rd == "standard" else "none", lw=0.7)
+        ax.axhline(0, color="k", lw=0.8)
+        ax.set_ylabel(f"{lrn}\nours − published")
+        ax.grid(axis="y", lw=0.3)
+    axes[-1, 0].set_xticks(range(len(datasets)), datasets, rotation=45, ha="right")
+    fig.legend(loc="upper center", ncol=min(4, len(readings)), fontsize=7, frameon=False)
+    fig.suptitle("AUC gap per data set and learner under each reading of how the paper computed AUC",
+                 fontsize=10, y=1.0)
+    fig.tight_layout(rect=(0, 0, 1, 0.93 - 0.012 * (len(readings) // 4)))
+    return fig
+
+
+REPORT_FIGURES = tuple(f"scatter_{t}" for t in SCATTER_TABLES) + ("per_dataset_uci", "per_dataset_svm", "auc_gap")
+_PER_DATASET = {"per_dataset_uci": ("uci_nb_c44_c45", "NB, C4.4, C4.5 (main table)"),
+                "per_dataset_svm": ("svm_binary13", "SVM, NB, C4.4, C4.5 on the binary data sets")}
+
+
+def report_figure(name: str, card: pd.DataFrame, tables: dict[str, pd.DataFrame]):
+    """The figure ``name`` (one of :data:`REPORT_FIGURES`) from the scorecard and the run's tables.
+
+    A figure whose data this run did not produce is drawn as a panel saying so, so the set of
+    files never depends on the run.
+    """
+    if name.startswith("scatter_"):
+        return ours_vs_published(card, name.removeprefix("scatter_"))
+    if name in _PER_DATASET:
+        stem, title = _PER_DATASET[name]
+        t = tables.get(stem)
+        if t is None or not len(t):
+            return _empty(f"{stem}: not produced by this run")
+        return per_dataset(t, title=f"{title}: ours ± 1 sd over folds, published value —")
+    if name == "auc_gap":
+        gap = tables.get("auc_hypotheses_by_dataset")
+        return auc_gap(gap) if gap is not None and len(gap) else _empty("AUC-gap readings: not produced by this run")
+    raise ValueError(f"unknown report figure {name!r}; known: {', '.join(REPORT_FIGURES)}")
+
+
+def write_report_figures(card: pd.DataFrame, tables: dict[str, pd.DataFrame], outdir: str | os.PathLike,
+                         names: tuple[str, ...] = REPORT_FIGURES) -> dict[str, Path]:
+    """Write the figures ``names`` as ``<outdir>/<name>.{png,pdf}``; returns name → PNG path."""
+    from aucacc.report.figures import save_figure
+
+    return {n: save_figure(report_figure(n, card, tables), Path(outdir) / n)["png"] for n in names}
+
+
+def _empty(text: str):
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 1.5))
+    ax.text(0.5, 0.5, text, ha="center", va="center")
+    ax.set_axis_off()
+    return fig
