@@ -10,10 +10,16 @@ rule fetch:
         raw=f"{CACHE}/{{dataset}}/{{file}}",
     log:
         f"{RESULTS}/logs/fetch/{{dataset}}--{{file}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/fetch/{{dataset}}--{{file}}.tsv"
     params:
         source=lambda wc: config["datasets"][wc.dataset]["source"],
     wildcard_constraints:
         dataset="|".join(DATASETS),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -29,12 +35,18 @@ rule clean:
         meta=f"{RESULTS}/data/{{dataset}}.json",
     log:
         f"{RESULTS}/logs/clean/{{dataset}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/clean/{{dataset}}.tsv"
     params:
         source=lambda wc: config["datasets"][wc.dataset]["source"],
         recipe=lambda wc: config["datasets"][wc.dataset]["recipe"],
         seed=SEED,
     wildcard_constraints:
         dataset="|".join(DATASETS),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -53,6 +65,12 @@ rule dataset_table:
         tex=f"{RESULTS}/tables/datasets.tex",
     log:
         f"{RESULTS}/logs/dataset_table.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/dataset_table.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:

@@ -17,9 +17,15 @@ rule profit_table:
         tex=f"{RESULTS}/tables/profit.tex",
     log:
         f"{RESULTS}/logs/profit/profit_table.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/profit/profit_table.tsv"
     params:
         profit=config["profit"],
         seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -37,6 +43,12 @@ rule profit_comparison:
         tex=f"{RESULTS}/tables/profit_comparison.tex",
     log:
         f"{RESULTS}/logs/profit/profit_comparison.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/profit/profit_comparison.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -53,8 +65,14 @@ rule profit_figures:
                  if f.endswith(".png") else f for f in PROFIT_FIGURES],
     log:
         f"{RESULTS}/logs/profit/profit_figures.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/profit/profit_figures.tsv"
     params:
         outdir=lambda wildcards, output: os.path.dirname(output.figures[0]),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:

@@ -59,9 +59,15 @@ rule scorecard:
         rst=f"{RESULTS}/report/front_page.rst",
     log:
         f"{RESULTS}/logs/scorecard.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/scorecard.tsv"
     params:
         tables=f"{RESULTS}/tables",
         published=lambda wildcards, input: os.path.dirname(input.published[0]),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:

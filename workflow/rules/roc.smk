@@ -28,6 +28,8 @@ if ROC:
             check=f"{RESULTS}/roc/{{dataset}}/auc_check.csv",
         log:
             f"{RESULTS}/logs/roc/{{dataset}}.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/roc/{{dataset}}.tsv"
         params:
             learners=ROC_LEARNERS,
             positive=lambda wc: ROC["positive"].get(wc.dataset),
@@ -36,6 +38,10 @@ if ROC:
             hull_points=ROC["hull_points"],
         wildcard_constraints:
             dataset="|".join(ROC_DATASETS),
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
         conda:
             "../envs/aucacc.yaml"
         script:
@@ -55,9 +61,15 @@ if ROC:
             md_tex=expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
         log:
             f"{RESULTS}/logs/roc/roc_tables.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/roc/roc_tables.tsv"
         params:
             slopes=ROC["slopes"],
             target_fpr=ROC["target_fpr"],
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
         conda:
             "../envs/aucacc.yaml"
         script:

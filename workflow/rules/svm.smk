@@ -24,10 +24,16 @@ if SVM:
             sig_tex=f"{RESULTS}/tables/significance_svm13.tex",
         log:
             f"{RESULTS}/logs/svm_table.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/svm_table.tsv"
         params:
             learner=SVM["learner"],
             compare=SVM["compare"],
             alpha=config["protocol"]["alpha"],
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
         conda:
             "../envs/aucacc.yaml"
         script:

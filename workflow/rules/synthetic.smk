@@ -22,11 +22,17 @@ rule synthetic_binary:
         pdf=f"{RESULTS}/figures/synthetic_{{experiment}}.pdf",
     log:
         f"{RESULTS}/logs/synthetic/{{experiment}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/synthetic/{{experiment}}.tsv"
     params:
         synthetic=config["synthetic"],
         seed=SEED,
     wildcard_constraints:
         experiment="|".join(synthetic.BINARY_EXPERIMENTS),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -41,9 +47,15 @@ rule synthetic_multiclass_exact:
         tex=f"{RESULTS}/tables/synthetic_multiclass_exact.tex",
     log:
         f"{RESULTS}/logs/synthetic/multiclass_exact.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/synthetic/multiclass_exact.tsv"
     params:
         synthetic=config["synthetic"],
         seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -64,9 +76,15 @@ rule synthetic_multiclass:
         pdf=f"{RESULTS}/figures/synthetic_multiclass.pdf",
     log:
         f"{RESULTS}/logs/synthetic/multiclass.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/synthetic/multiclass.tsv"
     params:
         synthetic=config["synthetic"],
         seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:

@@ -1,4 +1,4 @@
-# Cross-validate one learner on one data set under one discretization protocol.
+# Cross-validate one learner on one data set under one discretization protocol (or gather its fold jobs).
 import io
 import json
 import os
@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from _common import setup_log  # noqa: E402
 
 from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.cross_validate import cross_validate, fold_metrics  # noqa: E402
+from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds  # noqa: E402
 from aucacc.learners import make_learner  # noqa: E402
 from aucacc.provenance import atomic_write_bytes, atomic_write_text, provenance  # noqa: E402
 
@@ -19,8 +19,15 @@ wc = snakemake.wildcards
 ds = read_dataset(snakemake.input.data, snakemake.input.meta)
 folds = pd.read_csv(snakemake.input.folds)["fold"].to_numpy()
 spec = snakemake.params.spec
-scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
-                              progress=True, label=f"{wc.dataset}/{wc.learner}")
+if snakemake.input.parts:  # one cv_fold job per fold ran the learner
+    parts = []
+    for path, record in zip(snakemake.input.parts, snakemake.input.part_records):
+        with open(record) as fh:
+            parts.append((pd.read_parquet(path), json.load(fh)))
+    scores, info = gather_folds(parts)
+else:
+    scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
+                                  progress=True, label=f"{wc.dataset}/{wc.learner}")
 buf = io.BytesIO()
 scores.to_parquet(buf, index=False)
 atomic_write_bytes(snakemake.output.scores, buf.getvalue())

@@ -6,7 +6,7 @@ Later stages (metrics, tables, tests, ROC analysis) read the stored scores and n
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -32,8 +32,9 @@ def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
 
 def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable[[], Any],
                    discretization: str = "whole_data", progress: bool = False,
-                   label: str = "") -> tuple[pd.DataFrame, list[dict[str, Any]]]:
-    """Train on k−1 folds, score the held-out fold, for every fold.
+                   label: str = "", only_folds: Sequence[int] | None = None,
+                   ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+    """Train on k−1 folds, score the held-out fold, for every fold (or the folds ``only_folds``).
 
     Parameters
     ----------
@@ -46,18 +47,23 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         paper's protocol); ``"per_fold"`` — cuts from each training part only (no leakage);
         ``"none"`` — attributes passed as they are.
     progress : show a progress bar over folds.
+    only_folds : fold ids to run (one workflow job per fold); default every fold. The result
+        holds those folds' test rows only; :func:`gather_folds` joins such parts into the frame a
+        single run over every fold returns, bit for bit (each fold's fit sees the same data and
+        the same seeds either way).
 
     Returns
     -------
-    scores : DataFrame, one row per instance: ``row`` (index in the clean data), ``fold``,
-        ``y_true``, ``y_pred`` and one column ``p:<class>`` per class (declared order).
+    scores : DataFrame, one row per instance (of the folds run): ``row`` (index in the clean
+        data), ``fold``, ``y_true``, ``y_pred`` and one column ``p:<class>`` per class (declared order).
     fold_info : one dict per fold: fit seconds, ``best_params_`` when the estimator has them, and
         ``note`` when the training part lacks a class (the rule: :func:`align_proba`).
 
     Raises
     ------
     ValueError
-        Unknown ``discretization``, or a fold with no training or no test instances.
+        Unknown ``discretization``, a fold with no training or no test instances, or an
+        ``only_folds`` id that is not a fold of ``folds``.
     """
     if discretization not in PROTOCOLS:
         raise ValueError(f"discretization must be one of {PROTOCOLS}, got {discretization!r}")
@@ -66,6 +72,11 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     if discretization == "whole_data":
         X, _ = discretize_whole(ds)
     ks = np.unique(folds)
+    if only_folds is not None:
+        missing = sorted(set(int(k) for k in only_folds) - set(int(k) for k in ks))
+        if missing:
+            raise ValueError(f"data set {ds.name!r}: folds {missing} are not among the fold ids {ks.tolist()}")
+        ks = np.array(sorted(int(k) for k in only_folds), dtype=ks.dtype)
     proba = np.full((len(ds.y), len(classes)), np.nan)
     pred = np.empty(len(ds.y), dtype=object)
     info: list[dict[str, Any]] = []
@@ -115,6 +126,41 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
                            "y_true": ds.y.astype(str).to_numpy(), "y_pred": pred.astype(str)})
     for j, c in enumerate(classes):
         scores[f"p:{c}"] = proba[:, j]
+    if only_folds is not None:
+        scores = scores[np.isin(folds, ks)].reset_index(drop=True)
+    return scores, info
+
+
+def gather_folds(parts: Sequence[tuple[pd.DataFrame, list[dict[str, Any]]]]
+                 ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
+    """Join per-fold results of :func:`cross_validate` (``only_folds``) into one.
+
+    Parameters
+    ----------
+    parts : sequence of (scores, fold_info) — each from ``cross_validate(..., only_folds=...)``
+        (or read back from its stored files), together covering every row exactly once.
+
+    Returns
+    -------
+    scores, fold_info : as :func:`cross_validate` over every fold returns them: rows in
+        ``row`` order, records in fold order.
+
+    Raises
+    ------
+    ValueError
+        No parts, parts whose columns differ, or rows that are missing or repeated.
+    """
+    if not parts:
+        raise ValueError("gather_folds needs at least one part")
+    cols = list(parts[0][0].columns)
+    for s, _ in parts:
+        if list(s.columns) != cols:
+            raise ValueError(f"fold parts have different columns: {cols} vs {list(s.columns)}")
+    scores = pd.concat([s for s, _ in parts], ignore_index=True)
+    scores = scores.sort_values("row", kind="stable").reset_index(drop=True)
+    if not np.array_equal(scores["row"].to_numpy(), np.arange(len(scores))):
+        raise ValueError("fold parts do not cover every row exactly once")
+    info = sorted((r for _, i in parts for r in i), key=lambda r: r["fold"])
     return scores, info
 
 
