@@ -129,8 +129,16 @@ def test_selection_equals_gridsearchcv_on_nominal_data(merge, reuse):
     Z, _ = encode_features(X)
     ref = reference_search(Z, y, seed=11)
     m = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge,
-                      reuse_unbounded=reuse).fit(X, y)
+                      reuse_unbounded=reuse, early_stop=False).fit(X, y)
     assert m.best_params_ == ref.best_params_
+    # the early stop and pruning fit fewer pairs and folds, and select the same pair; the
+    # folds they fit score as GridSearchCV's
+    e = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge, reuse_unbounded=reuse).fit(X, y)
+    assert e.best_params_ == ref.best_params_ and (e.cv_results_["skipped"] != "").any()
+    for k in range(3):
+        fitted = e.cv_results_[f"split{k}_n_correct"] >= 0
+        np.testing.assert_array_equal(e.cv_results_[f"split{k}_test_score"][fitted],
+                                      ref.cv_results_[f"split{k}_test_score"][fitted])
     assert m.inner_seed_ == 11
     for k in range(3):
         np.testing.assert_array_equal(m.cv_results_[f"split{k}_test_score"],
@@ -147,7 +155,8 @@ def test_selection_equals_gridsearchcv_on_continuous_data():
     m = GridSearchSVM(SMALL_C, SMALL_G, seed=5).fit(X, y)
     assert m.best_params_ == ref.best_params_
     # mean scores agree up to one inner test row (the solver-path caveat above)
-    assert np.abs(m.cv_results_["mean_test_score"] - ref.cv_results_["mean_test_score"]).max() <= 1 / 189
+    # (pairs the early stop skipped are NaN)
+    assert np.nanmax(np.abs(m.cv_results_["mean_test_score"] - ref.cv_results_["mean_test_score"])) <= 1 / 189
 
 
 def test_duplicate_merging_measured_difference():
@@ -173,11 +182,11 @@ def test_reuse_of_unbounded_fits_gives_the_same_inner_scores(monkeypatch):
                       for i in range(6)})
     y = np.where((X.a0 == "a") ^ (X.a1 == "b"), "pos", "neg")
     grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], seed=4, merge_duplicates=False)
-    a = GridSearchSVM(reuse_unbounded=False, **grid).fit(X, y)
+    a = GridSearchSVM(reuse_unbounded=False, early_stop=False, **grid).fit(X, y)
     calls = []
     real = svm_module._fit_predict
     monkeypatch.setattr(svm_module, "_fit_predict", lambda *args: calls.append(args) or real(*args))
-    b = GridSearchSVM(reuse_unbounded=True, **grid).fit(X, y)
+    b = GridSearchSVM(reuse_unbounded=True, early_stop=False, **grid).fit(X, y)
     assert len(calls) == 41  # inner fits, instead of 3 × 33
     for k in range(3):
         np.testing.assert_array_equal(a.cv_results_[f"split{k}_test_score"],
@@ -208,11 +217,65 @@ def test_tie_break_agrees_with_gridsearchcv_on_a_real_tie():
                       "b": pd.Categorical(rng.choice(["u", "v"], n), categories=["u", "v"])})
     Z, _ = encode_features(X)
     ref = reference_search(Z, y, seed=3)
-    m = GridSearchSVM(SMALL_C, SMALL_G, seed=3).fit(X, y)
+    m = GridSearchSVM(SMALL_C, SMALL_G, seed=3, early_stop=False).fit(X, y)
     assert (m.cv_results_["rank_test_score"] == 1).sum() > 1
     assert m.best_params_ == ref.best_params_
     best = m.cv_results_["params"][np.flatnonzero(m.cv_results_["rank_test_score"] == 1)[0]]
     assert m.best_params_ == best
+    # the early stop skips the pairs after the first perfect one in tie-break order (C-major)
+    e = GridSearchSVM(SMALL_C, SMALL_G, seed=3).fit(X, y)
+    assert e.best_params_ == ref.best_params_ and e.best_score_ == 1.0
+    h, j = e.early_stop_at_
+    stopped = np.char.find(e.cv_results_["skipped"].astype(str), "tie-break") >= 0
+    assert stopped.any() and np.flatnonzero(stopped).min() > h * len(SMALL_G) + j
+    assert e.best_index_ <= h * len(SMALL_G) + j
+    np.testing.assert_array_equal(e.decision_function(X), m.decision_function(X))
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_early_stop_selects_as_gridsearchcv_and_records_skipped_pairs(n_jobs):
+    # a noiseless concept on 3 attributes plus 3 irrelevant ones: several pairs reach inner
+    # accuracy 1, the early stop fits only the pairs up to the first of them in tie-break order
+    rng = np.random.default_rng(8)
+    X = pd.DataFrame({f"a{i}": pd.Categorical(rng.choice(list("abc"), 240), categories=list("abc"))
+                      for i in range(6)})
+    y = np.where((X.a0 == "a") | ((X.a1 == "b") & (X.a2 != "c")), "pos", "neg")
+    Z, _ = encode_features(X)
+    C, G = C_GRID[::2], GAMMA_GRID[::2]
+    ref = reference_search(Z, y, seed=6, C_grid=list(C), g_grid=list(G))
+    full = GridSearchSVM(C, G, seed=6, early_stop=False).fit(X, y)
+    m = GridSearchSVM(C, G, seed=6, n_jobs=n_jobs).fit(X, y)
+    assert ref.best_score_ == 1.0 and m.best_params_ == ref.best_params_ == full.best_params_
+    skipped = m.cv_results_["skipped"] != ""
+    fitted = ~skipped
+    assert 0 < skipped.sum() < len(skipped) - 1
+    # every fitted pair scores as in GridSearchCV; every skipped one comes after the selected
+    # pair in C-major (tie-break) order, and GridSearchCV ranks none of them above it
+    np.testing.assert_array_equal(m.cv_results_["mean_test_score"][fitted],
+                                  ref.cv_results_["mean_test_score"][fitted])
+    why = m.cv_results_["skipped"]
+    stopped = np.char.find(why.astype(str), "tie-break") >= 0
+    pruned = skipped & ~stopped
+    assert stopped.any() and pruned.any()
+    # stopped pairs come after the selected one in tie-break order; pruned ones score lower in
+    # GridSearchCV (their fitted folds already ruled them out)
+    assert np.flatnonzero(stopped).min() > m.best_index_
+    assert (ref.cv_results_["mean_test_score"][pruned] < ref.best_score_).all()
+    assert np.isnan(m.cv_results_["mean_test_score"][skipped]).all()
+    assert (m.cv_results_["rank_test_score"][skipped] > m.cv_results_["rank_test_score"][fitted].max()).all()
+    assert "maximum possible mean inner accuracy" in why[stopped][0]
+    np.testing.assert_array_equal(m.decision_function(X), full.decision_function(X))
+
+
+def test_early_stop_bound_counts_rows_that_conflict():
+    # identical attribute vectors of different classes: at most the majority of each can be right
+    from aucacc.learners.svm import _max_correct
+
+    group = np.array([0, 0, 0, 1, 1, 2, 0, 1])
+    ycode = np.array([0, 1, 1, 0, 1, 0, 0, 0])
+    # fold A = rows 0..4: group 0 has classes {0, 1, 1} → 2; group 1 {0, 1} → 1: 3 of 5
+    # fold B = rows 5..7: each group one class → all 3
+    np.testing.assert_array_equal(_max_correct(group, ycode, [np.arange(5), np.arange(5, 8)]), [3, 3])
 
 
 def test_squash_keeps_the_ranking_of_large_decision_values():
@@ -247,7 +310,10 @@ def test_n_jobs_does_not_change_the_result_and_fold_helper():
     a = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], seed=9, n_jobs=1).fit(X[:150], y[:150])
     b = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], seed=9, n_jobs=2).fit(X[:150], y[:150])
     assert a.best_params_ == b.best_params_
-    np.testing.assert_array_equal(a.cv_results_["mean_test_score"], b.cv_results_["mean_test_score"])
+    # which pairs the early stop skips may depend on n_jobs; the scores of pairs fitted by both do not
+    both = ~np.isnan(a.cv_results_["mean_test_score"]) & ~np.isnan(b.cv_results_["mean_test_score"])
+    assert both.sum() >= 2
+    np.testing.assert_array_equal(a.cv_results_["mean_test_score"][both], b.cv_results_["mean_test_score"][both])
     np.testing.assert_array_equal(a.decision_function(X[150:]), b.decision_function(X[150:]))
     out = fit_predict_fold(X[:150], y[:150], X[150:], grid={"C": SMALL_C[:2], "gamma": SMALL_G[:2]},
                            seed=9)

@@ -56,8 +56,10 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     -------
     scores : DataFrame, one row per instance (of the folds run): ``row`` (index in the clean
         data), ``fold``, ``y_true``, ``y_pred`` and one column ``p:<class>`` per class (declared order).
-    fold_info : one dict per fold: fit seconds, ``best_params_`` when the estimator has them, and
-        ``note`` when the training part lacks a class (the rule: :func:`align_proba`).
+    fold_info : one dict per fold: fit seconds, ``best_params_`` when the estimator has them,
+        ``note`` when the training part lacks a class (the rule: :func:`align_proba`); with
+        ``cv_results_``, the inner-CV mean of each grid point, or ``skipped`` and the reason for
+        points a search did not fit (``cv_results_["skipped"]``).
 
     Raises
     ------
@@ -119,8 +121,12 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
             rec["best_score"] = getattr(est, "best_score_", None)
         if hasattr(est, "cv_results_"):
             cvr = est.cv_results_
-            rec["inner_cv"] = [{**{k: float(v) for k, v in prm.items()}, "mean_test_score": float(m)}
-                               for prm, m in zip(cvr["params"], cvr["mean_test_score"])]
+            # a search that skips provably unselectable points says so ("skipped": reason)
+            skipped = cvr.get("skipped", [""] * len(cvr["params"]))
+            rec["inner_cv"] = [{**{k: float(v) for k, v in prm.items()},
+                                **({"skipped": str(why)} if why else {"mean_test_score": float(m)})}
+                               for prm, m, why in zip(cvr["params"], cvr["mean_test_score"], skipped)]
+            rec["n_skipped"] = int(sum(bool(w) for w in skipped))
         info.append(rec)
     scores = pd.DataFrame({"row": np.arange(len(ds.y)), "fold": folds.astype(int),
                            "y_true": ds.y.astype(str).to_numpy(), "y_pred": pred.astype(str)})

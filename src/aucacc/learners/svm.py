@@ -30,6 +30,13 @@ cv=StratifiedKFold(3, shuffle=True, random_state=seed))``, only faster:
   on thyroid it changed fold AUCs by up to 0.015 (many test rows have decision values closer
   than 1e-3) and in an earlier run flipped one selected pair. Test rows that repeat are
   predicted once and counted with their multiplicity (exact).
+* **early stop of the grid** (``early_stop=True``, default; exact). The selected pair is the
+  first best in the tie-break order (smallest C, then γ), and no pair's mean inner accuracy can
+  exceed 1 on each inner test fold less the rows whose attribute vector a row of another class
+  shares. Once a pair reaches that maximum, the pairs after it in that order are not fitted.
+  Mushroom reaches it. Likewise a pair's remaining inner folds are not fitted once even that
+  maximum on them would leave its mean below a pair already fitted (it cannot be the
+  maximum). Both are recorded as skipped, with the reason, in ``cv_results_["skipped"]``.
 * **joblib over γ** (``n_jobs``); each fit is deterministic, so results do not depend on it.
 
 Continuous data (not the pipeline's case) get ``D²`` that may differ from LIBSVM's in the last
@@ -46,11 +53,12 @@ as they are (no scaling: scale them yourself if needed; NaN is refused).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Sequence
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn import config_context
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import StratifiedKFold
@@ -203,11 +211,23 @@ class _Distances:
         """The sub-matrix ``D²[rows][:, cols]``."""
         return _Distances(None, _parts=(self.integral, self.data[np.ix_(rows, cols)]))
 
+    def _table(self, gamma: float) -> np.ndarray:
+        # exp(−γ·d) for every integer d up to the largest D² (the same table for every sub-matrix)
+        if not hasattr(self, "_top"):
+            self._top = int(self.data.max(initial=0))
+        return np.exp(-gamma * np.arange(self._top + 1, dtype=np.float64))
+
+    def kernel_columns(self, gamma: float, cols: np.ndarray) -> np.ndarray:
+        """Columns ``cols`` of :meth:`kernel` (the same values), shape (n_rows, len(cols))."""
+        sub = np.take(self.data, cols, axis=1)  # C-contiguous, as LIBSVM needs
+        if self.integral:
+            return self._table(gamma)[sub]
+        return np.exp(-gamma * sub)
+
     def kernel(self, gamma: float) -> np.ndarray:
         """RBF kernel ``exp(−γ·D²)``, float64, C-contiguous, same shape as ``D²``."""
         if self.integral:
-            table = np.exp(-gamma * np.arange(int(self.data.max(initial=0)) + 1, dtype=np.float64))
-            return table[self.data]
+            return self._table(gamma)[self.data]
         return np.exp(-gamma * self.data)
 
 
@@ -242,7 +262,9 @@ def _fit_predict(K_tr, y_tr, w_tr, K_te, C, tol, cache_size, shrinking, direct=T
     :class:`~sklearn.svm.SVC` passes them (same LIBSVM run, bit for bit — see
     ``tests/test_svm.py``), skipping SVC's validation, which costs as much as the fit on
     small folds; it falls back to SVC if that private API is missing or has changed.
-    ``y_tr`` holds class codes; ``w_tr`` weights or None.
+    ``y_tr`` holds class codes; ``w_tr`` weights or None. ``K_te`` is the test kernel, or a
+    function of the training columns returning those columns of it (computed for the support
+    vectors only).
     """
     if direct and _libsvm is not None:
         try:
@@ -254,7 +276,13 @@ def _fit_predict(K_tr, y_tr, w_tr, K_te, C, tol, cache_size, shrinking, direct=T
                 class_weight=np.ones(n_cls), kernel="precomputed", C=C, nu=0.5, probability=0,
                 degree=3, shrinking=shrinking, tol=tol, cache_size=cache_size, coef0=0.0,
                 gamma=0.0, epsilon=0.1, max_iter=-1, random_seed=0)
-            pred = _libsvm.predict(K_te, sv, svx, n_sv, coef, b, pa, pb, svm_type=0,
+            if callable(K_te):
+                # LIBSVM reads only the support vectors' columns of a precomputed test kernel:
+                # pass those columns alone, renumbered (the same products in the same order)
+                K_te, sv_pred = K_te(sv), np.arange(len(sv), dtype=sv.dtype)
+            else:
+                sv_pred = sv
+            pred = _libsvm.predict(K_te, sv_pred, svx, n_sv, coef, b, pa, pb, svm_type=0,
                                    kernel="precomputed", degree=3, coef0=0.0, gamma=0.0,
                                    cache_size=cache_size)
             alpha = np.abs(coef).max(axis=0)
@@ -263,38 +291,121 @@ def _fit_predict(K_tr, y_tr, w_tr, K_te, C, tol, cache_size, shrinking, direct=T
         except TypeError:  # pragma: no cover - a changed private signature
             pass
     svc = _svc(C, tol, cache_size, shrinking).fit(K_tr, y_tr, sample_weight=w_tr)
+    if callable(K_te):
+        K_te = K_te(np.arange(K_tr.shape[0]))
     alpha = np.abs(svc.dual_coef_).max(axis=0)
     bound = C if w_tr is None else C * w_tr[svc.support_]
     return svc.predict(K_te), bool(np.all(alpha < bound * (1 - 1e-9)))
 
 
+def _mean_scores(correct: np.ndarray, n_test: np.ndarray) -> np.ndarray:
+    """Mean inner accuracy of each row of ``correct`` (n_pairs, n_folds), as ``GridSearchCV``.
+
+    The one formula for selection, early stop and ``cv_results_``, so their ties are bit-identical.
+    """
+    return np.average(correct / n_test[None, :], axis=1)
+
+
 def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_unbounded=False,
-                        direct=True):
-    """Correct counts (n_C, n_folds) of every C (ascending) on every inner fold, for one γ.
+                        direct=True, c_stop=None, n_test=None, max_correct=None, best=None):
+    """Correct counts (n_C, n_folds) of the C (ascending) on every inner fold, for one γ.
 
     With ``reuse_unbounded``, once a fit leaves every multiplier strictly below its bound
     ``C·w_i``, the same multipliers satisfy the (tolerance-) KKT conditions for every larger
     C, so that fit's predictions are reused for them (see :class:`GridSearchSVM`).
+
+    Only the C indices below ``c_stop`` (default: all) are fitted. With ``max_correct`` (the most
+    rows any pair can get right per inner fold, :func:`_max_correct`) and ``n_test``:
+
+    * the C loop stops at the first C whose mean inner accuracy reaches the bound
+      ``mean(max_correct / n_test)``;
+    * a pair's remaining inner folds are not fitted once even ``max_correct`` on each of them
+      would leave its mean below ``best`` (the best mean of a pair fitted so far, updated here):
+      it cannot be the maximum.
+
+    Returns
+    -------
+    correct : int ndarray, shape (len(C_grid), n_folds) — −1: not fitted (after the stop),
+        −2: not fitted (pruned).
+    hit : int or None — index of the C that reached the bound.
+    best : float or None — the best mean so far.
     """
-    correct = np.zeros((len(C_grid), len(folds)), dtype=np.int64)
+    n_c = len(C_grid) if c_stop is None else c_stop
+    early = max_correct is not None
+    bound = _mean_scores(max_correct[None, :], n_test)[0] if early else None
+    correct = np.full((len(C_grid), len(folds)), -1, dtype=np.int64)
+    kernels = {}  # each inner fold's kernels of this γ, computed at its first fit, shared by every C
+    plateau = [None] * len(folds)
+    hit = None
     # Kernels are finite by construction and the parameters valid: skip scikit-learn's
     # per-call checks (for the SVC fallback).
     with config_context(assume_finite=True, skip_parameter_validation=True):
-        for f, (D_tr, tr_y, tr_w, D_te, te_y, te_w) in enumerate(folds):
-            K_tr = D_tr.kernel(gamma)
-            K_te = D_te.kernel(gamma)
-            plateau = None
-            for c, C in enumerate(C_grid):
-                if plateau is not None:
-                    correct[c, f] = correct[plateau, f]
+        for c in range(n_c):
+            for f, (D_tr, tr_y, tr_w, D_te, te_y, te_w) in enumerate(folds):
+                if early and best is not None and f > 0:
+                    ub = np.concatenate([correct[c, :f], max_correct[f:]])
+                    if _mean_scores(ub[None, :], n_test)[0] < best:
+                        correct[c, f:] = -2
+                        break
+                if plateau[f] is not None:
+                    correct[c, f] = correct[plateau[f], f]
                     continue
-                pred, free = _fit_predict(K_tr, tr_y, tr_w, K_te, C, tol, cache_size, shrinking,
-                                          direct)
-                hit = pred == te_y
-                correct[c, f] = int(hit.sum()) if te_w is None else int(te_w[hit].sum())
+                if f not in kernels:
+                    kernels[f] = (D_tr.kernel(gamma), partial(D_te.kernel_columns, gamma))
+                pred, free = _fit_predict(kernels[f][0], tr_y, tr_w, kernels[f][1], C_grid[c], tol,
+                                          cache_size, shrinking, direct)
+                ok = pred == te_y
+                correct[c, f] = int(ok.sum()) if te_w is None else int(te_w[ok].sum())
                 if reuse_unbounded and free:
-                    plateau = c
-    return correct
+                    plateau[f] = c
+            if early and correct[c, -1] >= 0:
+                m = _mean_scores(correct[c:c + 1], n_test)[0]
+                best = m if best is None else max(best, m)
+                if m >= bound:
+                    hit = c
+                    break
+    return correct, hit, best
+
+
+def _max_correct(group: np.ndarray, ycode: np.ndarray, test_folds: Sequence[np.ndarray]) -> np.ndarray:
+    """The most inner test rows any classifier can get right, per inner fold.
+
+    Rows with the same attribute vector (``group``) get the same prediction from any function of
+    the attributes (the SVM's decision value is one: identical rows have identical kernel rows),
+    so of each group at most its largest class is right. Without such conflicts this is
+    ``n_test`` (accuracy 1).
+
+    Parameters
+    ----------
+    group : int ndarray (n_samples,) — id of each row's distinct attribute vector.
+    ycode : int ndarray (n_samples,) — class codes.
+    test_folds : row indices of each inner test fold.
+
+    Returns
+    -------
+    int ndarray, shape (n_folds,)
+    """
+    n_cls = int(ycode.max()) + 1
+    size = (int(group.max()) + 1) * n_cls
+    out = [np.bincount(group[te].astype(np.int64) * n_cls + ycode[te], minlength=size)
+           .reshape(-1, n_cls).max(axis=1).sum() for te in test_folds]
+    return np.array(out, dtype=np.int64)
+
+
+def _gridpy_permute(seq) -> list:
+    """grid.py's ``permute_sequence``: the middle first, then the middles of each half, interleaved."""
+    seq = list(seq)
+    if len(seq) <= 1:
+        return seq
+    mid = len(seq) // 2
+    left, right = _gridpy_permute(seq[:mid]), _gridpy_permute(seq[mid + 1:])
+    out = [seq[mid]]
+    while left or right:
+        if left:
+            out.append(left.pop(0))
+        if right:
+            out.append(right.pop(0))
+    return out
 
 
 def gridpy_job_order(log2c: Sequence[float], log2g: Sequence[float]) -> list[tuple[float, float]]:
@@ -309,21 +420,7 @@ def gridpy_job_order(log2c: Sequence[float], log2g: Sequence[float]) -> list[tup
     -------
     list of (log2c, log2g), length ``len(log2c) * len(log2g)``.
     """
-    def permute(seq):
-        seq = list(seq)
-        if len(seq) <= 1:
-            return seq
-        mid = len(seq) // 2
-        left, right = permute(seq[:mid]), permute(seq[mid + 1:])
-        out = [seq[mid]]
-        while left or right:
-            if left:
-                out.append(left.pop(0))
-            if right:
-                out.append(right.pop(0))
-        return out
-
-    c_seq, g_seq = permute(log2c), permute(log2g)
+    c_seq, g_seq = _gridpy_permute(log2c), _gridpy_permute(log2g)
     nc, ng = float(len(c_seq)), float(len(g_seq))
     i = j = 0
     jobs = []
@@ -426,8 +523,19 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         stop at another point within ``tol``. The final refit is always a fresh fit. False
         fits every (C, γ, fold): with ``merge_duplicates=False`` too, bit-for-bit the LIBSVM
         fits ``GridSearchCV`` makes.
+    early_stop : bool, default True
+        With ``selection="sklearn"``: pairs are visited in γ order, C ascending, and a C loop
+        stops at the first pair whose mean inner accuracy reaches the largest mean any pair can
+        reach (accuracy 1 on each inner test fold, less the rows that share an attribute vector
+        with a row of another class: :func:`_max_correct`); later γ then fit only the smaller C.
+        Every pair not fitted comes after that pair in the tie-break order (smallest C, then γ)
+        and cannot score higher, so the selection, the refit and hence the fold scores are
+        those of the full grid (exact; checked on all 130 outer folds in
+        ``benchmarks/bench_svm.py``). Not fitted pairs have NaN scores, rank last, and carry the
+        reason in ``cv_results_["skipped"]``. Ignored for ``selection="gridpy"``.
     n_jobs : int or None, default 1
-        joblib workers over γ; the result does not depend on it.
+        joblib workers over γ (with ``early_stop``, batches of ``n_jobs`` γ); the selection and
+        the fitted model do not depend on it (which pairs are skipped may).
     tol, cache_size, shrinking :
         Passed to :class:`sklearn.svm.SVC` (LIBSVM's ``-e``, ``-m``, ``-h``; defaults as LIBSVM).
 
@@ -439,9 +547,13 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     best_index_ : int — its row in ``cv_results_`` (C-major, ascending C then γ).
     cv_results_ : dict of arrays, one entry per (C, γ) as in ``GridSearchCV``: ``params``,
         ``param_C``, ``param_gamma``, ``split{k}_test_score``, ``mean_test_score``,
-        ``std_test_score``, ``rank_test_score``, plus ``pooled_test_score`` (correct/n).
+        ``std_test_score``, ``rank_test_score``, plus ``pooled_test_score`` (correct/n),
+        ``split{k}_n_correct`` (−1 / −2: not fitted, after the early stop / pruned) and, when the
+        early stop skipped pairs, ``skipped`` (the reason, ``""`` for pairs fitted).
     estimator_ : sklearn.svm.SVC — the final model (precomputed kernel) refit on all rows.
     inner_seed_ : int
+    max_inner_correct_ : int ndarray (n_inner_folds,) — the early stop's bound per inner fold.
+    early_stop_at_ : (C index, γ index) or None — the pair that stopped the search.
     n_points_ : int — training points after merging (= n_samples when not merged).
     n_features_in_ : int — input columns; ``n_encoded_features_`` : int — after encoding.
     encoding_spec_ : list — the fitted encoding.
@@ -461,7 +573,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
                  n_inner_folds: int = 3, seed: int = 0, selection: str = "sklearn",
                  encoding: str = "onehot", merge_duplicates: bool = False,
-                 reuse_unbounded: bool = True, n_jobs: int | None = 1,
+                 reuse_unbounded: bool = True, early_stop: bool = True, n_jobs: int | None = 1,
                  tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True):
         self.C_grid = C_grid
         self.gamma_grid = gamma_grid
@@ -471,6 +583,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         self.encoding = encoding
         self.merge_duplicates = merge_duplicates
         self.reuse_unbounded = reuse_unbounded
+        self.early_stop = early_stop
         self.n_jobs = n_jobs
         self.tol = tol
         self.cache_size = cache_size
@@ -532,14 +645,56 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
             else:
                 te_x, te_y, te_w = xid[te], ycode[te], None
             folds.append((dist.take(tr_x, tr_x), tr_y, tr_w, dist.take(te_x, tr_x), te_y, te_w))
-        n_test = np.array([len(te) for _, te in skf.split(np.zeros(len(y)), ycode)])
-
-        per_gamma = Parallel(n_jobs=self.n_jobs)(
-            delayed(_inner_cv_one_gamma)(folds, C_grid, g, self.tol, self.cache_size,
-                                         self.shrinking, self.reuse_unbounded) for g in g_grid)
-        correct = np.stack(per_gamma, axis=1)  # (n_C, n_gamma, n_folds)
+        test_folds = [te for _, te in skf.split(np.zeros(len(y)), ycode)]
+        n_test = np.array([len(te) for te in test_folds])
+        early = self.early_stop and self.selection == "sklearn"
+        max_correct = bound = None
+        if early:
+            group = xid if self.merge_duplicates else np.unique(Z, axis=0, return_inverse=True)[1].ravel()
+            self.max_inner_correct_ = max_correct = _max_correct(group, ycode, test_folds)
+            bound = float(_mean_scores(max_correct[None, :], n_test)[0])
+        # The γ are visited middle first (grid.py's order; any order gives the same answer), in
+        # batches of n_jobs parallel workers. With the early stop, once a pair (C_h, γ_j) reaches
+        # the bound, only the pairs before it in the tie-break order (smaller C, or C_h with a
+        # smaller γ) remain to fit: no pair's mean can exceed the bound, and ties go to the first.
+        order = _gridpy_permute(range(len(g_grid))) if early else list(range(len(g_grid)))
+        batch = effective_n_jobs(self.n_jobs) if early else len(g_grid)
+        per_gamma = [None] * len(g_grid)
+        best = None
+        self.early_stop_at_ = None
+        for start in range(0, len(order), batch):
+            chunk = order[start:start + batch]
+            stops = [len(C_grid) if self.early_stop_at_ is None
+                     else self.early_stop_at_[0] + (j < self.early_stop_at_[1]) for j in chunk]
+            outs = Parallel(n_jobs=self.n_jobs)(
+                delayed(_inner_cv_one_gamma)(folds, C_grid, g_grid[j], self.tol, self.cache_size,
+                                             self.shrinking, self.reuse_unbounded, True, c_stop,
+                                             n_test, max_correct, best) for j, c_stop in zip(chunk, stops))
+            for j, (corr, hit, b) in zip(chunk, outs):
+                per_gamma[j] = corr
+                if b is not None:
+                    best = b if best is None else max(best, b)
+                if hit is not None and (self.early_stop_at_ is None or (hit, j) < self.early_stop_at_):
+                    self.early_stop_at_ = (hit, j)  # the earliest in C-major order
+        correct = np.stack(per_gamma, axis=1)  # (n_C, n_gamma, n_folds); < 0: not fitted
         correct = correct.reshape(len(C_grid) * len(g_grid), len(folds))  # C-major rows
-        self.cv_results_ = self._results(C_grid, g_grid, correct, n_test)
+        stopped = (correct == -1).any(axis=1)
+        pruned = (correct == -2).any(axis=1)
+        skipped = stopped | pruned
+        self.cv_results_ = self._results(C_grid, g_grid, correct, n_test, skipped)
+        if skipped.any():
+            why = np.full(len(skipped), "", dtype=object)
+            if stopped.any():
+                hc, hg = self.early_stop_at_
+                why[stopped] = (f"not fitted: (C={C_grid[hc]:g}, gamma={g_grid[hg]:g}) reached the maximum "
+                                f"possible mean inner accuracy {bound:.6g} and comes earlier in the tie-break "
+                                f"order (smallest C, then gamma), so no later pair can be selected")
+            why[pruned] = ("not fitted on every inner fold: even the maximum possible accuracy on the "
+                           "remaining folds would leave its mean below that of a pair already fitted")
+            self.cv_results_["skipped"] = why.astype(str)
+        # skipped pairs get −1 counts in the selection, hence negative means: never the maximum
+        correct = np.where(skipped[:, None], -1, correct)
+        # skipped rows hold −1 counts, hence negative means: never the maximum
         self.best_index_ = select_best(C_grid, g_grid, correct, n_test, self.selection)
         self.best_params_ = dict(self.cv_results_["params"][self.best_index_])
         self.best_score_ = float(self.cv_results_["mean_test_score"][self.best_index_])
@@ -556,9 +711,14 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         return self
 
     @staticmethod
-    def _results(C_grid, g_grid, correct, n_test) -> dict[str, Any]:
+    def _results(C_grid, g_grid, correct, n_test, skipped=None) -> dict[str, Any]:
         scores = correct / n_test[None, :]  # = accuracy_score on each inner test fold
-        means = np.average(scores, axis=1)  # as GridSearchCV, for bit-identical ties
+        means = _mean_scores(correct, n_test)  # as GridSearchCV, for bit-identical ties
+        pooled = correct.sum(axis=1) / n_test.sum()
+        if skipped is not None and skipped.any():  # pairs the early stop did not fit (counts < 0)
+            scores[correct < 0] = np.nan
+            means[skipped] = np.nan
+            pooled[skipped] = np.nan
         res: dict[str, Any] = {
             "params": [{"C": float(C), "gamma": float(g)} for C in C_grid for g in g_grid],
             "param_C": np.repeat(C_grid, len(g_grid)),
@@ -569,14 +729,16 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
             res[f"split{k}_n_correct"] = correct[:, k]
         res["mean_test_score"] = means
         res["std_test_score"] = np.sqrt(np.average((scores - means[:, None]) ** 2, axis=1))
-        order = np.argsort(-means, kind="stable")
+        # "min" ranking as scipy.stats.rankdata(-means, method="min"); not fitted pairs rank
+        # last (as GridSearchCV ranks NaN scores)
+        key = np.where(np.isnan(means), -np.inf, means)
+        order = np.argsort(-key, kind="stable")
         rank = np.empty(len(means), dtype=np.int32)
-        # "min" ranking as scipy.stats.rankdata(-means, method="min")
-        sorted_means = means[order]
+        sorted_means = key[order]
         first = np.r_[True, sorted_means[1:] != sorted_means[:-1]]
         rank[order] = (np.flatnonzero(first)[np.cumsum(first) - 1] + 1).astype(np.int32)
         res["rank_test_score"] = rank
-        res["pooled_test_score"] = correct.sum(axis=1) / n_test.sum()
+        res["pooled_test_score"] = pooled
         return res
 
     # -- prediction ------------------------------------------------------------------------
