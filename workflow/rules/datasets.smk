@@ -11,7 +11,7 @@ rule fetch:
     log:
         f"{RESULTS}/logs/fetch/{{dataset}}--{{file}}.log",
     benchmark:
-        f"{RESULTS}/benchmarks/fetch/{{dataset}}--{{file}}.tsv"
+        f"{RESULTS}/benchmarks/fetch/{{dataset}}/{{file}}.tsv"
     params:
         source=lambda wc: config["datasets"][wc.dataset]["source"],
     wildcard_constraints:

@@ -18,7 +18,7 @@ rule profit_table:
     log:
         f"{RESULTS}/logs/profit/profit_table.log",
     benchmark:
-        f"{RESULTS}/benchmarks/profit/profit_table.tsv"
+        f"{RESULTS}/benchmarks/profit_table.tsv"
     params:
         profit=config["profit"],
         seed=SEED,
@@ -44,7 +44,7 @@ rule profit_comparison:
     log:
         f"{RESULTS}/logs/profit/profit_comparison.log",
     benchmark:
-        f"{RESULTS}/benchmarks/profit/profit_comparison.tsv"
+        f"{RESULTS}/benchmarks/profit_comparison.tsv"
     threads: 1
     resources:
         mem_mb=1000,
@@ -66,7 +66,7 @@ rule profit_figures:
     log:
         f"{RESULTS}/logs/profit/profit_figures.log",
     benchmark:
-        f"{RESULTS}/benchmarks/profit/profit_figures.tsv"
+        f"{RESULTS}/benchmarks/profit_figures.tsv"
     params:
         outdir=lambda wildcards, output: os.path.dirname(output.figures[0]),
     threads: 1

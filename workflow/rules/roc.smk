@@ -29,7 +29,7 @@ if ROC:
         log:
             f"{RESULTS}/logs/roc/{{dataset}}.log",
         benchmark:
-            f"{RESULTS}/benchmarks/roc/{{dataset}}.tsv"
+            f"{RESULTS}/benchmarks/roc_dataset/{{dataset}}.tsv"
         params:
             learners=ROC_LEARNERS,
             positive=lambda wc: ROC["positive"].get(wc.dataset),
@@ -62,7 +62,7 @@ if ROC:
         log:
             f"{RESULTS}/logs/roc/roc_tables.log",
         benchmark:
-            f"{RESULTS}/benchmarks/roc/roc_tables.tsv"
+            f"{RESULTS}/benchmarks/roc_tables.tsv"
         params:
             slopes=ROC["slopes"],
             target_fpr=ROC["target_fpr"],

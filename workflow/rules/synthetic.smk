@@ -23,7 +23,7 @@ rule synthetic_binary:
     log:
         f"{RESULTS}/logs/synthetic/{{experiment}}.log",
     benchmark:
-        f"{RESULTS}/benchmarks/synthetic/{{experiment}}.tsv"
+        f"{RESULTS}/benchmarks/synthetic_binary/{{experiment}}.tsv"
     params:
         synthetic=config["synthetic"],
         seed=SEED,
@@ -48,7 +48,7 @@ rule synthetic_multiclass_exact:
     log:
         f"{RESULTS}/logs/synthetic/multiclass_exact.log",
     benchmark:
-        f"{RESULTS}/benchmarks/synthetic/multiclass_exact.tsv"
+        f"{RESULTS}/benchmarks/synthetic_multiclass_exact.tsv"
     params:
         synthetic=config["synthetic"],
         seed=SEED,
@@ -77,7 +77,7 @@ rule synthetic_multiclass:
     log:
         f"{RESULTS}/logs/synthetic/multiclass.log",
     benchmark:
-        f"{RESULTS}/benchmarks/synthetic/multiclass.tsv"
+        f"{RESULTS}/benchmarks/synthetic_multiclass.tsv"
     params:
         synthetic=config["synthetic"],
         seed=SEED,
