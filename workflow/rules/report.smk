@@ -85,11 +85,17 @@ rule report_figure:
         pdf=f"{RESULTS}/report/figures/{{figure}}.pdf",
     log:
         f"{RESULTS}/logs/report/figure_{{figure}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/report_figure/{{figure}}.tsv"
     params:
         tables=f"{RESULTS}/tables",
         outdir=lambda wildcards, output: os.path.dirname(output.png),
     wildcard_constraints:
         figure="|".join(REPORT_FIGURES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -105,8 +111,14 @@ rule report_table:
                     category=lambda wc: table_category(wc.stem), subcategory="Tables"),
     log:
         f"{RESULTS}/logs/report/table_{{stem}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/report_table/{{stem}}.tsv"
     params:
         caption=lambda wc: table_caption(wc.stem),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -124,8 +136,14 @@ rule report_md:
         md=f"{RESULTS}/REPORT.md",
     log:
         f"{RESULTS}/logs/report/report_md.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/report_md.tsv"
     params:
         results=lambda wildcards, output: os.path.dirname(output.md),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
