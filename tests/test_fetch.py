@@ -21,6 +21,7 @@ from helpers import copy_workflow
 
 IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"  # SHA256SUMS of the mirror
 WRONG_SHA = "0" * 64
+IRIS_KEY = "sha256-" + IRIS_SHA[:16]  # the cache folder of this version of iris.arff
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def offline(monkeypatch):
     """Any attempt to reach OpenML fails as it would without internet."""
     calls = []
 
-    def no_network(oid, path):
+    def no_network(oid, path, server=None):
         calls.append(oid)
         raise ConnectionError("network is unreachable")
 
@@ -64,8 +65,8 @@ def test_checksum_mismatch_in_mirror(tmp_path, mirror, monkeypatch, offline):
 def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline):
     """A corrupt cached file is reported, not silently replaced."""
     monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
-    (tmp_path / "cache" / "iris").mkdir(parents=True)
-    bad = tmp_path / "cache" / "iris" / "iris.arff"  # <cache>/<dataset>/<file>
+    (tmp_path / "cache" / "iris" / IRIS_KEY).mkdir(parents=True)
+    bad = tmp_path / "cache" / "iris" / IRIS_KEY / "iris.arff"  # <cache>/<dataset>/<key>/<file>
     bad.write_bytes((mirror / "iris.arff").read_bytes()[:-200])  # truncated copy
     with pytest.raises(FetchError, match=r"data set 'iris'.*'datasets\.iris\.source\.sha256'"):
         fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
@@ -75,17 +76,18 @@ def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline):
 
 
 def test_cache_before_mirror(tmp_path, mirror, monkeypatch, offline):
-    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
+    """A cached file is used when no folder has the file; one copied from the mirror lands at <key>/<file>."""
     src = {"file": "iris.arff", "openml_id": 61}  # no checksum: any cached file is accepted
-    (tmp_path / "cache" / "iris").mkdir(parents=True)
-    cached = tmp_path / "cache" / "iris" / "iris.arff"  # <cache>/<dataset>/<file>
+    (tmp_path / "cache" / "iris" / "unpinned").mkdir(parents=True)
+    cached = tmp_path / "cache" / "iris" / "unpinned" / "iris.arff"  # <cache>/<dataset>/<key>/<file>
     cached.write_text("cached copy")
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
     assert fetch_raw("iris", src, _cfg(tmp_path)) == cached
-    assert cached.read_text() == "cached copy"  # the mirror did not overwrite it
-    cached.unlink()
+    assert cached.read_text() == "cached copy"
+    monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
     got = fetch_raw("iris", dict(src, sha256=IRIS_SHA), _cfg(tmp_path))
-    assert got == cached and sha256_file(got) == IRIS_SHA  # copied from the mirror into the cache
-    assert sorted(p.name for p in (tmp_path / "cache" / "iris").iterdir()) == ["iris.arff"]  # no temporary left
+    assert got == tmp_path / "cache" / "iris" / IRIS_KEY / "iris.arff" and sha256_file(got) == IRIS_SHA
+    assert sorted(p.name for p in got.parent.iterdir()) == ["iris.arff"]  # no temporary left
     assert offline == []
 
 
@@ -100,7 +102,7 @@ def test_failed_copy_leaves_nothing(tmp_path, mirror, monkeypatch, offline):
     monkeypatch.setattr(fetch_mod.shutil, "copyfile", half_copy)
     with pytest.raises(OSError, match="No space left"):
         fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
-    assert list((tmp_path / "cache").rglob("*")) in ([], [tmp_path / "cache" / "iris"])  # at most the empty folder
+    assert list((tmp_path / "cache").rglob("*")) == []  # neither the file nor its folders
 
 
 def test_mirror_env_overrides_config(tmp_path, mirror, monkeypatch, offline):
@@ -130,26 +132,29 @@ def test_offline_without_mirror(tmp_path, monkeypatch, offline):
     with pytest.raises(FetchError) as exc:
         fetch_raw("iris", src, _cfg(tmp_path, openml=False))
     msg = str(exc.value)
-    assert "data set 'iris'" in msg and "set AUCACC_MIRROR" in msg and "iris.arff" in msg
+    assert "data set 'iris'" in msg and "AUCACC_MIRROR" in msg and "iris.arff" in msg and "'openml' is false" in msg
     assert offline == []  # openml: false → OpenML not tried
-    # with OpenML allowed but unreachable the advice is the same, and the OpenML failure is reported
-    with pytest.raises(FetchError, match=r"OpenML id 61: ConnectionError.*set AUCACC_MIRROR"):
+    # with OpenML allowed but unreachable, the OpenML failure is reported with what to do
+    with pytest.raises(FetchError, match=r"data set 'iris': cannot download id 61 .*ConnectionError.*AUCACC_MIRROR"):
         fetch_raw("iris", src, _cfg(tmp_path, openml=True))
     assert offline == [61]
+    assert not (tmp_path / "cache").exists() or list((tmp_path / "cache").rglob("*")) == []
 
 
 def test_mirror_without_the_file(tmp_path, monkeypatch, offline):
     empty = tmp_path / "empty_mirror"
     empty.mkdir()
     monkeypatch.setenv("AUCACC_MIRROR", str(empty))
-    with pytest.raises(FetchError, match=r"mirror .*empty_mirror.*iris\.arff.*set AUCACC_MIRROR"):
+    with pytest.raises(FetchError, match=r"mirror .*empty_mirror.*iris\.arff.*AUCACC_MIRROR"):
         fetch_raw("iris", {"file": "iris.arff"}, _cfg(tmp_path))
 
 
 def test_openml_file_name(tmp_path, monkeypatch, offline):
     """A source with only an OpenML id is cached as openml-<id>.arff."""
     monkeypatch.delenv("AUCACC_MIRROR", raising=False)
-    with pytest.raises(FetchError, match=r"'openml-61\.arff'"):
+    assert fetch_mod.raw_file_name("iris", {"openml_id": 61}) == "openml-61.arff"
+    assert fetch_mod.cache_path("iris", {"openml_id": 61}, _cfg(tmp_path)) == tmp_path / "cache/iris/unpinned/openml-61.arff"
+    with pytest.raises(FetchError, match=r"id 61"):
         fetch_raw("iris", {"openml_id": 61}, _cfg(tmp_path, openml=True))
 
 
@@ -185,16 +190,16 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
     meta = json.loads((work / "results/data/wine.json").read_text())
     assert meta["n_instances"] == 178
     # fetch of iris failed: no raw file, nothing downstream
-    assert not (work / "resources/raw/iris/iris.arff").exists()
+    assert not list((work / "resources/raw/iris").rglob("*.arff")) if (work / "resources/raw/iris").exists() else True
     assert not (work / "results/data/iris.json").exists() and not (work / "results/data/iris.parquet").exists()
     # the glass raw file was fetched, its clean job failed on the truncated row and left no output
-    assert (work / "resources/raw/glass/glass-cut.arff").exists()
+    assert len(list((work / "resources/raw/glass").rglob("glass-cut.arff"))) == 1
     assert not (work / "results/data/glass.json").exists() and not (work / "results/data/glass.parquet").exists()
     # no temporary files of the atomic writers anywhere
     leftovers = [p for d in (work / "results", work / "resources") for p in d.rglob("*.tmp")]
     assert leftovers == []
     # the failures are the ones we caused
-    fetch_log = (work / "results/logs/fetch/iris--iris.arff.log")
+    fetch_log = work / f"results/logs/fetch/iris--sha256-{WRONG_SHA[:16]}--iris.arff.log"
     assert "datasets.iris.source.sha256" in out + (fetch_log.read_text() if fetch_log.exists() else "")
     assert DataFormatError.__name__ in out or "Bad @DATA" in out
 
@@ -248,3 +253,67 @@ def test_mirror_that_does_not_exist(tmp_path, monkeypatch, offline):
     monkeypatch.delenv("AUCACC_MIRROR")
     with pytest.raises(FetchError, match=r"config key 'mirror' \(.*nope\): no such folder"):
         fetch_raw("iris", {"file": "iris.arff"}, _cfg(tmp_path, mirror=tmp_path / "nope", raw_data=RAW_DATA))
+
+
+# --- no stale copies: a source file that changed after it was cached --------------------------------------
+
+def test_changed_mirror_file_is_noticed(tmp_path, monkeypatch, offline):
+    """With a configured checksum a changed mirror file stops with both checksums; without one it is copied again."""
+    mir = tmp_path / "mir"
+    mir.mkdir()
+    shutil.copy(RAW_DATA / "iris.arff", mir / "iris.arff")
+    monkeypatch.setenv("AUCACC_MIRROR", str(mir))
+    pinned = {"file": "iris.arff", "sha256": IRIS_SHA}
+    assert sha256_file(fetch_raw("iris", pinned, _cfg(tmp_path))) == IRIS_SHA
+    unpinned = {"file": "iris.arff"}
+    assert sha256_file(fetch_raw("iris", unpinned, _cfg(tmp_path))) == IRIS_SHA
+    with open(mir / "iris.arff", "ab") as fh:
+        fh.write(b"% a fix in the mirror\n")
+    new = sha256_file(mir / "iris.arff")
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", pinned, _cfg(tmp_path))
+    msg = str(exc.value)
+    assert "data set 'iris'" in msg and new in msg and IRIS_SHA in msg and str(mir / "iris.arff") in msg
+    assert "'datasets.iris.source.sha256'" in msg
+    got = fetch_raw("iris", unpinned, _cfg(tmp_path))  # no checksum: the new version replaces the old copy
+    assert sha256_file(got) == new
+    # the config records the new checksum: a new cache entry, the old one untouched
+    got2 = fetch_raw("iris", {"file": "iris.arff", "sha256": new}, _cfg(tmp_path))
+    assert got2.parent.name == f"sha256-{new[:16]}" and sha256_file(got2) == new
+
+
+@pytest.mark.slow
+def test_workflow_notices_changed_mirror_file(tmp_path):
+    """A run, then the mirror's iris.arff changes: the next run stops with a clear message for the pinned
+    data set (and leaves no stale cached copy), and re-fetches and re-cleans the unpinned one."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    mir = tmp_path / "mirror"
+    mir.mkdir()
+    shutil.copy(RAW_DATA / "iris.arff", mir / "iris.arff")
+    extra = tmp_path / "override.yaml"
+    extra.write_text(yaml.safe_dump({"datasets": {
+        "iris_unpinned": {"source": {"file": "iris.arff"}, "recipe": {"target": "class"}}}}))
+    env = dict(os.environ, AUCACC_MIRROR=str(mir))
+
+    def run(*targets):
+        return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *targets],
+                              cwd=work, env=env, capture_output=True, text=True, timeout=300)
+
+    proc = run("results/data/iris.json", "results/data/iris_unpinned.json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert run("results/data/iris.json", "results/data/iris_unpinned.json").stdout.count("rule fetch") == 0
+    # a class value fixed in the mirror: same rows, other bytes
+    (mir / "iris.arff").write_bytes((mir / "iris.arff").read_bytes().replace(b"Iris-setosa", b"Iris-Setosa"))
+    new = sha256_file(mir / "iris.arff")
+    proc = run("results/data/iris_unpinned.json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cached = list((work / "resources/raw/iris_unpinned").rglob("iris.arff"))
+    assert [sha256_file(p) for p in cached] == [new]
+    meta = json.loads((work / "results/data/iris_unpinned.json").read_text())
+    assert "Iris-Setosa" in json.dumps(meta)  # cleaned again from the new file
+    proc = run("results/data/iris.json")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "data set 'iris'" in out and new in out and IRIS_SHA in out and "datasets.iris.source.sha256" in out, out
+    assert not list((work / "resources/raw/iris").rglob("iris.arff"))  # the old copy is not kept as if current

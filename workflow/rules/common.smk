@@ -3,7 +3,7 @@ import os
 from pathlib import Path
 
 from aucacc.config import validate_config
-from aucacc.datasets.fetch import raw_file_name
+from aucacc.datasets.fetch import cache_path, local_source_digest
 
 
 # The library's validator stops the run before any job, naming the offending key: schema,
@@ -56,8 +56,8 @@ def published(name):
 
 def raw_path(wildcards):
     """Cached raw file of a data set (input of `clean`, output of `fetch`)."""
-    src = config["datasets"][wildcards.dataset]["source"]
-    return f"{CACHE}/{wildcards.dataset}/{raw_file_name(wildcards.dataset, src)}"
+    # <cache>/<dataset>/sha256-<16 hex>/<file>: a new checksum in config is a new cache entry.
+    return str(cache_path(wildcards.dataset, config["datasets"][wildcards.dataset]["source"], config))
 
 
 def table_csvs(targets):

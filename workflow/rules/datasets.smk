@@ -1,19 +1,21 @@
-# Stage 1: raw files (cache → mirror → OpenML) → clean tables → the data-set table.
+# Stage 1: raw files (cache → mirror → data/raw → url → OpenML) → clean tables → the data-set table.
 @final_output
 def _dataset_targets():
     return tables("datasets")
 
 
-# Fetch one raw file into the cache, checking its SHA-256.
+# Fetch one raw file into the cache, checking its SHA-256. `local` is the SHA-256 of the mirror or
+# data/raw file it is copied from: a changed source file re-runs the fetch (and all after it).
 rule fetch:
     output:
-        raw=f"{CACHE}/{{dataset}}/{{file}}",
+        raw=f"{CACHE}/{{dataset}}/{{key}}/{{file}}",
     log:
-        f"{RESULTS}/logs/fetch/{{dataset}}--{{file}}.log",
+        f"{RESULTS}/logs/fetch/{{dataset}}--{{key}}--{{file}}.log",
     benchmark:
-        f"{RESULTS}/benchmarks/fetch/{{dataset}}/{{file}}.tsv"
+        f"{RESULTS}/benchmarks/fetch/{{dataset}}/{{key}}/{{file}}.tsv"
     params:
         source=lambda wc: config["datasets"][wc.dataset]["source"],
+        local=lambda wc: local_source_digest(wc.dataset, config["datasets"][wc.dataset]["source"], config),
     wildcard_constraints:
         dataset="|".join(DATASETS),
     threads: 1

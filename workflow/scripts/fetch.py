@@ -1,4 +1,4 @@
-# Fetch one raw data file (cache → mirror → raw_data → OpenML) and check its checksum.
+# Fetch one raw data file (cache → mirror → raw_data → url → OpenML) and check its checksum.
 import os
 import sys
 
@@ -10,6 +10,8 @@ from aucacc.datasets.fetch import fetch_raw  # noqa: E402
 log = setup_log(snakemake)
 # The mirror is read here (AUCACC_MIRROR or config `mirror`), not passed as a param: where a
 # file was copied from must not invalidate a cached file whose checksum is right.
-cfg = {k: snakemake.config.get(k) for k in ("mirror", "raw_data", "openml")}
-path = fetch_raw(snakemake.wildcards.dataset, snakemake.params.source, cfg, dest=snakemake.output.raw)
+cfg = {k: snakemake.config.get(k) for k in ("mirror", "raw_data", "openml", "openml_server", "lock_file")}
+with open(snakemake.log[0], "a") as progress:  # a download's progress bar goes to the job's log
+    path = fetch_raw(snakemake.wildcards.dataset, snakemake.params.source, cfg, dest=snakemake.output.raw,
+                     progress=progress)
 log.info("raw file ready: %s", path)

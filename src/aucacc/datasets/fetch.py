@@ -1,14 +1,42 @@
-"""Finding a data set's raw file: local cache → mirror folder → committed raw-data folder → OpenML,
-with SHA-256 checks."""
+"""Finding a data set's raw file, checked by SHA-256 and cached by the content it should have.
+
+Look-up order (the first that has the file wins):
+
+1. the cache, ``<cache>/<data set>/<key>/<file>``, where ``<key>`` is ``sha256-`` and the first 16
+   hex digits of the configured ``source.sha256`` (``unpinned`` without one), so a new checksum in
+   the config is a new cache entry, never an old copy;
+2. the mirror folder (``AUCACC_MIRROR`` or config ``mirror``), then the raw files committed with the
+   repository (config ``raw_data``, ``data/raw``);
+3. ``source.url``, downloaded with `pooch <https://www.fatiando.org/pooch>`_ (SHA-256 registry,
+   retries, progress bar);
+4. ``source.openml_id``, downloaded with the ``openml`` client (the server's MD5 checked by the
+   client; the ARFF file's bytes are kept as served). Its SHA-256 is recorded in the lock file
+   (config ``lock_file``) on first download and a later download with other bytes is an error.
+
+A cached file is compared with the local file (mirror or ``raw_data``) it came from on every call:
+a changed source file is copied again when no checksum is configured, and is an error naming both
+checksums when one is.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import logging
 import os
 import shutil
+import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Iterator
+from urllib.parse import urlsplit
 
 from aucacc.provenance import atomic_write_text, sha256_file
+
+log = logging.getLogger(__name__)
+
+#: Download attempts after the first one fails (pooch waits 1 s, 2 s, ... between them).
+DOWNLOAD_RETRIES = 2
 
 
 class FetchError(RuntimeError):
@@ -41,68 +69,120 @@ def raw_data_folder(config: dict[str, Any]) -> Path | None:
 
 
 def raw_file_name(name: str, source: dict[str, Any]) -> str:
-    """File name of a data set's raw file (``source.file``, else ``openml-<id>.arff``)."""
-    return source.get("file") or f"openml-{source['openml_id']}.arff"
+    """File name of a data set's raw file: ``source.file``, else the URL's last part, else ``openml-<id>.arff``."""
+    if source.get("file"):
+        return source["file"]
+    if source.get("url"):
+        return Path(urlsplit(source["url"]).path).name or f"{name}.raw"
+    return f"openml-{source['openml_id']}.arff"
 
 
-def verify_checksum(path: Path, name: str, source: dict[str, Any]) -> str:
+def cache_key(source: dict[str, Any]) -> str:
+    """Cache folder of one version of a raw file: ``sha256-<16 hex>`` of the expected content, or ``unpinned``."""
+    sha = source.get("sha256")
+    return f"sha256-{sha[:16]}" if sha else "unpinned"
+
+
+def cache_path(name: str, source: dict[str, Any], config: dict[str, Any]) -> Path:
+    """Where the raw file of data set ``name`` is cached: ``<cache>/<name>/<cache_key>/<file>``."""
+    return Path(config.get("cache") or "resources/raw") / name / cache_key(source) / raw_file_name(name, source)
+
+
+def local_source(name: str, source: dict[str, Any], config: dict[str, Any]) -> Path | None:
+    """The local file the raw file is copied from: the mirror's, else ``raw_data``'s; ``None`` if neither has it."""
+    fname = raw_file_name(name, source)
+    for folder in (mirror_folder(config), raw_data_folder(config)):
+        if folder is not None and (folder / fname).is_file():
+            return folder / fname
+    return None
+
+
+def local_source_digest(name: str, source: dict[str, Any], config: dict[str, Any]) -> str:
+    """SHA-256 of :func:`local_source` (``""`` if there is none).
+
+    The workflow's ``fetch`` rule takes it as a parameter, so a changed mirror or ``raw_data`` file
+    re-runs the fetch (and everything after it), while moving the same bytes elsewhere does not.
+    """
+    path = local_source(name, source, config)
+    return sha256_file(path) if path is not None else ""
+
+
+def verify_checksum(path: Path, name: str, source: dict[str, Any], origin: str = "") -> str:
     """Return the file's SHA-256; raise :class:`FetchError` if config records a different one."""
     digest = sha256_file(path)
     want = source.get("sha256")
     if want and digest != want:
         raise FetchError(
-            f"data set {name!r}: {path} has SHA-256 {digest}, but config key 'datasets.{name}.source.sha256' "
-            f"records {want}. The file is corrupt or a different version: replace it with the right copy "
-            f"(delete it from the cache to fetch again), or, if this version is intended, update the checksum in config.")
+            f"data set {name!r}: {origin + ' ' if origin else ''}{path} has SHA-256 {digest}, but config key "
+            f"'datasets.{name}.source.sha256' records {want}. The file is corrupt or a different version: replace "
+            f"it with the right copy, or, if this version is intended, put its checksum in config.")
     return digest
 
 
-def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: str | os.PathLike | None = None) -> Path:
+def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: str | os.PathLike | None = None,
+              progress: IO[str] | None = None) -> Path:
     """Make the raw file of data set ``name`` available in the cache and return its path.
 
-    Look-up order: the cache (``<cache>/<name>/<file>``, config ``cache``), then the mirror (``AUCACC_MIRROR`` or
-    config ``mirror``), then the raw files committed with the repository (config ``raw_data``, ``data/raw``), then OpenML by ``source.openml_id`` (needs internet and the ``openml``
-    package). The file's SHA-256 is checked against ``source.sha256`` when given.
+    Parameters
+    ----------
+    name : str
+        Data set name (key under ``datasets``), used in messages and the cache path.
+    source : dict
+        ``datasets.<name>.source``: ``file``, ``url``, ``openml_id``, ``sha256`` (see config/README.md).
+    config : dict
+        Uses ``cache``, ``mirror`` (overridden by ``AUCACC_MIRROR``), ``raw_data``, ``openml``,
+        ``openml_server``, ``lock_file``.
+    dest : path, optional
+        Where to put the file instead of :func:`cache_path` (the workflow's ``fetch`` output).
+    progress : text stream, optional
+        Where a download's progress bar goes (the job's log); none without it.
+
+    Returns
+    -------
+    Path
+        The cached file, its SHA-256 checked when the config records one.
 
     Raises
     ------
     FetchError
-        Nowhere to get the file from (e.g. offline without a mirror), or a checksum mismatch.
+        Nowhere to get the file from, a failed download (the message names the data set, the URL
+        and what to do), a checksum mismatch, or a source file that changed after it was cached.
+        Nothing is left in the cache then.
     """
     fname = raw_file_name(name, source)
-    # The same layout as the workflow's cache: <cache>/<dataset>/<file>.
-    cache = Path(dest) if dest else Path(config.get("cache", "resources/raw")) / name / fname
+    cache = Path(dest) if dest else cache_path(name, source, config)
+    local = local_source(name, source, config)
     if cache.is_file():
-        verify_checksum(cache, name, source)
-        return cache
-    tried = [f"cache {cache}"]
-    mirror = mirror_folder(config)
-    if mirror is None:
-        tried.append("no mirror configured (AUCACC_MIRROR or config key 'mirror')")
-    folders = [("mirror", mirror), ("raw_data", raw_data_folder(config))]
-    for label, folder in folders:
-        if folder is None:
-            continue
-        cand = folder / fname
-        if cand.is_file():
-            verify_checksum(cand, name, source)
-            _copy_atomic(cand, cache)
+        have = verify_checksum(cache, name, source, "cached file")
+        if local is None or sha256_file(local) == have:
             return cache
-        tried.append(f"{label} {cand}")
+        if source.get("sha256"):
+            verify_checksum(local, name, source, "source file")  # raises: the local file changed
+        log.warning("data set %r: %s changed since it was cached; copying it again", name, local)
+    tried = [f"cache {cache}"]
+    if local is not None:
+        verify_checksum(local, name, source, "source file")
+        _copy_atomic(local, cache)
+        return cache
+    for label, folder in (("mirror", mirror_folder(config)), ("raw_data", raw_data_folder(config))):
+        tried.append(f"{label} {folder / fname}" if folder else f"no {label} folder configured")
+    errors = []
+    if source.get("url"):
+        try:
+            return _download_url(name, source, cache, config, progress)
+        except FetchError as exc:
+            if not source.get("openml_id") or not config.get("openml", True):
+                raise
+            errors.append(str(exc))  # OpenML may still have it
     oid = source.get("openml_id")
     if oid and config.get("openml", True):
-        try:
-            _download_openml(int(oid), cache)
-        except Exception as exc:  # network errors come in many types
-            tried.append(f"OpenML id {oid}: {type(exc).__name__}: {exc}")
-        else:
-            verify_checksum(cache, name, source)
-            return cache
-    if not oid:
-        tried.append(f"no OpenML id configured (config key 'datasets.{name}.source.openml_id')")
+        return _fetch_openml(name, source, int(oid), cache, config, errors)
+    if oid:
+        tried.append("OpenML not tried (config key 'openml' is false)")
     raise FetchError(
-        f"data set {name!r}: cannot find raw file {fname!r} (tried: {'; '.join(tried)}). "
-        f"If offline, set AUCACC_MIRROR (or config key 'mirror') to a folder holding {fname}.")
+        f"data set {name!r}: cannot find raw file {fname!r} (tried: {'; '.join(tried + errors)}). "
+        f"Put {fname} in data/raw or in a folder named by AUCACC_MIRROR (or config key 'mirror'), or give "
+        f"config key 'datasets.{name}.source' a 'url' or an 'openml_id'.")
 
 
 def _copy_atomic(src: Path, dest: Path) -> None:
@@ -114,24 +194,177 @@ def _copy_atomic(src: Path, dest: Path) -> None:
         os.replace(tmp, dest)
     except BaseException:
         tmp.unlink(missing_ok=True)
+        _remove_empty_dirs(dest.parent, stop=2)
         raise
 
 
-def _download_openml(oid: int, path: Path) -> None:
-    """Download OpenML data set ``oid`` and save it as ARFF at ``path`` (atomically)."""
-    import arff
+def _remove_empty_dirs(folder: Path, stop: int) -> None:
+    """Remove ``folder`` and up to ``stop - 1`` of its parents while they are empty (a failed fetch leaves none)."""
+    for _ in range(stop):
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+        folder = folder.parent
+
+
+# --- url: pooch ------------------------------------------------------------------------------------------
+
+def _download_url(name: str, source: dict[str, Any], cache: Path, config: dict[str, Any],
+                  progress: IO[str] | None) -> Path:
+    """Download ``source.url`` with pooch into ``cache``, checked against ``source.sha256``."""
+    import pooch
+    import requests
+
+    url, want = source["url"], source.get("sha256")
+    key = f"datasets.{name}.source"
+    # Pooch downloads to a temporary file beside the target and moves it only once the hash matched.
+    fetcher = pooch.create(path=cache.parent, base_url="", registry={cache.name: f"sha256:{want}" if want else None},
+                           urls={cache.name: url}, retry_if_failed=DOWNLOAD_RETRIES)
+    bar: Any = False
+    if progress is not None:
+        from tqdm import tqdm
+
+        # total=1 until pooch sets it from Content-Length (a tqdm with no total has no truth value)
+        bar = tqdm(total=1, file=progress, unit="B", unit_scale=True, desc=f"{name}: {url}", mininterval=1.0,
+                   ascii=True)
+    log.info("data set %r: downloading %s", name, url)
+    try:
+        fetcher.fetch(cache.name, progressbar=bar)
+    except ValueError as exc:  # pooch: the hash of the downloaded file does not match the registry
+        _remove_empty_dirs(cache.parent, stop=2)
+        raise FetchError(
+            f"data set {name!r}: the file downloaded from {url} does not have the SHA-256 that config key "
+            f"'{key}.sha256' records ({want}): {exc}. The server serves another version (or a wrong URL): check "
+            f"'{key}.url', or, if the new file is intended, put its checksum in '{key}.sha256'.") from None
+    except requests.exceptions.HTTPError as exc:
+        _remove_empty_dirs(cache.parent, stop=2)
+        status = exc.response.status_code if exc.response is not None else "?"
+        raise FetchError(
+            f"data set {name!r}: download of {url} failed with HTTP status {status} ({exc}). Check config key "
+            f"'{key}.url' (the file may have moved), or put {cache.name} in a folder named by AUCACC_MIRROR.") from None
+    except requests.exceptions.RequestException as exc:
+        _remove_empty_dirs(cache.parent, stop=2)
+        raise FetchError(
+            f"data set {name!r}: cannot download {url} ({type(exc).__name__}: {exc}) after {1 + DOWNLOAD_RETRIES} "
+            f"attempts. Check the network (or proxy) and config key '{key}.url', or put {cache.name} in a folder "
+            f"named by AUCACC_MIRROR.") from None
+    finally:
+        if bar is not False:
+            bar.close()
+    digest = sha256_file(cache)
+    if not want:
+        _check_lock(name, {"url": url}, digest, cache, config)
+    log.info("data set %r: downloaded %s (SHA-256 %s)", name, url, digest)
+    return cache
+
+
+# --- openml_id: the openml client ---------------------------------------------------------------------------
+
+def _fetch_openml(name: str, source: dict[str, Any], oid: int, cache: Path, config: dict[str, Any],
+                  errors: list[str]) -> Path:
+    """Download OpenML data set ``oid`` into ``cache``; check config's SHA-256 or the lock file's."""
+    key = f"datasets.{name}.source.openml_id"
+    server = config.get("openml_server")
+    try:
+        md5 = _download_openml(oid, cache, server)
+    except ImportError:
+        raise FetchError(f"data set {name!r}: the 'openml' package is needed for {key} ({oid}): "
+                         f"pip install openml") from None
+    except Exception as exc:  # the client raises many types (server, network, hash)
+        from openml.exceptions import OpenMLHashException, OpenMLServerNoResult
+
+        where = server or "the OpenML server"
+        if isinstance(exc, OpenMLServerNoResult):
+            what = (f"{where} has no data set with id {oid} ({exc}). Check config key '{key}'; the id is in the "
+                    f"data set's page address")
+        elif isinstance(exc, OpenMLHashException):
+            what = (f"the file {where} served for id {oid} fails the server's own MD5 check ({exc}). Try again "
+                    f"later, or put the file in a folder named by AUCACC_MIRROR")
+        else:
+            what = (f"cannot download id {oid} from {where} ({type(exc).__name__}: {exc}). Check the network, or "
+                    f"put the file in a folder named by AUCACC_MIRROR (or data/raw)")
+        raise FetchError(f"data set {name!r}: {what}." + (f" Also: {'; '.join(errors)}" if errors else "")) from None
+    try:
+        digest = verify_checksum(cache, name, source, f"OpenML id {oid}:")
+        _check_lock(name, {"openml_id": oid, "server": server, "md5": md5}, digest, cache, config)
+    except FetchError:
+        cache.unlink(missing_ok=True)
+        _remove_empty_dirs(cache.parent, stop=2)
+        raise
+    log.info("data set %r: downloaded OpenML id %d (MD5 %s checked by the client, SHA-256 %s)", name, oid, md5, digest)
+    return cache
+
+
+def _download_openml(oid: int, path: Path, server: str | None = None) -> str:
+    """Download OpenML data set ``oid``'s ARFF file to ``path`` (atomically, bytes as served); return its MD5.
+
+    The ``openml`` client checks the file against the MD5 in the data set's description. Its own
+    cache goes to a temporary folder that is removed afterwards, so nothing is kept outside ours.
+    The ARFF (not the Parquet) copy is asked for, since only it has a checksum in the description.
+    """
     import openml
 
-    ds = openml.datasets.get_dataset(oid, download_data=True, download_qualities=False,
-                                     download_features_meta_data=False)
-    df, *_ = ds.get_data(dataset_format="dataframe")
-    attrs = []
-    for col in df.columns:
-        s = df[col]
-        if hasattr(s, "cat"):
-            attrs.append((str(col), [str(c) for c in s.cat.categories]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    saved = (openml.config.server, openml.config._root_cache_directory, os.environ.get("OPENML_SKIP_PARQUET"))
+    try:
+        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".openml-") as tmp:
+            if server:
+                openml.config.server = server
+            openml.config.set_root_cache_directory(tmp)
+            os.environ["OPENML_SKIP_PARQUET"] = "true"
+            ds = openml.datasets.get_dataset(oid, download_data=True, download_qualities=False,
+                                             download_features_meta_data=False)
+            _copy_atomic(Path(ds.data_file), path)
+            return str(ds.md5_checksum or "")
+    except BaseException:
+        _remove_empty_dirs(path.parent, stop=2)
+        raise
+    finally:
+        openml.config.server = saved[0]
+        openml.config.set_root_cache_directory(saved[1])
+        if saved[2] is None:
+            os.environ.pop("OPENML_SKIP_PARQUET", None)
         else:
-            attrs.append((str(col), "REAL"))
-    rows = [[None if (v is None or v != v) else (str(v) if isinstance(a[1], list) else float(v))
-             for v, a in zip(r, attrs)] for r in df.itertuples(index=False)]
-    atomic_write_text(path, arff.dumps({"relation": ds.name, "attributes": attrs, "data": rows}))
+            os.environ["OPENML_SKIP_PARQUET"] = saved[2]
+
+
+# --- the lock file of unpinned downloads --------------------------------------------------------------------
+
+def lock_file(config: dict[str, Any]) -> Path:
+    """The lock file recording the SHA-256 of downloads with no configured checksum (config ``lock_file``)."""
+    return Path(config.get("lock_file") or "resources/datasets.lock.json")
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path`` (parallel fetch jobs update the same lock file)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lck"), "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _check_lock(name: str, origin: dict[str, Any], digest: str, cache: Path, config: dict[str, Any]) -> None:
+    """Record ``digest`` for data set ``name`` on first download; raise if a later download differs."""
+    path = lock_file(config)
+    with _locked(path):
+        entries = json.loads(path.read_text()) if path.is_file() else {}
+        old = entries.get(name)
+        same_origin = old is not None and all(old.get(k) == v for k, v in origin.items() if k != "md5")
+        if same_origin and old["sha256"] != digest:
+            cache.unlink(missing_ok=True)
+            raise FetchError(
+                f"data set {name!r}: the download from {origin} has SHA-256 {digest}, but {path} recorded "
+                f"{old['sha256']} on {old.get('recorded_utc', '?')}: the served file changed. If the new file is "
+                f"intended, delete the entry {name!r} from {path}; to pin a version, put its checksum in config key "
+                f"'datasets.{name}.source.sha256'.")
+        if not same_origin:
+            entries[name] = {**origin, "file": cache.name, "sha256": digest,
+                             "recorded_utc": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+            atomic_write_text(path, json.dumps(entries, indent=2, sort_keys=True) + "\n")

@@ -1,0 +1,286 @@
+"""Real downloads against real servers on 127.0.0.1: a ``url:`` source through pooch (http.server in a
+thread serving a folder) and an ``openml_id:`` source through the openml client pointed at a loopback
+stand-in of the OpenML API (a data-set description XML and its ARFF file). Nothing is mocked: the
+requests go over TCP, pooch checks the SHA-256, the openml client checks the MD5."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aucacc.datasets import FetchError, load_dataset
+from aucacc.datasets.fetch import cache_path, fetch_raw
+from aucacc.provenance import sha256_file
+from helpers import copy_workflow
+
+RAW = Path(__file__).resolve().parents[1] / "data" / "raw"
+IRIS = RAW / "iris.arff"
+IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"
+WRONG_SHA = "0" * 64
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves ``directory``; counts requests; quiet."""
+
+    def log_message(self, *args):
+        self.server.requests.append(self.path)  # type: ignore[attr-defined]
+
+
+def _serve(handler) -> tuple[ThreadingHTTPServer, str]:
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.requests = []  # type: ignore[attr-defined]
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_port}"
+
+
+@pytest.fixture
+def www(tmp_path):
+    """A folder served over HTTP on 127.0.0.1: (folder, base URL, server)."""
+    root = tmp_path / "www"
+    root.mkdir()
+    httpd, base = _serve(functools.partial(_Handler, directory=str(root)))
+    yield root, base, httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _free_port() -> int:
+    """A loopback port with nothing listening on it (a connection there is refused)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _cfg(tmp_path, **kw):
+    return {"cache": str(tmp_path / "cache"), "mirror": None, "raw_data": None, "openml": False,
+            "lock_file": str(tmp_path / "resources" / "datasets.lock.json"), **kw}
+
+
+def _empty(folder: Path) -> bool:
+    return not folder.exists() or not any(folder.rglob("*"))
+
+
+# --- url: pooch ---------------------------------------------------------------------------------------------
+
+def test_url_download_cached_and_verified(tmp_path, www, monkeypatch):
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    root, base, httpd = www
+    shutil.copy(IRIS, root / "iris.arff")
+    src = {"file": "iris.arff", "url": f"{base}/iris.arff", "sha256": IRIS_SHA}
+    progress = io.StringIO()
+    got = fetch_raw("iris", src, _cfg(tmp_path), progress=progress)
+    assert got == cache_path("iris", src, _cfg(tmp_path)) == tmp_path / "cache/iris" / f"sha256-{IRIS_SHA[:16]}/iris.arff"
+    assert got.read_bytes() == IRIS.read_bytes()
+    assert "iris" in progress.getvalue() and re.search(r"\d", progress.getvalue())  # the progress bar was drawn
+    assert httpd.requests == ["/iris.arff"]
+    assert fetch_raw("iris", src, _cfg(tmp_path)) == got and httpd.requests == ["/iris.arff"]  # cached: no request
+    # with no file name the URL's last part names the file; load_dataset reads it through the same path
+    ds = load_dataset("iris", {**_cfg(tmp_path), "seed": 1, "datasets": {
+        "iris": {"source": {"url": f"{base}/iris.arff", "sha256": IRIS_SHA}, "recipe": {"target": "class"}}}})
+    assert len(ds.y) == 150
+
+
+def test_url_without_checksum_is_recorded_in_the_lock_file(tmp_path, www, monkeypatch):
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    root, base, _ = www
+    shutil.copy(IRIS, root / "iris.arff")
+    got = fetch_raw("iris", {"url": f"{base}/iris.arff"}, _cfg(tmp_path))
+    assert got.parent.name == "unpinned"
+    lock = json.loads((tmp_path / "resources/datasets.lock.json").read_text())
+    assert lock["iris"]["sha256"] == IRIS_SHA and lock["iris"]["url"] == f"{base}/iris.arff"
+
+
+@pytest.mark.parametrize("case", ["wrong checksum", "404", "refused"])
+def test_url_failures_stop_with_a_message_and_leave_nothing(tmp_path, www, monkeypatch, case):
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    root, base, _ = www
+    shutil.copy(IRIS, root / "iris.arff")
+    url, sha = {"wrong checksum": (f"{base}/iris.arff", WRONG_SHA),
+                "404": (f"{base}/no-such-file.arff", IRIS_SHA),
+                "refused": (f"http://127.0.0.1:{_free_port()}/iris.arff", IRIS_SHA)}[case]
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", {"file": "iris.arff", "url": url, "sha256": sha}, _cfg(tmp_path))
+    msg = str(exc.value)
+    assert "data set 'iris'" in msg and url in msg and "'datasets.iris.source" in msg, msg
+    assert {"wrong checksum": f"SHA-256 that config key 'datasets.iris.source.sha256' records ({WRONG_SHA})",
+            "404": "HTTP status 404", "refused": "Check the network"}[case] in msg, msg
+    assert _empty(tmp_path / "cache"), list((tmp_path / "cache").rglob("*"))
+
+
+# --- openml_id: the openml client against a loopback stand-in ------------------------------------------------
+
+class OpenMLStandIn:
+    """The two endpoints of the OpenML API that a data-set download uses:
+
+    ``GET /api/v1/xml/data/<id>`` (the description: name, file URL, MD5) and the file URL itself.
+    An unknown id answers as OpenML does: HTTP 412 with error code 111 ("Unknown dataset").
+    """
+
+    def __init__(self):
+        self.files: dict[int, bytes] = {}
+        self.md5: dict[int, str] = {}
+        stand_in = self
+
+        class Handler(SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                m = re.fullmatch(r"/api/v1/xml/data/(\d+)", self.path)
+                f = re.fullmatch(r"/data/v1/download/(\d+)/dataset\.arff", self.path)
+                if m and int(m.group(1)) in stand_in.files:
+                    self._send(200, stand_in.description(int(m.group(1))).encode())
+                elif m:
+                    self._send(412, b'<oml:error xmlns:oml="http://openml.org/openml"><oml:code>111</oml:code>'
+                                    b'<oml:message>Unknown dataset</oml:message></oml:error>')
+                elif f and int(f.group(1)) in stand_in.files:
+                    self._send(200, stand_in.files[int(f.group(1))])
+                else:
+                    self._send(404, b"not found")
+
+            def _send(self, status, body):
+                self.send_response(status)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd, self.base = _serve(Handler)
+        self.server = f"{self.base}/api/v1/xml"
+
+    def add(self, oid: int, data: bytes, md5: str | None = None):
+        self.files[oid] = data
+        self.md5[oid] = md5 or hashlib.md5(data).hexdigest()
+
+    def description(self, oid: int) -> str:
+        return f"""<oml:data_set_description xmlns:oml="http://openml.org/openml">
+  <oml:id>{oid}</oml:id><oml:name>standin-{oid}</oml:name><oml:version>1</oml:version>
+  <oml:description>loopback stand-in</oml:description><oml:format>ARFF</oml:format>
+  <oml:upload_date>2014-04-06T23:23:12</oml:upload_date><oml:licence>Public</oml:licence>
+  <oml:url>{self.base}/data/v1/download/{oid}/dataset.arff</oml:url><oml:file_id>{oid}</oml:file_id>
+  <oml:default_target_attribute>class</oml:default_target_attribute><oml:visibility>public</oml:visibility>
+  <oml:status>active</oml:status><oml:md5_checksum>{self.md5[oid]}</oml:md5_checksum>
+</oml:data_set_description>"""
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def openml_server(monkeypatch):
+    pytest.importorskip("openml")
+    import openml
+
+    monkeypatch.setattr(openml.config, "connection_n_retries", 1)  # a hash failure is not retried with sleeps
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    s = OpenMLStandIn()
+    yield s
+    s.close()
+
+
+def test_openml_download_md5_and_lock_file(tmp_path, openml_server):
+    data = IRIS.read_bytes()
+    openml_server.add(42, data)
+    cfg = _cfg(tmp_path, openml=True, openml_server=openml_server.server)
+    got = fetch_raw("standin", {"openml_id": 42}, cfg)
+    assert got == tmp_path / "cache/standin/unpinned/openml-42.arff"
+    assert got.read_bytes() == data  # the file's bytes as served, not a re-encoding
+    lock = json.loads((tmp_path / "resources/datasets.lock.json").read_text())
+    assert lock["standin"]["sha256"] == hashlib.sha256(data).hexdigest() == IRIS_SHA
+    assert lock["standin"]["md5"] == hashlib.md5(data).hexdigest() and lock["standin"]["openml_id"] == 42
+    assert [p.name for p in got.parent.iterdir()] == ["openml-42.arff"]  # the client's own cache is gone
+    # a fresh cache, the same file served: accepted (same SHA-256 as the lock file)
+    shutil.rmtree(tmp_path / "cache")
+    assert fetch_raw("standin", {"openml_id": 42}, cfg).read_bytes() == data
+    # the server now serves other bytes for the same id (MD5 updated, so the client accepts them)
+    shutil.rmtree(tmp_path / "cache")
+    openml_server.add(42, data.replace(b"Iris-setosa", b"Iris-setosA"))
+    with pytest.raises(FetchError, match=r"data set 'standin'.*datasets\.lock\.json recorded " + IRIS_SHA
+                       + r".*the served file changed.*delete the entry 'standin'"):
+        fetch_raw("standin", {"openml_id": 42}, cfg)
+    assert _empty(tmp_path / "cache")
+
+
+def test_openml_md5_mismatch(tmp_path, openml_server):
+    openml_server.add(43, IRIS.read_bytes(), md5="0" * 32)
+    cfg = _cfg(tmp_path, openml=True, openml_server=openml_server.server)
+    with pytest.raises(FetchError, match=r"data set 'standin'.*fails the server's own MD5 check"):
+        fetch_raw("standin", {"openml_id": 43}, cfg)
+    assert _empty(tmp_path / "cache") and not (tmp_path / "resources/datasets.lock.json").exists()
+
+
+def test_openml_unknown_id(tmp_path, openml_server):
+    cfg = _cfg(tmp_path, openml=True, openml_server=openml_server.server)
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("standin", {"openml_id": 999999}, cfg)
+    msg = str(exc.value)
+    assert "data set 'standin'" in msg and "has no data set with id 999999" in msg
+    assert "'datasets.standin.source.openml_id'" in msg and openml_server.server in msg
+    assert _empty(tmp_path / "cache")
+
+
+def test_openml_checksum_in_config_checked(tmp_path, openml_server):
+    openml_server.add(44, IRIS.read_bytes())
+    cfg = _cfg(tmp_path, openml=True, openml_server=openml_server.server)
+    with pytest.raises(FetchError, match=r"OpenML id 44.*datasets\.standin\.source\.sha256"):
+        fetch_raw("standin", {"openml_id": 44, "sha256": WRONG_SHA}, cfg)
+    assert _empty(tmp_path / "cache")
+    assert sha256_file(fetch_raw("standin", {"openml_id": 44, "sha256": IRIS_SHA}, cfg)) == IRIS_SHA
+
+
+# --- through the workflow ------------------------------------------------------------------------------------
+
+def _snakemake(work: Path, snakemake: Path, override: dict, *targets: str):
+    extra = work / "override.yaml"
+    extra.write_text(yaml.safe_dump(override))
+    env = {k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}
+    return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *targets],
+                          cwd=work, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.slow
+def test_workflow_url_and_openml_sources(tmp_path, www, openml_server):
+    """In a copy of the workflow, with no local copies (raw_data: null): iris by url (pooch), a data set
+    added with only an openml_id and no sha256 (the stand-in), then a 404 url that stops the run with
+    the message and leaves nothing behind."""
+    root, base, _ = www
+    shutil.copy(IRIS, root / "iris.arff")
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    openml_server.add(42, IRIS.read_bytes())
+    override = {"raw_data": None, "openml_server": openml_server.server,
+                "datasets": {"iris": {"source": {"url": f"{base}/iris.arff"}},
+                             "standin": {"source": {"openml_id": 42}, "recipe": {"target": "class"}}}}
+    proc = _snakemake(work, snakemake, override, "results/data/iris.json", "results/data/standin.json")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for name in ("iris", "standin"):
+        assert json.loads((work / f"results/data/{name}.json").read_text())["n_instances"] == 150
+    assert len(list((work / "resources/raw/iris").rglob("iris.arff"))) == 1
+    lock = json.loads((work / "resources/datasets.lock.json").read_text())
+    assert lock["standin"]["sha256"] == IRIS_SHA and "iris" not in lock  # iris is pinned by config
+    logs = "".join(p.read_text() for p in (work / "results/logs/fetch").glob("iris--*.log"))
+    assert f"{base}/iris.arff" in logs  # the download (and its progress bar) is in the job's log
+
+    # a broken URL for another data set: the run stops naming data set and URL; no cache entry, no result
+    bad = f"{base}/gone/wine.arff"
+    override["datasets"]["wine"] = {"source": {"url": bad}}
+    override["openml"] = False
+    proc = _snakemake(work, snakemake, override, "results/data/wine.json")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert "data set 'wine'" in out and bad in out and "HTTP status 404" in out, out
+    assert not (work / "resources/raw/wine").exists() or not list((work / "resources/raw/wine").rglob("*.arff"))
+    assert not (work / "results/data/wine.json").exists() and not (work / "results/data/wine.parquet").exists()
