@@ -1,4 +1,4 @@
-"""Config validation (workflow/schemas/config.schema.yaml): errors name the offending key."""
+"""Config validation (src/aucacc/schemas/config.schema.yaml): errors name the offending key."""
 
 from __future__ import annotations
 

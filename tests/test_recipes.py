@@ -15,9 +15,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from aucacc.config import REPO_ROOT, load_config
+from aucacc.config import load_config
 from aucacc.datasets import RecipeError, load_dataset
 
+REPO_ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = pd.read_csv(REPO_ROOT / "config" / "published" / "datasets.csv").set_index("dataset")
 
 # Data sets whose instance and class counts equal the paper's Table 3.

@@ -8,9 +8,12 @@ from typing import Any
 
 import yaml
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = REPO_ROOT / "workflow" / "schemas" / "config.schema.yaml"
-DEFAULT_CONFIG = REPO_ROOT / "config" / "config.yaml"
+# The schema ships inside the package (package data), so any install validates the same way.
+SCHEMA = Path(__file__).resolve().parent / "schemas" / "config.schema.yaml"
+# The repository's config: beside the package in a source checkout (editable install), else the
+# working directory's (the workflow runs from the repository root).
+_CHECKOUT = Path(__file__).resolve().parents[2] / "config" / "config.yaml"
+DEFAULT_CONFIG = _CHECKOUT if _CHECKOUT.is_file() else Path("config") / "config.yaml"
 
 
 class ConfigError(ValueError):

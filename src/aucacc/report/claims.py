@@ -2,7 +2,7 @@
 
 One source for every threshold of the comparison with Huang & Ling (2005): the scorecard, the
 tables' ``within_tolerance`` columns and the regression tests all read it through
-:func:`load_claims`. The file is checked against ``workflow/schemas/claims.schema.yaml``.
+:func:`load_claims`. The file is checked against ``src/aucacc/schemas/claims.schema.yaml`` (package data).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 CLAIMS = REPO_ROOT / "config" / "claims.yaml"
-SCHEMA = REPO_ROOT / "workflow" / "schemas" / "claims.schema.yaml"
+SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "claims.schema.yaml"  # package data
 
 
 class ClaimsError(ValueError):
