@@ -8,6 +8,7 @@ outputs of the jobs that succeeded, and a cache that holds only checked raw file
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 from pathlib import Path
 
@@ -64,8 +65,8 @@ def test_stray_token_fails_clean_and_leaves_no_data(tmp_path):
     assert not [f for f in left if f.startswith("data/") or f.startswith(("folds/", "scores/", "metrics/"))], left
     # the only outputs: the fetched raw file (whole, checksum-verified) and logs
     cached = [f for f in left if f.startswith("cache/")]
-    assert cached == ["cache/raw/toy/toy.data"]
-    assert (work / "resources/raw/toy/toy.data").read_bytes() == (mirror / "toy.data").read_bytes()
+    assert len(cached) == 1 and re.fullmatch(r"cache/raw/toy/sha256-[0-9a-f]{16}/toy\.data", cached[0]), cached
+    assert (work / "resources" / cached[0][len("cache/"):]).read_bytes() == (mirror / "toy.data").read_bytes()
     # logs, and the benchmark files of the jobs that ran (fetch), are all that is left
     assert all(f.startswith(("logs/", "benchmarks/")) for f in left if not f.startswith("cache/")), left
 
