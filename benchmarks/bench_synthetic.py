@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import sys
 import time
+from pathlib import Path
 
 from aucacc import synthetic as sy
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from oracles import binary_list_measures, joint_histogram_bruteforce, pair_counts_bruteforce  # noqa: E402
 
 
 def _ours(n0: int, n1: int) -> dict:
@@ -23,13 +28,13 @@ def _ours(n0: int, n1: int) -> dict:
 
 
 def _brute_lists(n0: int, n1: int) -> dict:
-    hist = sy.joint_histogram_bruteforce(n0, n1)
+    hist = joint_histogram_bruteforce(n0, n1)
     return sy.pair_counts(hist.counts).as_dict()
 
 
 def _brute_pairs(n0: int, n1: int) -> dict:
-    meas = [sy.binary_list_measures(p, n0, n1) for p in itertools.combinations(range(n0 + n1), n0)]
-    return sy.pair_counts_bruteforce([a for _, a in meas], [c for c, _ in meas]).as_dict()
+    meas = [binary_list_measures(p, n0, n1) for p in itertools.combinations(range(n0 + n1), n0)]
+    return pair_counts_bruteforce([a for _, a in meas], [c for c, _ in meas]).as_dict()
 
 
 def _time(fn, *args, repeat: int = 1):

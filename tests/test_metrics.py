@@ -9,7 +9,7 @@ from sklearn.metrics import roc_auc_score
 
 from aucacc.evaluation.folds import derive_seed, small_classes, stratified_folds
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m, rank_auc
-from aucacc.stats import cde_tally, paired_ttest
+from aucacc.stats import paired_ttest
 
 
 def test_rank_auc_with_ties_hand_computed():
@@ -105,18 +105,6 @@ def test_derive_seed_stable():
     # CRC-32 based: stable across processes (no hash randomisation).
     assert derive_seed(1, "folds", "iris") == derive_seed(1, "folds", "iris")
     assert derive_seed(1, "folds", "iris") != derive_seed(1, "folds", "wine")
-
-
-def test_cde_tally_hand_computed():
-    # obs: 1 R (both up), 2 S (f up, g down), 3 P (f up, g equal), 4 Q (f equal, g up), 5 V (both equal)
-    f_a = [0.9, 0.9, 0.9, 0.5, 0.5]
-    f_b = [0.8, 0.8, 0.8, 0.5, 0.5]
-    g_a = [0.7, 0.6, 0.7, 0.8, 0.7]
-    g_b = [0.6, 0.7, 0.7, 0.7, 0.7]
-    t = cde_tally(f_a, f_b, g_a, g_b)
-    assert (t["R"], t["S"], t["P"], t["Q"], t["V"]) == (1, 1, 1, 1, 1)
-    assert t["C"] == 0.5 and t["D"] == 1.0 and t["E"] == 0.2
-    assert math.isinf(cde_tally([1], [0], [1], [1])["D"])  # Q = 0
 
 
 def test_paired_ttest_hand_computed_and_scipy():

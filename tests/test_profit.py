@@ -60,16 +60,6 @@ def test_hand_enumerated_n4(counter):
     assert [int(c) for c in counts[1].auc.sum(axis=1)] == [1, 1, 2, 1, 1]
 
 
-def test_auc_numerator_counts_small():
-    g = P.auc_numerator_counts(4)
-    # [4 choose 2]_q = 1 + q + 2q^2 + q^3 + q^4 (the six rankings above by u).
-    assert [int(c) for c in g[2]] == [1, 1, 2, 1, 1]
-    for L in (7, 12):
-        for p, poly in enumerate(P.auc_numerator_counts(L)):
-            assert sum(poly) == math.comb(L, p)
-            assert list(poly) == list(poly[::-1])  # reversing a list maps u to p(L-p) - u
-
-
 # --------------------------------------------------------------------------- counting == enumeration
 @pytest.mark.parametrize("n, n0, ks", [(20, 10, [3, 5]), (20, 5, [1, 3, 5, 6, 19]), (11, 7, [2, 7, 9])])
 def test_counting_equals_enumeration(n, n0, ks):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +11,8 @@ import pandas as pd
 import pytest
 
 from aucacc import synthetic as sy
+from oracles import (binary_list_measures, joint_histogram_bruteforce, multiclass_exact_ranks_slow,
+                     pair_counts_bruteforce)
 
 REPO = Path(__file__).resolve().parents[1]
 PUBLISHED = REPO / "config" / "published" / "synthetic_endpoints.csv"
@@ -29,10 +32,11 @@ def test_hand_computed_n2_n2():
     # = C(4,2) - 1 = 5.  R = 15 - 5 - 1 = 9 (the top/bottom lists against everything else).
     hand = {(0, 1): (4, 4), (0, 2): (2, 3), (0, 3): (2, 2), (1, 2): (2, 2), (1, 3): (2, 1), (2, 3): (0, 0)}
     for pos, expected in hand.items():
-        assert sy.binary_list_measures(pos, 2, 2) == expected
+        assert binary_list_measures(pos, 2, 2) == expected
     pc = sy.pair_counts(sy.joint_histogram(2, 2).counts)
     assert (pc.R, pc.S, pc.P, pc.Q, pc.V, pc.U) == (9, 0, 5, 0, 1, 15)
-    assert pc.D is None and pc.C == 1 and pc.E == sy.Fraction(1, 15)
+    # P = 5 > 0 = Q: AUC separates pairs accuracy ties and never the reverse, so D = inf.
+    assert pc.D == math.inf and pc.C == 1 and pc.E == Fraction(1, 15)
 
 
 def test_gaussian_binomial_small():
@@ -51,7 +55,7 @@ BRUTE_SIZES = sorted({(a, n - a) for n in range(2, 13) for a in range(1, n)}
 @pytest.mark.parametrize("n0,n1", BRUTE_SIZES)
 def test_joint_histogram_equals_bruteforce(n0, n1):
     fast = sy.joint_histogram(n0, n1)
-    slow = sy.joint_histogram_bruteforce(n0, n1)
+    slow = joint_histogram_bruteforce(n0, n1)
     assert fast.counts.shape == slow.counts.shape
     assert (fast.counts == slow.counts).all()
     assert fast.total == math.comb(n0 + n1, n0)
@@ -62,8 +66,8 @@ def test_pair_counts_equal_pair_by_pair(n0, n1):
     import itertools
 
     lists = list(itertools.combinations(range(n0 + n1), n0))
-    meas = [sy.binary_list_measures(p, n0, n1) for p in lists]
-    slow = sy.pair_counts_bruteforce([a for _, a in meas], [c for c, _ in meas])
+    meas = [binary_list_measures(p, n0, n1) for p in lists]
+    slow = pair_counts_bruteforce([a for _, a in meas], [c for c, _ in meas])
     fast = sy.pair_counts(sy.joint_histogram(n0, n1).counts)
     assert fast == slow
 
@@ -75,7 +79,7 @@ def test_pair_counts_random_histograms():
         g = np.repeat(np.arange(h.shape[0])[:, None], h.shape[1], 1)
         f = np.repeat(np.arange(h.shape[1])[None, :], h.shape[0], 0)
         reps = h.ravel()
-        slow = sy.pair_counts_bruteforce(np.repeat(f.ravel(), reps).tolist(), np.repeat(g.ravel(), reps).tolist())
+        slow = pair_counts_bruteforce(np.repeat(f.ravel(), reps).tolist(), np.repeat(g.ravel(), reps).tolist())
         assert sy.pair_counts(h) == slow
         assert sy.pair_counts(h.astype(object)) == slow
         # Independent-draw version: same C and D, ordered pairs with self-pairs.
@@ -128,9 +132,9 @@ def test_published_file_is_fully_covered():
 
 
 def test_published_tie_statements():
-    # 2n = 4: Q = 0 (D undefined), E = 0.067; 25 % at n = 4: C = 1.0 with no S pairs.
+    # 2n = 4: Q = 0 < P (D = inf; the paper leaves the cell blank), E = 0.067; 25 % at n = 4: C = 1.0, no S.
     d = sy.binary_cde(2, 2)
-    assert d["Q"] == 0 and math.isnan(d["D"])
+    assert d["Q"] == 0 < d["P"] and math.isinf(d["D"])
     d = sy.binary_cde(1, 3)
     assert d["S"] == 0 and d["C"] == 1.0
 
@@ -207,7 +211,7 @@ def test_hand_till_perfect_and_reversed():
 
 def test_multiclass_exact_equals_slow_oracle():
     fast = sy.multiclass_exact_ranks(2)
-    slow = sy.multiclass_exact_ranks_slow(2)
+    slow = multiclass_exact_ranks_slow(2)
     assert (fast.counts == slow.counts).all()
     assert fast.total == 2 ** 4 * math.factorial(4) ** 2
     with pytest.raises(ValueError):

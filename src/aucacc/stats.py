@@ -1,7 +1,6 @@
-"""Statistics on learner results: paired t-tests and the C/D/E tallies on real folds.
+"""Statistics on learner results: paired t-tests (Huang & Ling 2005, §IV-B and §IV-C).
 
-Definitions of consistency C, discriminancy D and indifferency E: Huang & Ling (2005),
-Definitions 1–3 (SPEC §1); the real-data tally over test folds: Knowl 4.
+The C/D/E tally over real test folds is :func:`aucacc.counting.tally_pairs`.
 """
 
 from __future__ import annotations
@@ -48,32 +47,3 @@ def paired_ttest(a, b, alpha: float = 0.05) -> PairedTest:
         return PairedTest(n=a.size, mean_diff=0.0, t=0.0, p=1.0, alpha=alpha)
     res = stats.ttest_rel(a, b)
     return PairedTest(n=a.size, mean_diff=float(d.mean()), t=float(res.statistic), p=float(res.pvalue), alpha=alpha)
-
-
-def cde_tally(f_a, f_b, g_a, g_b, tol: float = 1e-9) -> dict[str, float]:
-    """Tally R, S, P, Q, V over paired observations and give C, D, E (Huang & Ling 2005, Defs 1–3).
-
-    Observation i compares learner a with learner b on one test fold: ``f`` is the finer
-    measure (AUC), ``g`` the coarser (accuracy).
-
-    - R: f and g differ in the same direction; S: in opposite directions → C = R / (R + S).
-    - P: f differs, g equal; Q: g differs, f equal → D = P / Q (∞ when Q = 0).
-    - V: both equal → E = V / n.
-
-    ``tol`` is the equality tolerance (values are fractions of the same fold size, so exact
-    equality is meaningful up to float rounding).
-    """
-    df = np.asarray(f_a, dtype=float) - np.asarray(f_b, dtype=float)
-    dg = np.asarray(g_a, dtype=float) - np.asarray(g_b, dtype=float)
-    if df.shape != dg.shape:
-        raise ValueError("f and g must have the same number of observations")
-    f_eq = np.abs(df) <= tol
-    g_eq = np.abs(dg) <= tol
-    R = int(np.sum(~f_eq & ~g_eq & (np.sign(df) == np.sign(dg))))
-    S = int(np.sum(~f_eq & ~g_eq & (np.sign(df) != np.sign(dg))))
-    P = int(np.sum(~f_eq & g_eq))
-    Q = int(np.sum(f_eq & ~g_eq))
-    V = int(np.sum(f_eq & g_eq))
-    n = df.size
-    return {"R": R, "S": S, "C": R / (R + S) if R + S else float("nan"), "P": P, "Q": Q,
-            "D": P / Q if Q else float("inf"), "V": V, "E": V / n if n else float("nan"), "n": n}

@@ -67,8 +67,6 @@ rule profit_figures:
         f"{RESULTS}/logs/profit/profit_figures.log",
     benchmark:
         f"{RESULTS}/benchmarks/profit_figures.tsv"
-    params:
-        outdir=lambda wildcards, output: os.path.dirname(output.figures[0]),
     threads: 1
     resources:
         mem_mb=1000,

@@ -1,16 +1,14 @@
-# Published profit differences and max-profit threshold beside ours → results/tables/profit_comparison.*
-import os
-import sys
+# The published profit differences and thresholds beside ours (exact and Monte Carlo).
+import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.profit import write_profit_comparison  # noqa: E402
-from aucacc.provenance import provenance  # noqa: E402
+from aucacc.profit import parse_published, profit_comparison
+from aucacc.provenance import provenance
+from aucacc.report import stem
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
-comp = write_profit_comparison(snakemake.input.table, snakemake.input.published,
-                               os.path.splitext(snakemake.output.csv)[0],
-                               provenance=provenance(config=snakemake.config, seed=snakemake.config["seed"],
-                                                     inputs=list(snakemake.input)))
-log.info("\n%s", comp.to_string(index=False))
+inp = snakemake.input
+table = profit_comparison(pd.read_csv(inp.table), parse_published(inp.published))
+table.write(stem(snakemake.output.csv), provenance(config=snakemake.config, seed=snakemake.config["seed"],
+                                                   inputs=list(inp)))
+log.info("\n%s", table.data.to_string(index=False))

@@ -1,12 +1,14 @@
 # Profit curves (AUC and accuracy) per setting and cut-off → results/figures/profit_*.{png,pdf}
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
+import pandas as pd
 
-from aucacc.profit import write_profit_figures  # noqa: E402
+from aucacc.profit import parse_published, profit_figures
+from aucacc.report.figures import save_figure
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
-written = write_profit_figures(snakemake.input.table, snakemake.input.published, snakemake.params.outdir)
-log.info("wrote %s", [str(p) for p in written])
+inp = snakemake.input
+outdir = os.path.dirname(snakemake.output.figures[0])
+for name, fig in profit_figures(pd.read_csv(inp.table), parse_published(inp.published)).items():
+    log.info("wrote %s", save_figure(fig, os.path.join(outdir, name))["png"])

@@ -1,16 +1,12 @@
-# Expected-profit table (exact for every setting, Monte Carlo for the paper's) → results/tables/profit.*
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.profit import write_profit_table  # noqa: E402
-from aucacc.provenance import provenance  # noqa: E402
+# Expected-profit table of every configured setting (exact, plus the paper's Monte Carlo).
+from aucacc.profit import profit_table
+from aucacc.provenance import provenance
+from aucacc.report import stem
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 cfg, seed = snakemake.params.profit, int(snakemake.params.seed)
-table = write_profit_table(cfg, seed, os.path.splitext(snakemake.output.csv)[0],
-                           provenance=provenance(config=snakemake.config, seed=seed, profit=cfg))
-log.info("%d rows (settings: %s; methods: %s)", len(table), sorted(table["setting"].unique()),
-         sorted(table["method"].unique()))
+table = profit_table(cfg, seed)
+table.write(stem(snakemake.output.csv), provenance(config=snakemake.config, seed=seed, profit=cfg))
+log.info("%d rows (settings: %s; methods: %s)", len(table.data), sorted(table.data["setting"].unique()),
+         sorted(table.data["method"].unique()))

@@ -1,19 +1,17 @@
 # Sampled multi-class C/D table and figure with bootstrap uncertainty (rule synthetic_multiclass).
-import os
-import sys
+import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.provenance import provenance  # noqa: E402
-from aucacc.synthetic import run_multiclass_experiment  # noqa: E402
+from aucacc.provenance import provenance
+from aucacc.report import stem
+from aucacc.report.figures import save_figure
+from aucacc.report.logs import setup_log
+from aucacc.synthetic import multiclass_experiment
 
 log = setup_log(snakemake)
-out = snakemake.output
-df = run_multiclass_experiment(
-    snakemake.params.synthetic, snakemake.input.published, snakemake.params.seed,
-    os.path.splitext(out.csv)[0], os.path.splitext(out.png)[0], exact_csv=snakemake.input.exact,
-    provenance=provenance(config=snakemake.config, seed=snakemake.params.seed,
-                          inputs=[snakemake.input.published, snakemake.input.exact]),
-)
-log.info("\n%s", df[["model", "c", "C", "C_se", "D", "D_se", "published_C", "published_D"]].to_string())
+inp, out = snakemake.input, snakemake.output
+table, fig = multiclass_experiment(snakemake.params.synthetic, pd.read_csv(inp.published, dtype=str),
+                                   snakemake.params.seed, pd.read_csv(inp.exact))
+table.write(stem(out.csv), provenance(config=snakemake.config, seed=snakemake.params.seed,
+                                      inputs=[inp.published, inp.exact]))
+save_figure(fig, stem(out.png))
+log.info("\n%s", table.data[["model", "c", "C", "C_se", "D", "D_se", "published_C", "published_D"]].to_string())

@@ -11,8 +11,9 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from aucacc.counting import tally_pairs
 from aucacc.report.claims import fold_mean_tolerance
-from aucacc.stats import cde_tally, paired_ttest
+from aucacc.stats import paired_ttest
 
 # Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
 PARTIAL_MARK = "†"
@@ -114,15 +115,17 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
     """C/D/E of AUC (f) against accuracy (g) over all test folds, for each pair of learners.
 
     Each observation is one test fold of one data set; learner a is compared with learner b
-    (Huang & Ling 2005, Knowl 7). Columns ``pair, R, S, C, P, Q, D, V, E, n`` plus the
-    published values (prefixed ``published_``).
+    (Huang & Ling 2005, §IV-B; :func:`aucacc.counting.tally_pairs`, whose rule for undefined
+    values applies). Columns ``pair, R, S, C, P, Q, D, V, E, n`` plus the published values
+    (prefixed ``published_``).
     """
     wide = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack(["metric", "learner"])
     rows = []
     for a, b in pairs:
         sub = wide[[("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)]].dropna()
-        t = cde_tally(sub[("auc", a)], sub[("auc", b)], sub[("accuracy", a)], sub[("accuracy", b)])
-        rows.append({"pair": f"{a} vs {b}", **t})
+        t = tally_pairs(sub[("auc", a)], sub[("auc", b)], sub[("accuracy", a)], sub[("accuracy", b)]).as_dict()
+        rows.append({"pair": f"{a} vs {b}", **{k: t[k] for k in ("R", "S", "C", "P", "Q", "D", "V", "E")},
+                     "n": t["U"]})
     out = pd.DataFrame(rows)
     if published is not None:
         pub = published.set_index("pair").add_prefix("published_").reset_index()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,29 @@ def write_table(df: pd.DataFrame, stem: str | os.PathLike, *, provenance: dict |
     if provenance is not None:
         write_sidecar(paths["csv"], provenance)
     return paths
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as a library function returns it, for a workflow script to write.
+
+    Attributes
+    ----------
+    data : DataFrame
+        The tidy frame (written as is to CSV).
+    display : DataFrame, optional
+        Layout for Markdown and LaTeX (defaults to ``data``).
+    caption : str, optional
+    floatfmt : str
+        Float format of Markdown and LaTeX cells.
+    """
+
+    data: pd.DataFrame
+    display: pd.DataFrame | None = None
+    caption: str | None = None
+    floatfmt: str = ".3f"
+
+    def write(self, stem: str | os.PathLike, provenance: dict | None = None) -> dict[str, Path]:
+        """:func:`write_table` of this table to ``<stem>.{csv,md,tex}``."""
+        return write_table(self.data, stem, provenance=provenance, floatfmt=self.floatfmt, caption=self.caption,
+                           display=self.display)

@@ -1,0 +1,107 @@
+"""The ROC figure of one data set (:mod:`aucacc.roc`): averaged curves ± 1 sd, the ROCCH, close-ups."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from aucacc.report.figures import plt
+from aucacc.roc.rocch import hull_auc, zoom_box
+
+_KIND_LABEL = {"threshold": "threshold-averaged", "pooled": "pooled-fold", "vertical": "vertically averaged"}
+_TITLE_KIND = {**_KIND_LABEL, "pooled": "pooled"}  # the figure title's wording
+
+
+def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands: bool = True,
+             hull_points: str = "vertical"):
+    """Draw vertically averaged curves ± 1 sd and the ROCCH on a matplotlib axes.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes.
+    curves, hull, folds : the frames of :func:`analyse` (``folds`` adds the mean ± sd fold AUC
+        to each legend entry).
+    zoom : optional ``(fpr_max, tpr_min)`` — axis limits of a close-up of the upper-left corner.
+    legend : draw the legend.
+    bands : shade the ± 1 sd band of each vertical average.
+    hull_points : the ``kind`` of points the hull was built from; unless ``"vertical"`` those
+        curves are drawn dotted too, since the hull encloses them, not the vertical averages.
+    """
+    learners = list(dict.fromkeys(curves["learner"]))
+    colors = {lrn: plt.get_cmap("tab10")(i) for i, lrn in enumerate(learners)}
+    ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label="random (AUC 0.5)")
+    for lrn in learners:
+        v = curves[(curves["learner"] == lrn) & (curves["kind"] == "vertical")]
+        label = lrn
+        if folds is not None and len(folds):
+            a = folds.loc[folds["learner"] == lrn, "auc_points"]
+            label = f"{lrn} (AUC {a.mean():.3f} ± {a.std(ddof=1) if len(a) > 1 else 0:.3f})"
+        ax.plot(v["fpr"], v["tpr"], color=colors[lrn], lw=1.6, label=label)
+        if bands:
+            ax.fill_between(v["fpr"], np.clip(v["tpr"] - v["tpr_sd"], 0, 1), np.clip(v["tpr"] + v["tpr_sd"], 0, 1),
+                            color=colors[lrn], alpha=0.15, lw=0)
+    if hull_points != "vertical":
+        for i, lrn in enumerate(learners):
+            p = curves[(curves["learner"] == lrn) & (curves["kind"] == hull_points)]
+            ax.plot(p["fpr"], p["tpr"], color=colors[lrn], ls=":", lw=1.1,
+                    label=f"dotted: {_KIND_LABEL[hull_points]} points (hull input)" if i == 0 else None)
+    ax.plot(hull["fpr"], hull["tpr"], color="k", ls="--", lw=1.2,
+            label=f"ROCCH (area {hull_auc(hull):.3f}); dots: vertices, colour = learner")
+    for lrn, g in hull.groupby("learner", sort=False):
+        ax.scatter(g["fpr"], g["tpr"], s=28, zorder=3, edgecolor="k", linewidth=0.6,
+                   color=colors.get(lrn, "white"), marker="o" if lrn in colors else "s")
+    if zoom is None:
+        ax.set_xlim(-0.01, 1.01)
+        ax.set_ylim(-0.01, 1.01)
+    else:
+        ax.set_xlim(-0.002, zoom[0])
+        ax.set_ylim(zoom[1], 1.002)
+    ax.set_xlabel("false positive rate")
+    ax.set_ylabel("true positive rate")
+    ax.grid(alpha=0.3)
+    if legend:
+        ax.legend(loc="lower right", fontsize=8, framealpha=0.9)
+
+
+def roc_figure(dataset: str, curves: pd.DataFrame, hulls: pd.DataFrame, checks: pd.DataFrame, n_classes: int,
+               n_instances: int, hull_points: str = "threshold"):
+    """One panel per positive class; for a binary set close to the corner, a close-up beside it.
+
+    Parameters
+    ----------
+    dataset : str
+    curves, hulls, checks : DataFrame
+        The ``curves``, ``hull`` and ``check`` tables of :func:`aucacc.roc.roc_dataset`.
+    n_classes, n_instances : int
+        Of the data set (titles).
+    hull_points : str
+        What the hull was built from (:data:`aucacc.roc.HULL_POINTS`).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    positives = list(dict.fromkeys(hulls["positive"]))
+    panels = []
+    for pos in positives:
+        c, h, f = (d[d["positive"] == pos] for d in (curves, hulls, checks))
+        panels.append((pos, c, h, f, None))
+        z = zoom_box(h) if len(positives) == 1 else None
+        if z is not None:
+            panels.append((pos, c, h, f, z))
+    ncol = min(len(panels), 3)
+    nrow = int(np.ceil(len(panels) / ncol))
+    fig, axes = plt.subplots(nrow, ncol, figsize=(5.2 * ncol, 5.0 * nrow), squeeze=False)
+    for ax, (pos, c, h, f, z) in zip(axes.flat, panels):
+        plot_roc(ax, c, h, f, zoom=z, legend=z is None, bands=z is None,  # bands would cover a close-up
+                 hull_points=hull_points)
+        n_pos = int(h["n_pos"].iloc[0])
+        vs = " vs rest" if n_classes > 2 else ""
+        ax.set_title(f"close-up (FPR ≤ {z[0]:g}, no bands)" if z else f"positive = {pos}{vs} ({n_pos} of {n_instances})",
+                     fontsize=10)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.set_visible(False)
+    fig.suptitle(f"{dataset}: ROC curves, vertical average ± 1 sd over {checks['fold'].nunique()} folds; "
+                 f"ROCCH of the {_TITLE_KIND[hull_points]} points", fontsize=11)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,254 @@
+"""ROC points of a scored test set, AUC by trapezoids, vertical and threshold averaging (Fawcett 2006)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+@dataclass(frozen=True)
+class RocCurve:
+    """ROC points of one scored test set, in order of decreasing threshold.
+
+    Attributes
+    ----------
+    fpr, tpr : float arrays, shape (k,) — from (0, 0) to (1, 1), both non-decreasing.
+    thresholds : float array, shape (k,) — ``thresholds[0] = +inf``; point ``i`` predicts
+        positive iff ``score >= thresholds[i]``; strictly decreasing.
+    n_pos, n_neg : numbers of positive and negative instances.
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    n_pos: int
+    n_neg: int
+
+    @property
+    def auc(self) -> float:
+        """Area under the points by trapezoids (:func:`auc_from_points`)."""
+        return auc_from_points(self.fpr, self.tpr)
+
+
+def roc_points(positive, score) -> RocCurve:
+    """ROC points of a scored test set, one per distinct score (Fawcett 2006, Alg. 2).
+
+    Instances with equal scores are passed by one threshold together, so a tie between
+    ``a`` positives and ``b`` negatives is a single diagonal step of (b/N, a/P) — no
+    optimistic or pessimistic ordering within the tie.
+
+    Parameters
+    ----------
+    positive : bool array, shape (n,) — True for the positive class.
+    score : float array, shape (n,) — higher means more likely positive.
+
+    Returns
+    -------
+    RocCurve with ``k = (number of distinct scores) + 1`` points.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, a score is NaN, or either class is absent (rates undefined).
+    """
+    positive = np.asarray(positive, dtype=bool)
+    score = np.asarray(score, dtype=float)
+    if positive.shape != score.shape or positive.ndim != 1:
+        raise ValueError(f"positive and score must be 1-d of equal shape, got {positive.shape}, {score.shape}")
+    if np.isnan(score).any():
+        raise ValueError("score contains NaN")
+    n_pos = int(positive.sum())
+    n_neg = positive.size - n_pos
+    if n_pos == 0 or n_neg == 0:
+        raise ValueError("ROC points are undefined when only one class is present")
+    order = np.argsort(-score, kind="mergesort")
+    s, p = score[order], positive[order]
+    tp, fp = np.cumsum(p), np.cumsum(~p)
+    # Last instance of each run of equal scores: the threshold passes the whole run at once.
+    last = np.r_[s[1:] != s[:-1], True]
+    fpr = np.r_[0.0, fp[last] / n_neg]
+    tpr = np.r_[0.0, tp[last] / n_pos]
+    thr = np.r_[np.inf, s[last]]
+    return RocCurve(fpr=fpr, tpr=tpr, thresholds=thr, n_pos=n_pos, n_neg=n_neg)
+
+
+def auc_from_points(fpr, tpr) -> float:
+    """Area under a polyline of ROC points by trapezoids (Fawcett 2006, Alg. 3).
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (k,) — points ordered by non-decreasing ``fpr``.
+
+    With :func:`roc_points` this is the Wilcoxon–Mann–Whitney statistic with ties counted ½,
+    i.e. :func:`aucacc.evaluation.metrics.rank_auc`.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, fewer than two points, or ``fpr`` decreases somewhere.
+    """
+    fpr, tpr = np.asarray(fpr, dtype=float), np.asarray(tpr, dtype=float)
+    if fpr.shape != tpr.shape or fpr.ndim != 1 or fpr.size < 2:
+        raise ValueError(f"fpr and tpr must be 1-d of equal length >= 2, got {fpr.shape}, {tpr.shape}")
+    dx = np.diff(fpr)
+    if (dx < 0).any():
+        raise ValueError("fpr must be non-decreasing")
+    return float(np.sum(dx * (tpr[1:] + tpr[:-1]) / 2))
+
+
+def tpr_at_fpr(curve: RocCurve, fpr_grid) -> np.ndarray:
+    """TPR of a curve at given FPRs, interpolating linearly (Fawcett 2006, Alg. 4, TPR_FOR_FPR).
+
+    Where the curve has several points at exactly the requested FPR (a vertical run) the
+    highest TPR is taken, as Fawcett's loop stops at the last point with ``FP <= fpr``.
+
+    Parameters
+    ----------
+    curve : RocCurve.
+    fpr_grid : float array, shape (g,) — values in [0, 1].
+
+    Returns
+    -------
+    float array, shape (g,).
+    """
+    x = np.asarray(fpr_grid, dtype=float)
+    if ((x < 0) | (x > 1)).any():
+        raise ValueError("fpr_grid values must lie in [0, 1]")
+    fpr, tpr = curve.fpr, curve.tpr
+    i = np.searchsorted(fpr, x, side="right") - 1  # last point with fpr <= x
+    i = np.clip(i, 0, fpr.size - 1)
+    j = np.minimum(i + 1, fpr.size - 1)
+    exact = fpr[i] == x
+    with np.errstate(divide="ignore", invalid="ignore"):
+        frac = np.where(fpr[j] > fpr[i], (x - fpr[i]) / (fpr[j] - fpr[i]), 0.0)
+    return np.where(exact, tpr[i], tpr[i] + frac * (tpr[j] - tpr[i]))
+
+
+def point_at_threshold(curve: RocCurve, thresholds) -> tuple[np.ndarray, np.ndarray]:
+    """(FPR, TPR) of "predict positive iff score >= t" (Fawcett 2006, Alg. 5, ROC_POINT_AT_THRESHOLD).
+
+    Parameters
+    ----------
+    curve : RocCurve.
+    thresholds : float array, shape (g,) — any values; ``+inf`` gives (0, 0).
+
+    Returns
+    -------
+    (fpr, tpr), float arrays of shape (g,).
+    """
+    t = np.asarray(thresholds, dtype=float)
+    # thresholds are strictly decreasing: the last point whose threshold is >= t.
+    i = np.searchsorted(-curve.thresholds, -t, side="right") - 1
+    i = np.clip(i, 0, curve.fpr.size - 1)
+    return curve.fpr[i], curve.tpr[i]
+
+
+@dataclass(frozen=True)
+class VerticalAverage:
+    """Vertically averaged ROC curve (Fawcett 2006, Alg. 4).
+
+    Attributes
+    ----------
+    fpr : float array, shape (g,) — the fixed FPR grid.
+    tpr_mean, tpr_sd : float arrays, shape (g,) — mean and sample sd (ddof = 1; 0 for one
+        curve) of the curves' TPR at each grid FPR.
+    n_curves : number of averaged curves.
+    """
+
+    fpr: np.ndarray
+    tpr_mean: np.ndarray
+    tpr_sd: np.ndarray
+    n_curves: int
+
+    @property
+    def auc(self) -> float:
+        return auc_from_points(self.fpr, self.tpr_mean)
+
+
+def _sd(a: np.ndarray) -> np.ndarray:
+    return a.std(axis=0, ddof=1) if a.shape[0] > 1 else np.zeros(a.shape[1])
+
+
+def vertical_average(curves, n_points: int = 101) -> VerticalAverage:
+    """Average ROC curves at fixed FPRs (Fawcett 2006, §8.1, Alg. 4).
+
+    Parameters
+    ----------
+    curves : sequence of RocCurve (e.g. one per test fold).
+    n_points : number of equally spaced FPRs in [0, 1] (>= 2).
+
+    Returns
+    -------
+    VerticalAverage on the grid ``linspace(0, 1, n_points)``.
+
+    Raises
+    ------
+    ValueError
+        No curves, or ``n_points < 2``.
+    """
+    curves = list(curves)
+    if not curves:
+        raise ValueError("need at least one curve")
+    if n_points < 2:
+        raise ValueError(f"n_points must be >= 2, got {n_points}")
+    grid = np.linspace(0.0, 1.0, n_points)
+    tprs = np.vstack([tpr_at_fpr(c, grid) for c in curves])
+    return VerticalAverage(fpr=grid, tpr_mean=tprs.mean(axis=0), tpr_sd=_sd(tprs), n_curves=len(curves))
+
+
+@dataclass(frozen=True)
+class ThresholdAverage:
+    """Threshold-averaged ROC curve (Fawcett 2006, Alg. 5).
+
+    Attributes
+    ----------
+    thresholds : float array, shape (g,) — decreasing, starting at ``+inf``.
+    fpr_mean, fpr_sd, tpr_mean, tpr_sd : float arrays, shape (g,) — mean and sample sd
+        (ddof = 1; 0 for one curve) over the curves of the point at each threshold.
+    n_curves : number of averaged curves.
+    """
+
+    thresholds: np.ndarray
+    fpr_mean: np.ndarray
+    fpr_sd: np.ndarray
+    tpr_mean: np.ndarray
+    tpr_sd: np.ndarray
+    n_curves: int
+
+
+def threshold_average(curves, n_thresholds: int = 101) -> ThresholdAverage:
+    """Average ROC curves at common score thresholds (Fawcett 2006, §8.2, Alg. 5).
+
+    The thresholds are sampled from the sorted distinct scores of all curves, equally spaced
+    in rank as in Fawcett's ``for tidx = 1 to length(T) by int(length(T)/samples)``, always
+    keeping the highest and the lowest score; ``+inf`` is put first so the curve starts at
+    (0, 0). With fewer distinct scores than ``n_thresholds`` all of them are used.
+
+    Parameters
+    ----------
+    curves : sequence of RocCurve whose thresholds are comparable (same score scale).
+    n_thresholds : number of finite thresholds to sample (>= 2).
+
+    Returns
+    -------
+    ThresholdAverage with ``min(n_thresholds, distinct scores) + 1`` thresholds.
+
+    Raises
+    ------
+    ValueError
+        No curves, or ``n_thresholds < 2``.
+    """
+    curves = list(curves)
+    if not curves:
+        raise ValueError("need at least one curve")
+    if n_thresholds < 2:
+        raise ValueError(f"n_thresholds must be >= 2, got {n_thresholds}")
+    scores = np.unique(np.concatenate([c.thresholds[1:] for c in curves]))[::-1]
+    if scores.size > n_thresholds:
+        scores = scores[np.unique(np.round(np.linspace(0, scores.size - 1, n_thresholds)).astype(int))]
+    t = np.r_[np.inf, scores]
+    pts = [point_at_threshold(c, t) for c in curves]
+    fp = np.vstack([p[0] for p in pts])
+    tp = np.vstack([p[1] for p in pts])
+    return ThresholdAverage(thresholds=t, fpr_mean=fp.mean(axis=0), fpr_sd=_sd(fp), tpr_mean=tp.mean(axis=0),
+                            tpr_sd=_sd(tp), n_curves=len(curves))

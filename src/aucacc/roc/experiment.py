@@ -1,0 +1,383 @@
+"""ROC analysis from stored fold scores: one data set (rule ``roc_dataset``) and the tables over
+the data sets (rule ``roc_tables``). Fawcett (2006); Provost & Fawcett (2001)."""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import pandas as pd
+
+from aucacc.evaluation.metrics import rank_auc
+from aucacc.report.tables import Table
+from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
+from aucacc.roc.rocch import dominators, hull_auc, hybrid_at_fprs, hybrid_choices, rocch_table
+
+log = logging.getLogger(__name__)
+
+#: The AUC of a fold's ROC points (trapezoids) and the metric module's rank AUC differ by rounding only.
+AUC_TOL = 1e-9
+_KEYS = ["dataset", "positive"]
+
+HULL_POINTS = ("threshold", "pooled", "vertical")
+
+
+def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
+    """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>``.
+
+    Parameters
+    ----------
+    scores : DataFrame with columns ``fold, y_true, p:<class>…``
+        (:func:`aucacc.evaluation.cross_validate.cross_validate`).
+    positive : the class treated as positive (one-vs-rest for more than two classes).
+
+    Returns
+    -------
+    (curves, folds) — the curves and their fold ids. Folds without both classes are left out
+    (their ROC points are undefined); compare ``len(folds)`` with the number of folds.
+
+    Raises
+    ------
+    ValueError
+        ``p:<positive>`` is not a column.
+    """
+    col = f"p:{positive}"
+    if col not in scores.columns:
+        raise ValueError(f"scores have no column {col!r} (columns: {list(scores.columns)})")
+    curves, folds = [], []
+    for k, g in scores.groupby("fold", sort=True):
+        pos = (g["y_true"].astype(str) == str(positive)).to_numpy()
+        if pos.all() or not pos.any():
+            continue
+        curves.append(roc_points(pos, g[col].to_numpy()))
+        folds.append(int(k))
+    return curves, folds
+
+
+def operating_points(curves, kind: str = "threshold", n_points: int = 101, n_thresholds: int = 101,
+                     pooled: RocCurve | None = None):
+    """Candidate operating points of one learner for the hull, as a frame.
+
+    Parameters
+    ----------
+    curves : the learner's fold curves.
+    kind : ``"threshold"`` — threshold-averaged points (Fawcett 2006, Alg. 5; each has a score
+        threshold and fold sd of both rates); ``"pooled"`` — the ROC points of all folds' test
+        instances merged (needs ``pooled``; the sd columns are NaN); ``"vertical"`` —
+        vertically averaged points (Alg. 4; no threshold, so ``threshold`` is NaN).
+    n_points, n_thresholds : grid sizes of the two averages.
+    pooled : the pooled curve, for ``kind="pooled"``.
+
+    Returns
+    -------
+    DataFrame with columns ``threshold, fpr, tpr, fpr_sd, tpr_sd`` (one row per point; the
+    trivial end points (0, 0) and (1, 1) are dropped, every learner has them).
+
+    Raises
+    ------
+    ValueError
+        Unknown ``kind``, or ``kind="pooled"`` without ``pooled``.
+    """
+    if kind == "threshold":
+        t = threshold_average(curves, n_thresholds)
+        df = pd.DataFrame({"threshold": t.thresholds, "fpr": t.fpr_mean, "tpr": t.tpr_mean,
+                           "fpr_sd": t.fpr_sd, "tpr_sd": t.tpr_sd})
+    elif kind == "pooled":
+        if pooled is None:
+            raise ValueError("kind='pooled' needs the pooled curve")
+        nan = np.full(pooled.fpr.size, np.nan)
+        df = pd.DataFrame({"threshold": pooled.thresholds, "fpr": pooled.fpr, "tpr": pooled.tpr,
+                           "fpr_sd": nan, "tpr_sd": nan})
+    elif kind == "vertical":
+        v = vertical_average(curves, n_points)
+        df = pd.DataFrame({"threshold": np.nan, "fpr": v.fpr, "tpr": v.tpr_mean, "fpr_sd": 0.0, "tpr_sd": v.tpr_sd})
+    else:
+        raise ValueError(f"kind must be one of {HULL_POINTS}, got {kind!r}")
+    trivial = ((df["fpr"] == 0) & (df["tpr"] == 0)) | ((df["fpr"] == 1) & (df["tpr"] == 1))
+    return df.loc[~trivial].reset_index(drop=True)
+
+
+def positive_class(classes, y_true, override: str | None = None) -> str:
+    """The class treated as positive: ``override`` if given, else the minority class.
+
+    Parameters
+    ----------
+    classes : the data's class labels in order.
+    y_true : array, shape (n,) — true labels (for the class counts).
+    override : a configured positive class.
+
+    Returns the label; ties in count go to the later class (the metric module ranks by the
+    second class of a binary data set).
+
+    Raises
+    ------
+    ValueError
+        ``override`` is not one of ``classes``.
+    """
+    classes = [str(c) for c in classes]
+    if override is not None:
+        if str(override) not in classes:
+            raise ValueError(f"positive class {override!r} is not a class of the data ({classes})")
+        return str(override)
+    y = np.asarray(y_true).astype(str)
+    counts = [int((y == c).sum()) for c in classes]
+    return classes[len(counts) - 1 - int(np.argmin(counts[::-1]))]
+
+
+def analyse(frames, positive: str, hull_points: str = "threshold", n_points: int = 101,
+            n_thresholds: int = 101) -> dict:
+    """ROC analysis of several learners' stored scores on one data set, for one positive class.
+
+    Parameters
+    ----------
+    frames : mapping learner -> scores frame (:func:`fold_curves`), same instances and folds.
+    positive : the positive class (one-vs-rest for more than two classes).
+    hull_points : which points the hull is built from (:func:`operating_points`).
+    n_points, n_thresholds : grid sizes of vertical and threshold averaging.
+
+    Returns
+    -------
+    dict with
+        ``curves`` — DataFrame ``learner, kind, threshold, fpr, tpr, fpr_sd, tpr_sd``, kind
+        ``vertical`` (Alg. 4), ``threshold`` (Alg. 5) or ``pooled`` (all folds merged);
+        ``folds`` — DataFrame ``learner, fold, auc_points, n_points`` (trapezoid AUC of each fold's
+        ROC points and the number of points);
+        ``hull`` — :func:`rocch_table` over every learner's ``hull_points`` points.
+
+    Raises
+    ------
+    ValueError
+        A learner has no fold with both classes, or the frames' instances differ.
+    """
+    curves_rows, fold_rows, cand = [], [], []
+    ref = None
+    for learner, sc in frames.items():
+        key = sc.sort_values("row")[["row", "fold", "y_true"]].to_numpy()
+        if ref is None:
+            ref = key
+        elif key.shape != ref.shape or not (key == ref).all():
+            raise ValueError(f"learner {learner!r}: instances or folds differ from the other learners'")
+        curves, folds = fold_curves(sc, positive)
+        if not curves:
+            raise ValueError(f"learner {learner!r}: no fold has both classes")
+        pooled = roc_points((sc["y_true"].astype(str) == str(positive)).to_numpy(), sc[f"p:{positive}"].to_numpy())
+        v = vertical_average(curves, n_points)
+        t = threshold_average(curves, n_thresholds)
+        curves_rows += [
+            pd.DataFrame({"learner": learner, "kind": "vertical", "threshold": np.nan, "fpr": v.fpr,
+                          "tpr": v.tpr_mean, "fpr_sd": 0.0, "tpr_sd": v.tpr_sd}),
+            pd.DataFrame({"learner": learner, "kind": "threshold", "threshold": t.thresholds, "fpr": t.fpr_mean,
+                          "tpr": t.tpr_mean, "fpr_sd": t.fpr_sd, "tpr_sd": t.tpr_sd}),
+            pd.DataFrame({"learner": learner, "kind": "pooled", "threshold": pooled.thresholds, "fpr": pooled.fpr,
+                          "tpr": pooled.tpr, "fpr_sd": np.nan, "tpr_sd": np.nan}),
+        ]
+        fold_rows += [{"learner": learner, "fold": k, "auc_points": c.auc, "n_points": c.fpr.size}
+                      for c, k in zip(curves, folds)]
+        cand.append(operating_points(curves, hull_points, n_points, n_thresholds, pooled).assign(learner=learner))
+    hull = rocch_table(pd.concat(cand, ignore_index=True)[["learner", "threshold", "fpr", "tpr", "fpr_sd", "tpr_sd"]])
+    return {"curves": pd.concat(curves_rows, ignore_index=True), "folds": pd.DataFrame(fold_rows), "hull": hull}
+
+
+def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: str | None = None,
+                hull_points: str = "threshold", n_points: int = 101, n_thresholds: int = 101):
+    """ROC analysis of one data set (rule ``roc_dataset``): curves, hull, AUC check and figure.
+
+    Binary data: one positive class (:func:`positive_class`). Multi-class without a configured
+    positive: each class against the rest (Fawcett 2006, §9).
+
+    Parameters
+    ----------
+    dataset : str
+    classes : sequence of str
+        The data's classes in order (``results/data/<dataset>.json``).
+    frames : dict learner -> DataFrame
+        Stored scores (``results/scores/<protocol>/<dataset>/<learner>.parquet``).
+    metrics : dict learner -> DataFrame
+        Stored fold metrics (``results/metrics/...csv``); the binary AUC check compares with them.
+    positive : str, optional
+        Configured positive class.
+    hull_points, n_points, n_thresholds
+        As in :func:`analyse`.
+
+    Returns
+    -------
+    (dict, matplotlib.figure.Figure)
+        ``{"curves", "hull", "check"}`` frames (columns of :func:`analyse` plus ``dataset,
+        positive, n_pos, n_neg``; ``check`` adds ``auc_reference, reference, abs_diff``) and the
+        figure (:func:`aucacc.report.plots.roc.roc_figure`).
+    """
+    from aucacc.report.plots.roc import roc_figure
+
+    classes = [str(c) for c in classes]
+    y = next(iter(frames.values()))["y_true"].astype(str).to_numpy()
+    positives = [positive_class(classes, y, positive)] if len(classes) == 2 or positive else classes
+    curves, hulls, checks = [], [], []
+    for pos in positives:
+        res = analyse(frames, pos, hull_points, n_points, n_thresholds)
+        n_pos = int((y == pos).sum())
+        info = {"dataset": dataset, "positive": pos, "n_pos": n_pos, "n_neg": len(y) - n_pos}
+        curves.append(res["curves"].assign(**info))
+        hulls.append(res["hull"].assign(**info, hull_points=hull_points, n_classes=len(classes)))
+        folds = res["folds"]
+        for lrn in frames:
+            f = folds[folds["learner"] == lrn].copy()
+            if len(classes) == 2:
+                # The metric module's stored fold AUC (it ranks by the second class; same AUC).
+                m = metrics[lrn].query("metric == 'auc'").set_index("fold")["value"] / 100
+                f["auc_reference"] = f["fold"].map(m)
+                f["reference"] = "stored fold AUC (metrics.auc)"
+            else:
+                sc = frames[lrn]
+                ref = {k: rank_auc(g["y_true"].astype(str).to_numpy() == pos, g[f"p:{pos}"].to_numpy())
+                       for k, g in sc.groupby("fold") if g["y_true"].astype(str).eq(pos).any()
+                       and not g["y_true"].astype(str).eq(pos).all()}
+                f["auc_reference"] = f["fold"].map(ref)
+                f["reference"] = "metrics.rank_auc one-vs-rest"
+            checks.append(f.assign(**info))
+        log.info("%s, positive %s: hull area %.4f, %d vertices", dataset, pos, hull_auc(res["hull"]), len(res["hull"]))
+    curves, hulls, checks = (pd.concat(x, ignore_index=True) for x in (curves, hulls, checks))
+    checks["abs_diff"] = (checks["auc_points"] - checks["auc_reference"]).abs()
+    fig = roc_figure(dataset, curves, hulls, checks, len(classes), len(y), hull_points)
+    return {"curves": curves, "hull": hulls, "check": checks}, fig
+
+
+def _fmt_range(lo, hi):
+    return f"[{lo:.3g}, {'∞' if np.isinf(hi) else format(hi, '.3g')}]"
+
+
+def auc_check_table(check: pd.DataFrame) -> Table:
+    """Fold AUC from the ROC points against the metric module's, fold by fold (table ``roc_auc_check``).
+
+    Raises
+    ------
+    RuntimeError
+        If any fold differs by more than :data:`AUC_TOL`.
+    """
+    bad = check[~(check["abs_diff"] <= AUC_TOL)]
+    if len(bad):
+        raise RuntimeError(f"AUC from ROC points differs from the metric module's in {len(bad)} folds:\n"
+                           f"{bad.head(20).to_string()}")
+    summ = (check.groupby(_KEYS + ["learner", "reference"], sort=False)
+            .agg(n_folds=("fold", "count"), auc_points=("auc_points", "mean"), auc_reference=("auc_reference", "mean"),
+                 max_abs_diff=("abs_diff", "max")).reset_index())
+    return Table(check[_KEYS + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]],
+                 floatfmt=".6g", display=summ,
+                 caption="Fold AUC from the ROC points (trapezoids, Fawcett Alg. 2–3) against the metric module "
+                         "(mean over folds; max |difference|)")
+
+
+def dominators_table(hull: pd.DataFrame) -> Table:
+    """Table ``rocch_dominators``: one row per hull vertex; the display merges them into slope ranges."""
+    cols = _KEYS + ["vertex", "learner", "threshold", "fpr", "tpr", "fpr_sd", "tpr_sd", "slope_min", "slope_max",
+                    "tied_with", "hull_points", "n_pos", "n_neg"]
+    rng = []
+    for (d, pos), g in hull.groupby(_KEYS, sort=False):
+        for r in dominators(g).itertuples(index=False):
+            rng.append({"dataset": d, "positive": pos, "slope range": _fmt_range(r.slope_min, r.slope_max),
+                        "dominator": r.learner, "hull vertices": r.n_vertices, "same point also": r.tied_with})
+    return Table(hull[cols], floatfmt=".4g", display=pd.DataFrame(rng),
+                 caption="ROC convex hull over the learners: which learner is optimal for which range of "
+                         "iso-performance slopes m = c(Y,n)p(n) / (c(N,p)p(p)) (Provost & Fawcett 2001)")
+
+
+def hybrid_regret(ch: pd.DataFrame, aucs: pd.Series, curves: pd.DataFrame, kind: str, n_pos: int,
+                  n_neg: int) -> pd.DataFrame:
+    """The learner of highest mean fold AUC, committed to in advance, against the ROCCH-hybrid.
+
+    At a known slope ``m`` the hybrid's vertex is some learner's point; what it adds is not
+    having to commit to one learner in advance. The AUC-best learner is run at its own best
+    threshold for ``m`` (its ``kind`` points plus the trivial classifiers); the regret is the
+    hybrid's advantage in ``TP - m FP`` (rates).
+
+    Parameters
+    ----------
+    ch : DataFrame
+        :func:`aucacc.roc.hybrid_choices` rows of one data set and positive class (``slope``,
+        ``fpr``, ``tpr``).
+    aucs : Series learner -> mean fold AUC.
+    curves : DataFrame
+        That data set's curves (``learner, kind, fpr, tpr``).
+    kind : str
+        The points the hull was built from.
+    n_pos, n_neg : int
+        Class sizes (accuracy at the data's class distribution).
+
+    Returns
+    -------
+    DataFrame
+        ``ch`` with ``accuracy, auc_best_learner, auc_best_accuracy, regret``.
+    """
+    ch = ch.copy()
+    acc = lambda fp, tp: (n_pos * tp + n_neg * (1 - fp)) / (n_pos + n_neg)  # noqa: E731
+    ch["accuracy"] = acc(ch["fpr"], ch["tpr"])
+    top = aucs.idxmax()
+    pts = curves[(curves["learner"] == top) & (curves["kind"] == kind)]
+    fp, tp = np.r_[pts["fpr"], 0.0, 1.0], np.r_[pts["tpr"], 0.0, 1.0]  # trivial classifiers allowed
+    best = [int(np.argmax(tp - m * fp)) for m in ch["slope"]]
+    ch["auc_best_learner"] = top
+    ch["auc_best_accuracy"] = [acc(fp[k], tp[k]) for k in best]
+    own = np.array([tp[k] - m * fp[k] for k, m in zip(best, ch["slope"])])
+    ch["regret"] = ch["tpr"] - ch["slope"] * ch["fpr"] - own
+    return ch
+
+
+def hybrid_table(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes) -> Table:
+    """Table ``rocch_hybrid``: the vertex to use at each slope and at m = N/P, with :func:`hybrid_regret`."""
+    rows = []
+    for (d, pos), g in hull.groupby(_KEYS, sort=False):
+        n_pos, n_neg = int(g["n_pos"].iloc[0]), int(g["n_neg"].iloc[0])
+        conds = [(f"m = {m:g}", float(m)) for m in slopes] + [("accuracy (m = N/P)", n_neg / n_pos)]
+        ch = hybrid_choices(g, [m for _, m in conds])
+        ch.insert(0, "condition", [c for c, _ in conds])
+        here = (check["dataset"] == d) & (check["positive"] == pos)
+        aucs = check[here].groupby("learner")["auc_points"].mean()
+        cv = curves[(curves["dataset"] == d) & (curves["positive"] == pos)]
+        rows.append(hybrid_regret(ch, aucs, cv, g["hull_points"].iloc[0], n_pos, n_neg))
+    hyb = pd.concat(rows, ignore_index=True)[_KEYS + ["condition", "slope", "learner", "threshold", "fpr", "tpr",
+                                                      "accuracy", "tied_with", "auc_best_learner",
+                                                      "auc_best_accuracy", "regret"]]
+    return Table(hyb, floatfmt=".4g",
+                 caption="ROCCH-hybrid: the learner and score threshold optimal at each slope m; accuracy at the "
+                         "data's class distribution; beside it the learner of highest mean AUC at its own best "
+                         "threshold and the hybrid's advantage over it in TP − m·FP "
+                         "(thresholds chosen on the test folds: optimistic)")
+
+
+def fpr_targets_table(hull: pd.DataFrame, target_fpr) -> Table:
+    """Table ``rocch_fpr_targets``: mix the two hull vertices around each FPR limit (Provost & Fawcett §3.1)."""
+    tg = []
+    for (d, pos), g in hull.groupby(_KEYS, sort=False):
+        t = hybrid_at_fprs(g, target_fpr)
+        t.insert(0, "positive", pos)
+        t.insert(0, "dataset", d)
+        tg.append(t)
+    return Table(pd.concat(tg, ignore_index=True), floatfmt=".4g",
+                 caption="ROCCH-hybrid at a target FPR: use the right vertex's decision with probability q, the "
+                         "left's otherwise; expected TPR on the hull")
+
+
+def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes, target_fpr) -> dict:
+    """The ROC tables over the data sets (rule ``roc_tables``).
+
+    Parameters
+    ----------
+    hull, check, curves : DataFrame
+        The per-data-set tables of :func:`roc_dataset`, stacked.
+    slopes : sequence of float
+        Iso-performance slopes of the hybrid table (config ``roc.slopes``).
+    target_fpr : sequence of float
+        FPR limits (config ``roc.target_fpr``).
+
+    Returns
+    -------
+    dict
+        ``{"check", "dominators", "hybrid", "fpr_targets"}`` → :class:`~aucacc.report.tables.Table`.
+
+    Raises
+    ------
+    RuntimeError
+        The ROC-point AUC of some fold is not the metric module's (:func:`auc_check_table`).
+    """
+    hull = hull.sort_values(_KEYS + ["vertex"], kind="stable")
+    return {"check": auc_check_table(check), "dominators": dominators_table(hull),
+            "hybrid": hybrid_table(hull, check, curves, slopes), "fpr_targets": fpr_targets_table(hull, target_fpr)}

@@ -1,0 +1,189 @@
+"""The ROC convex hull, iso-performance slopes and the ROCCH-hybrid (Provost & Fawcett 2001), in numpy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from aucacc.roc.curves import auc_from_points
+
+# Hull vertices closer than this to a straight line are dropped (rates are ratios of counts).
+COLLINEAR_TOL = 1e-12
+
+
+@dataclass(frozen=True)
+class Hull:
+    """Upper-left ROC convex hull from (0, 0) to (1, 1) (Provost & Fawcett 2001, §2.2.2).
+
+    Attributes
+    ----------
+    fpr, tpr : float arrays, shape (h,) — the vertices by increasing FPR; first (0, 0), last (1, 1).
+    index : int array, shape (h,) — position of each vertex in the input points, or -1 for an
+        added trivial classifier ((0, 0) "always negative", (1, 1) "always positive").
+    slope_min, slope_max : float arrays, shape (h,) — vertex ``i`` is optimal for
+        iso-performance slopes ``m`` in [slope_min[i], slope_max[i]] (see :func:`slope_ranges`).
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    index: np.ndarray
+    slope_min: np.ndarray = field(repr=False)
+    slope_max: np.ndarray = field(repr=False)
+
+    @property
+    def auc(self) -> float:
+        return auc_from_points(self.fpr, self.tpr)
+
+
+def roc_convex_hull(fpr, tpr) -> Hull:
+    """ROC convex hull of a set of ROC points (Provost & Fawcett 2001, §2.2.3), monotone chain.
+
+    The trivial classifiers (0, 0) and (1, 1) are always available and are added, so the hull
+    runs from (0, 0) to (1, 1) along its upper-left boundary; points on or below the diagonal
+    never appear. Vertices on a straight line between two others are dropped (they are optimal
+    for a single slope only, where the segment's ends are too). Of identical points the first
+    in input order is kept, and an input point equal to (0, 0) or (1, 1) is reported as that
+    input point.
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (n,) — points in [0, 1]² (n may be 0).
+
+    Returns
+    -------
+    Hull with its vertices and their slope ranges.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, NaN, or a rate outside [0, 1].
+    """
+    x, y = np.asarray(fpr, dtype=float).ravel(), np.asarray(tpr, dtype=float).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"fpr and tpr must have equal length, got {x.size}, {y.size}")
+    if np.isnan(x).any() or np.isnan(y).any() or ((x < 0) | (x > 1) | (y < 0) | (y > 1)).any():
+        raise ValueError("rates must be numbers in [0, 1]")
+    # Input points first so that identical trivial points keep their input label.
+    px = np.r_[x, 0.0, 1.0]
+    py = np.r_[y, 0.0, 1.0]
+    idx = np.r_[np.arange(x.size), -1, -1]
+    _, first = np.unique(np.c_[px, py], axis=0, return_index=True)
+    first = np.sort(first)
+    px, py, idx = px[first], py[first], idx[first]
+    order = np.lexsort((py, px))  # by fpr, then tpr
+    hull: list[int] = []
+    for k in order:
+        while len(hull) >= 2:
+            o, a = hull[-2], hull[-1]
+            cross = (px[a] - px[o]) * (py[k] - py[o]) - (py[a] - py[o]) * (px[k] - px[o])
+            if cross >= -COLLINEAR_TOL:  # left turn or straight: a is not an upper vertex
+                hull.pop()
+            else:
+                break
+        hull.append(k)
+    # The upper chain starts at the lowest point of fpr 0, which is (0, 0) — added above.
+    h = np.array(hull)
+    hx, hy = px[h], py[h]
+    smin, smax = slope_ranges(hx, hy)
+    return Hull(fpr=hx, tpr=hy, index=idx[h], slope_min=smin, slope_max=smax)
+
+
+def slope_ranges(fpr, tpr) -> tuple[np.ndarray, np.ndarray]:
+    """Iso-performance slopes for which each hull vertex is optimal (Provost & Fawcett 2001, §2.2.1, §4.2).
+
+    A classifier at (FP, TP) has expected cost ``p(p)(1 − TP) c(N,p) + p(n) FP c(Y,n)``, so for
+    slope ``m = c(Y,n) p(n) / (c(N,p) p(p))`` the best point maximises ``TP − m·FP``. On a
+    concave hull with segment slopes ``s_1 > s_2 > … > s_{h−1}`` vertex ``i`` is optimal for
+    ``m`` in ``[s_{i+1}, s_i]``, with ``s_0 = +inf`` and ``s_h = 0``.
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (h,) — hull vertices by increasing FPR (:func:`roc_convex_hull`).
+
+    Returns
+    -------
+    (slope_min, slope_max), float arrays of shape (h,). A vertical first segment gives
+    (0, 0) the empty range [inf, inf]; a horizontal last one gives (1, 1) the range [0, 0].
+    """
+    x, y = np.asarray(fpr, dtype=float), np.asarray(tpr, dtype=float)
+    dx, dy = np.diff(x), np.diff(y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        seg = np.where(dx > 0, dy / np.where(dx > 0, dx, 1.0), np.inf)
+    return np.r_[seg, 0.0], np.r_[np.inf, seg]
+
+
+def iso_slope(cost_fp: float, cost_fn: float, p_pos: float) -> float:
+    """Iso-performance slope ``m = c(Y,n) p(n) / (c(N,p) p(p))`` (Provost & Fawcett 2001, eq. 1).
+
+    Parameters
+    ----------
+    cost_fp : cost of a false positive, c(Y, n) > 0.
+    cost_fn : cost of a false negative, c(N, p) > 0.
+    p_pos : prior of the positive class, in (0, 1).
+
+    Raises
+    ------
+    ValueError
+        A cost not positive or ``p_pos`` outside (0, 1).
+    """
+    if cost_fp <= 0 or cost_fn <= 0 or not 0 < p_pos < 1:
+        raise ValueError("costs must be > 0 and p_pos in (0, 1)")
+    return cost_fp * (1 - p_pos) / (cost_fn * p_pos)
+
+
+def hybrid_for_slope(hull: Hull, m: float) -> int:
+    """ROCCH-hybrid for known conditions: the hull vertex optimal at slope ``m`` (Provost & Fawcett 2001, §3.1).
+
+    Parameters
+    ----------
+    hull : Hull.
+    m : iso-performance slope >= 0 (:func:`iso_slope`).
+
+    Returns
+    -------
+    Position of the vertex in ``hull`` (use ``hull.index`` for the input point). At a slope
+    equal to a segment's both ends are optimal; the one with the lower FPR is returned.
+
+    Raises
+    ------
+    ValueError
+        ``m`` negative or NaN.
+    """
+    if not m >= 0:
+        raise ValueError(f"slope must be >= 0, got {m}")
+    ok = np.flatnonzero((hull.slope_min <= m) & (m <= hull.slope_max))
+    return int(ok[0])
+
+
+def hybrid_for_fpr(hull: Hull, x: float) -> tuple[int, int, float, float]:
+    """ROCCH-hybrid for a target FPR: interpolate between two hull vertices (Provost & Fawcett 2001, §3.1).
+
+    On the segment between vertices ``l`` and ``r`` with ``FP_l <= x <= FP_r`` the hybrid
+    emits ``r``'s decision with probability ``q = (x − FP_l) / (FP_r − FP_l)`` and ``l``'s
+    otherwise; its expected rates are (x, TP_l + q (TP_r − TP_l)).
+
+    Parameters
+    ----------
+    hull : Hull.
+    x : target false-positive rate in [0, 1].
+
+    Returns
+    -------
+    (l, r, q, tpr) — vertex positions in ``hull``, the probability of using ``r`` and the
+    expected TPR. At a vertex ``l == r`` and ``q = 0`` (the highest vertex at that FPR).
+
+    Raises
+    ------
+    ValueError
+        ``x`` outside [0, 1].
+    """
+    if not 0 <= x <= 1:
+        raise ValueError(f"target fpr must lie in [0, 1], got {x}")
+    fpr, tpr = hull.fpr, hull.tpr
+    left = int(np.searchsorted(fpr, x, side="right") - 1)
+    if fpr[left] == x or left == fpr.size - 1:
+        return left, left, 0.0, float(tpr[left])
+    right = left + 1
+    q = float((x - fpr[left]) / (fpr[right] - fpr[left]))
+    return left, right, q, float(tpr[left] + q * (tpr[right] - tpr[left]))
