@@ -30,7 +30,8 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.svm import SVC
 
-from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, encode_features
+from aucacc.evaluation.encoding import encode_features
+from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM
 
 
 VARIANTS = {"fast": dict(merge_duplicates=True, reuse_unbounded=True),

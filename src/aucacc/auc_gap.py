@@ -46,16 +46,9 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from aucacc.evaluation.cross_validate import score_classes
-from aucacc.evaluation.metrics import hand_till_m
+from aucacc.evaluation.metrics import hand_till_m, rank_auc
 
 PairAUC = Callable[[np.ndarray, np.ndarray], float]
-
-
-def _auc_midrank(pos: np.ndarray, s: np.ndarray) -> float:
-    n0 = pos.sum()
-    n1 = pos.size - n0
-    r = rankdata(s, method="average")
-    return float((r[pos].sum() - n0 * (n0 + 1) / 2) / (n0 * n1))
 
 
 def _auc_pessimistic(pos: np.ndarray, s: np.ndarray) -> float:
@@ -92,12 +85,12 @@ def _auc(y: np.ndarray, P: np.ndarray, classes: list[str], pair_auc: PairAUC) ->
 
 def _ovr(y: np.ndarray, P: np.ndarray, classes: list[str], weighted: bool) -> float:
     if len(classes) == 2:
-        return _auc_midrank(y == classes[1], P[:, 1])
+        return rank_auc(y == classes[1], P[:, 1])
     vals, w = [], []
     for k, c in enumerate(classes):
         pos = y == c
         if pos.any() and (~pos).any():
-            vals.append(_auc_midrank(pos, P[:, k]))
+            vals.append(rank_auc(pos, P[:, k]))
             w.append(pos.mean())
     return float(np.average(vals, weights=w if weighted else None))
 
@@ -123,16 +116,16 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
     pcols = [f"p:{c}" for c in classes]
     if reading == "pooled":
         y = scores["y_true"].to_numpy()
-        return np.array([100 * _auc(y, scores[pcols].to_numpy(), classes, _auc_midrank)])
+        return np.array([100 * _auc(y, scores[pcols].to_numpy(), classes, rank_auc)])
     rand = _make_random_tie(seed)
     out = []
     for _, g in scores.groupby("fold", sort=True):
         y = g["y_true"].to_numpy()
         P = g[pcols].to_numpy()
         if reading in ("standard", "per_fold_discretization"):
-            v = _auc(y, P, classes, _auc_midrank)
+            v = _auc(y, P, classes, rank_auc)
         elif reading == "hard_label":
-            v = _auc(y, _onehot(g["y_pred"].to_numpy(), classes), classes, _auc_midrank)
+            v = _auc(y, _onehot(g["y_pred"].to_numpy(), classes), classes, rank_auc)
         elif reading == "ties_pessimistic":
             v = _auc(y, P, classes, _auc_pessimistic)
         elif reading == "ties_random":

@@ -1,7 +1,7 @@
 """The counting core: ranked lists counted by AUC numerator, and C/D/E pair counts.
 
 Used by :mod:`aucacc.synthetic` (consistency and discriminancy of AUC against accuracy,
-Huang & Ling 2005, §III), :mod:`aucacc.profit` (expected profit, §V) and the real-data
+Huang & Ling 2005, §II), :mod:`aucacc.profit` (expected profit, §V) and the real-data
 C/D/E tally of :mod:`aucacc.report.paper_tables` (§IV-B).
 
 Ranked lists. A list of ``n`` examples, ``n0`` of them positive, is an ordering of the labels;

@@ -1,17 +1,14 @@
 # Recompute fold AUCs under each candidate reading and compare with the published AUCs.
 import os
-import sys
 from pathlib import Path
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.auc_gap import gap_report, hypothesis_tables, impossible_published  # noqa: E402
-from aucacc.provenance import atomic_write_text, provenance  # noqa: E402
-from aucacc.report.paper_tables import published_long  # noqa: E402
-from aucacc.report.tables import write_table  # noqa: E402
+from aucacc.auc_gap import gap_report, hypothesis_tables, impossible_published
+from aucacc.provenance import atomic_write_text, provenance
+from aucacc.report.logs import setup_log
+from aucacc.report.paper_tables import published_long
+from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 inp, out = snakemake.input, snakemake.output

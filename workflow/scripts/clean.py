@@ -1,13 +1,9 @@
 # Read one raw file and apply its cleaning recipe.
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets import apply_recipe, read_raw  # noqa: E402
-from aucacc.datasets.store import save_dataset  # noqa: E402
-from aucacc.provenance import provenance  # noqa: E402
+from aucacc.datasets import apply_recipe, read_raw
+from aucacc.datasets.store import save_dataset
+from aucacc.provenance import provenance
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 name = snakemake.wildcards.dataset

@@ -1,18 +1,14 @@
 # Cross-validate one learner on one data set under one discretization protocol (or gather its fold jobs).
 import io
 import json
-import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds  # noqa: E402
-from aucacc.learners import make_learner  # noqa: E402
-from aucacc.provenance import atomic_write_bytes, atomic_write_text, provenance  # noqa: E402
+from aucacc.datasets.store import read_dataset
+from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds
+from aucacc.learners import make_learner
+from aucacc.provenance import atomic_write_bytes, atomic_write_text, provenance
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 wc = snakemake.wildcards

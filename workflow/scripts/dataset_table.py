@@ -1,16 +1,13 @@
 # Regenerate the data-set table beside the paper's counts.
 import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.store import read_meta  # noqa: E402
-from aucacc.datasets.table import dataset_table  # noqa: E402
-from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.tables import write_table  # noqa: E402
+from aucacc.datasets.store import read_meta
+from aucacc.datasets.table import dataset_table
+from aucacc.provenance import provenance
+from aucacc.report.logs import setup_log
+from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 metas = [read_meta(p) for p in snakemake.input.metas]

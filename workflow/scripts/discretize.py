@@ -1,14 +1,10 @@
 # Record the whole-data Fayyad–Irani cut points of one data set.
 import json
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.cross_validate import discretize_whole  # noqa: E402
-from aucacc.provenance import atomic_write_text  # noqa: E402
+from aucacc.datasets.store import read_dataset
+from aucacc.evaluation.cross_validate import discretize_whole
+from aucacc.provenance import atomic_write_text
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 ds = read_dataset(snakemake.input.data, snakemake.input.meta)

@@ -1,11 +1,6 @@
 # Fetch one raw data file (cache → mirror → raw_data → url → OpenML) and check its checksum.
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.fetch import fetch_raw  # noqa: E402
+from aucacc.datasets.fetch import fetch_raw
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 # The mirror is read here (AUCACC_MIRROR or config `mirror`), not passed as a param: where a

@@ -1,15 +1,11 @@
 # Seeded stratified fold assignment for one data set.
-import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.folds import derive_seed, small_classes, stratified_folds  # noqa: E402
-from aucacc.provenance import atomic_write_text  # noqa: E402
+from aucacc.datasets.store import read_dataset
+from aucacc.evaluation.folds import derive_seed, small_classes, stratified_folds
+from aucacc.provenance import atomic_write_text
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 ds = read_dataset(snakemake.input.data, snakemake.input.meta)

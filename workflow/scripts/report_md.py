@@ -1,15 +1,11 @@
 # results/REPORT.md: the scorecard summary and every part of the paper, tables inline, figures linked.
 import json
-import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.provenance import atomic_write_text  # noqa: E402
-from aucacc.report.document import report_markdown  # noqa: E402
+from aucacc.provenance import atomic_write_text
+from aucacc.report.document import report_markdown
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 prov = json.loads(open(snakemake.input.scorecard + ".provenance.json").read())

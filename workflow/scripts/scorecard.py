@@ -1,15 +1,12 @@
 # The per-cell scorecard (every published cell and verdict, ours beside it) and the report's front-page summary.
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.provenance import atomic_write_text, provenance, write_sidecar  # noqa: E402
-from aucacc.report.claims import load_claims  # noqa: E402
-from aucacc.report.document import front_page_rst, scorecard_markdown, table_html  # noqa: E402
-from aucacc.report.scorecard import expectation_mismatches, scorecard, summary, summary_line  # noqa: E402
-from aucacc.report.tables import write_table  # noqa: E402
+from aucacc.provenance import atomic_write_text, provenance, write_sidecar
+from aucacc.report.claims import load_claims
+from aucacc.report.document import front_page_rst, scorecard_markdown, table_html
+from aucacc.report.logs import setup_log
+from aucacc.report.scorecard import expectation_mismatches, scorecard, summary, summary_line
+from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 out = snakemake.output

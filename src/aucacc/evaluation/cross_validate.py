@@ -42,7 +42,7 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     folds : int array, shape (n_instances,) — fold id of each instance (:func:`stratified_folds`).
     make_estimator : returns a fresh unfitted estimator (``fit``, ``predict``, ``predict_proba``).
         aucacc's learners take the nominal attributes as they are; any other estimator (e.g.
-        scikit-learn's) gets them one-hot encoded (:func:`aucacc.learners.svm.encode_features`).
+        scikit-learn's) gets them one-hot encoded (:func:`aucacc.evaluation.encoding.encode_features`).
     discretization : ``"whole_data"`` — Fayyad–Irani cuts from the whole data set, before CV (the
         paper's protocol); ``"per_fold"`` — cuts from each training part only (no leakage);
         ``"none"`` — attributes passed as they are.
@@ -102,7 +102,7 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         if not type(est).__module__.startswith("aucacc."):
             # Other estimators (e.g. scikit-learn's) get a one-hot matrix of the nominal attributes
             # (declared domains; a missing value is all zeros), the SVM's encoding.
-            from aucacc.learners.svm import encode_features
+            from aucacc.evaluation.encoding import encode_features
 
             Xtr, spec = encode_features(Xtr)
             Xte, _ = encode_features(Xte, spec)

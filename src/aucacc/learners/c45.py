@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin
 
 __all__ = ["C45Tree", "C45", "C44", "add_errs"]
 
@@ -279,7 +280,7 @@ class _Node:
         return self.children is None
 
 
-class C45Tree:
+class C45Tree(ClassifierMixin, BaseEstimator):
     """C4.5-style decision tree, identical to Weka's ``J48`` (``-B``, ``-R``, ``-J`` not offered).
 
     Building (``ClassifierTree.buildTree``, ``C45ModelSelection``, ``C45Split``):
@@ -382,30 +383,8 @@ class C45Tree:
         collapse: bool = True,
         laplace: bool = False,
     ):
-        self.confidence = confidence
-        self.min_instances = min_instances
-        self.prune = prune
-        self.subtree_raising = subtree_raising
-        self.collapse = collapse
-        self.laplace = laplace
-
-    # sklearn-style parameter access (no BaseEstimator dependency needed)
-    def get_params(self, deep: bool = True) -> dict:
-        return {
-            k: getattr(self, k)
-            for k in ("confidence", "min_instances", "prune", "subtree_raising", "collapse", "laplace")
-        }
-
-    def set_params(self, **params) -> "C45Tree":
-        for k, v in params.items():
-            if k not in self.get_params():
-                raise ValueError(f"invalid parameter {k!r} for {type(self).__name__}")
-            setattr(self, k, v)
-        return self
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
-        return f"{type(self).__name__}({args})"
+        self.confidence, self.min_instances, self.prune = confidence, min_instances, prune
+        self.subtree_raising, self.collapse, self.laplace = subtree_raising, collapse, laplace
 
     # -- input handling -------------------------------------------------------------------
     @staticmethod
@@ -929,35 +908,17 @@ class C45(C45Tree):
     """C4.5 as Weka ``J48`` with default options (``-C 0.25 -M 2``).
 
     Pruned at confidence 0.25 with subtree raising, collapsed first, relative-frequency
-    leaf probabilities (Quinlan 1993). See :class:`C45Tree` for the parameters.
+    leaf probabilities (Quinlan 1993): the defaults of :class:`C45Tree`, whose parameters it takes.
     """
-
-    def __init__(
-        self,
-        confidence: float = 0.25,
-        min_instances: int = 2,
-        prune: bool = True,
-        subtree_raising: bool = True,
-        collapse: bool = True,
-        laplace: bool = False,
-    ):
-        super().__init__(confidence, min_instances, prune, subtree_raising, collapse, laplace)
 
 
 class C44(C45Tree):
     """C4.4 as Weka ``J48 -U -O -A`` (Provost & Domingos 2003).
 
     Unpruned, not collapsed, Laplace leaf estimates ``(n_k + 1) / (N + C)``. See
-    :class:`C45Tree` for the parameters.
+    :class:`C45Tree` for the parameters (only the defaults differ).
     """
 
-    def __init__(
-        self,
-        confidence: float = 0.25,
-        min_instances: int = 2,
-        prune: bool = False,
-        subtree_raising: bool = True,
-        collapse: bool = False,
-        laplace: bool = True,
-    ):
+    def __init__(self, confidence: float = 0.25, min_instances: int = 2, prune: bool = False,
+                 subtree_raising: bool = True, collapse: bool = False, laplace: bool = True):
         super().__init__(confidence, min_instances, prune, subtree_raising, collapse, laplace)

@@ -84,18 +84,10 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             Class labels; a Categorical's categories are the declared classes (a
             non-categorical ``y`` gets its sorted distinct values). Missing classes are dropped.
 
-        Returns
-        -------
-        self
-
-        Raises
-        ------
-        TypeError
-            ``X`` is not a DataFrame.
-        ValueError
-            A column is numeric or otherwise not Categorical (the message names it; discretize
-            first, e.g. with :class:`aucacc.discretize.MDLDiscretizer`), ``X`` and ``y`` differ
-            in length, or there are no classes.
+        Returns the fitted estimator. Raises ``TypeError`` if ``X`` is not a DataFrame and
+        ``ValueError`` if a column is numeric or otherwise not Categorical (the message names
+        it; discretize first, e.g. with :class:`aucacc.discretize.MDLDiscretizer`), ``X`` and
+        ``y`` differ in length, or there are no classes.
         """
         if not isinstance(X, pd.DataFrame):
             raise TypeError("X must be a pandas DataFrame")

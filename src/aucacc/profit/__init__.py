@@ -8,7 +8,7 @@ contacts the top ``k`` customers (``k = round(cutoff * n)``) and earns
     profit = revenue * (responders among the top k) - cost * k.
 
 "Expected profit given AUC = v" is the mean profit over all rankings whose AUC equals ``v``
-exactly; "given accuracy = v" likewise, with accuracy computed as in §III (the top ``n0``
+exactly; "given accuracy = v" likewise, with accuracy computed as in §II (the top ``n0``
 are classified positive, so ``acc = (2 t + n1 - n0) / n`` with ``t`` the responders in the top
 ``n0``). For ``n = 20`` the AUC takes the values ``u / 100`` and accuracy ``t / 10``, so the
 paper's metric values 0.6 ... 0.9 are all attained exactly and no binning is needed: exact

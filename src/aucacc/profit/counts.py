@@ -56,7 +56,7 @@ def contacts_for_cutoff(list_size: int, cutoff: float) -> int:
 
 
 def acc_value(t: int | np.ndarray, list_size: int, positives: int):
-    """Accuracy of a ranking whose top ``positives`` hold ``t`` responders (SPEC §2)."""
+    """Accuracy of a ranking whose top ``positives`` hold ``t`` responders (accuracy of a ranked list, §II)."""
     return (2 * np.asarray(t) + (list_size - positives) - positives) / list_size
 
 

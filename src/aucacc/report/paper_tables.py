@@ -115,7 +115,7 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
     """C/D/E of AUC (f) against accuracy (g) over all test folds, for each pair of learners.
 
     Each observation is one test fold of one data set; learner a is compared with learner b
-    (Huang & Ling 2005, §IV-B; :func:`aucacc.counting.tally_pairs`, whose rule for undefined
+    (Huang & Ling 2005, §IV-D; Knowl 4; :func:`aucacc.counting.tally_pairs`, whose rule for undefined
     values applies). Columns ``pair, R, S, C, P, Q, D, V, E, n`` plus the published values
     (prefixed ``published_``).
     """
@@ -170,3 +170,70 @@ def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) 
     for _, r in avg.iterrows():
         avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f} ({r['published_average']:.1f})"
     return pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
+
+
+# --------------------------------------------------------------------------- one function per rule
+def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
+                published_sig: pd.DataFrame, published_cde: pd.DataFrame, learners: list[str],
+                pairs: list[tuple[str, str]], alpha: float, protocol: str):
+    """The paper's main table (§IV-B; Knowl 5), its t-tests and the C/D/E fold tally (§IV-D; Knowl 4).
+
+    Rule ``main_table``. Parameters are the stacked fold metrics, the published CSVs
+    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``) and the
+    ``main_table``/``protocol`` config values.
+
+    Returns
+    -------
+    (dict, DataFrame)
+        Tables ``{"table", "sig", "cde"}`` (:class:`~aucacc.report.tables.Table`) and the
+        averages over data sets (for the log).
+    """
+    from aucacc.report.tables import Table
+
+    summ = summary_table(metrics, published_long(published))
+    summ.insert(0, "protocol", protocol)
+    avg = averages(summ, published_avg, table="uci_nb_c44_c45")
+    tables = {
+        "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
+                       caption=f"Accuracy and AUC (%): mean ± sd over the folds, {protocol} discretization "
+                               "(published mean in brackets)"),
+        "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="uci_nb_c44_c45"),
+                     floatfmt=".4g", caption="Two-tailed paired t-tests: over per-data-set means (level=dataset) "
+                                             "and over folds (level=fold)"),
+        "cde": Table(cde_table(metrics, [tuple(p) for p in pairs], published_cde),
+                     caption="C/D/E of AUC against accuracy over the test folds, beside the published tally"),
+    }
+    return tables, avg
+
+
+def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
+               published_sig: pd.DataFrame, learners: list[str], alpha: float):
+    """The SVM table on the binary data sets (§IV-C; Knowl 6) and its t-tests (rule ``svm_table``).
+
+    ``published`` stacks the long forms of ``svm_binary13`` and ``uci_nb_c44_c45``. Returns
+    ``({"table", "sig"}, averages)`` as :func:`main_tables`.
+    """
+    from aucacc.report.tables import Table
+
+    summ = summary_table(metrics, published)
+    avg = averages(summ, published_avg, table="svm_binary13")
+    tables = {
+        "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
+                       caption="SVM, NB, C4.4, C4.5 on the binary data sets: mean ± sd over 10 folds "
+                               "(published mean in brackets)"),
+        "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="svm_binary13"),
+                     floatfmt=".4g",
+                     caption="Two-tailed paired t-tests on the binary data sets: data-set level and fold level"),
+    }
+    return tables, avg
+
+
+def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol: str):
+    """Mean ± sd of every learner on every configured data set (rule ``all_datasets_table``)."""
+    from aucacc.report.tables import Table
+
+    summ = summary_table(metrics, published_long(published))
+    summ.insert(0, "protocol", protocol)
+    return Table(summ, notes=partial_notes(summ),
+                 caption=f"Every configured data set ({protocol} discretization): mean and sd over folds, "
+                         "published values where the paper has them")

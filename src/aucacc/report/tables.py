@@ -116,14 +116,17 @@ class Table:
     caption : str, optional
     floatfmt : str
         Float format of Markdown and LaTeX cells.
+    notes : list of str, optional
+        Lines under the Markdown and LaTeX table (e.g. what a footnote mark means).
     """
 
     data: pd.DataFrame
     display: pd.DataFrame | None = None
     caption: str | None = None
     floatfmt: str = ".3f"
+    notes: list[str] | None = None
 
     def write(self, stem: str | os.PathLike, provenance: dict | None = None) -> dict[str, Path]:
         """:func:`write_table` of this table to ``<stem>.{csv,md,tex}``."""
         return write_table(self.data, stem, provenance=provenance, floatfmt=self.floatfmt, caption=self.caption,
-                           display=self.display)
+                           display=self.display, notes=self.notes)

@@ -169,6 +169,17 @@ def _sd(a: np.ndarray) -> np.ndarray:
     return a.std(axis=0, ddof=1) if a.shape[0] > 1 else np.zeros(a.shape[1])
 
 
+def _check_curves(curves, **grid: int) -> list:
+    """The curves as a list; ``ValueError`` if there are none or the grid size (one keyword) is below 2."""
+    curves = list(curves)
+    if not curves:
+        raise ValueError("need at least one curve")
+    for name, n in grid.items():
+        if n < 2:
+            raise ValueError(f"{name} must be >= 2, got {n}")
+    return curves
+
+
 def vertical_average(curves, n_points: int = 101) -> VerticalAverage:
     """Average ROC curves at fixed FPRs (Fawcett 2006, §8.1, Alg. 4).
 
@@ -186,11 +197,7 @@ def vertical_average(curves, n_points: int = 101) -> VerticalAverage:
     ValueError
         No curves, or ``n_points < 2``.
     """
-    curves = list(curves)
-    if not curves:
-        raise ValueError("need at least one curve")
-    if n_points < 2:
-        raise ValueError(f"n_points must be >= 2, got {n_points}")
+    curves = _check_curves(curves, n_points=n_points)
     grid = np.linspace(0.0, 1.0, n_points)
     tprs = np.vstack([tpr_at_fpr(c, grid) for c in curves])
     return VerticalAverage(fpr=grid, tpr_mean=tprs.mean(axis=0), tpr_sd=_sd(tprs), n_curves=len(curves))
@@ -238,11 +245,7 @@ def threshold_average(curves, n_thresholds: int = 101) -> ThresholdAverage:
     ValueError
         No curves, or ``n_thresholds < 2``.
     """
-    curves = list(curves)
-    if not curves:
-        raise ValueError("need at least one curve")
-    if n_thresholds < 2:
-        raise ValueError(f"n_thresholds must be >= 2, got {n_thresholds}")
+    curves = _check_curves(curves, n_thresholds=n_thresholds)
     scores = np.unique(np.concatenate([c.thresholds[1:] for c in curves]))[::-1]
     if scores.size > n_thresholds:
         scores = scores[np.unique(np.round(np.linspace(0, scores.size - 1, n_thresholds)).astype(int))]

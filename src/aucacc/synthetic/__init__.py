@@ -1,7 +1,7 @@
 """Synthetic consistency (C), discriminancy (D) and indifferency (E) of AUC against accuracy.
 
 Huang & Ling (2005), *Using AUC and Accuracy in Evaluating Learning Algorithms*, IEEE TKDE
-17(3):299-310: Definitions 1-3 (C, D, E) and §III (the synthetic tables; "Knowl 1" and
+17(3):299-310: §II (definitions of C, D, E and the synthetic tables; "Knowl 1" and
 "Knowl 3" of the seed document ``../shared/seeds/``).
 
 Layers:

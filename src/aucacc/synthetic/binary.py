@@ -1,4 +1,4 @@
-"""Exact C/D/E of AUC against accuracy over all binary ranked lists (Huang & Ling 2005, §III).
+"""Exact C/D/E of AUC against accuracy over all binary ranked lists (Huang & Ling 2005, §II; Knowl 3).
 
 Counting. Pairs are counted from the joint histogram of (correct, A) with 2-D cumulative sums,
 never pair by pair (:func:`aucacc.counting.pair_counts`). The histogram comes from
@@ -46,7 +46,7 @@ def joint_histogram(n0: int, n1: int) -> JointHistogram:
 
     Notes
     -----
-    Huang & Ling (2005), §III: accuracy uses the cut after the top ``n0`` examples. The count
+    Huang & Ling (2005), §II: accuracy uses the cut after the top ``n0`` examples. The count
     for ``k`` positives above the cut is ``q^{k(n1-n0+k)} [n0;k]_q [n1;n0-k]_q`` (the lists cut
     into the segments ``n0``, ``n1``); no ranking is ever listed.
     """

@@ -1,4 +1,4 @@
-"""Synthetic experiments: ``synthetic`` config section → tidy tables (Huang & Ling 2005, §III).
+"""Synthetic experiments: ``synthetic`` config section → tidy tables (Huang & Ling 2005, §II; Knowl 3).
 
 One function per workflow rule (:func:`binary_experiment`, :func:`multiclass_exact_experiment`,
 :func:`multiclass_experiment`) returns the :class:`aucacc.report.tables.Table` (and figure)

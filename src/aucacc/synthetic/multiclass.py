@@ -1,4 +1,4 @@
-"""Multi-class C/D of Hand-Till M against accuracy (Huang & Ling 2005, §III).
+"""Multi-class C/D of Hand-Till M against accuracy (Huang & Ling 2005, §II; Knowl 3).
 
 The paper: "c classes, 2 examples per class, 50,000 sampled lists"; AUC = Hand & Till (2001) M,
 accuracy = fraction correct ("Knowl 3" of the seed document). The paper does not say how the
