@@ -1,5 +1,4 @@
 # One figure of the comparison with the paper (ours vs published, per data set, the AUC gap), PNG + PDF.
-
 import pandas as pd
 
 from aucacc.report.logs import setup_log
