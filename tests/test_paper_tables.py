@@ -28,7 +28,7 @@ def test_published_copies_match_shared():
 
 
 def test_dataset_level_ttests_on_published_means(published_as_metrics):
-    # SPEC §3: over the 18 published means, NB > C4.5 in AUC (p ≈ 0.025), C4.4 > C4.5 (p ≈ 0.0002),
+    # §IV-B: over the 18 published means, NB > C4.5 in AUC (p ≈ 0.025), C4.4 > C4.5 (p ≈ 0.0002),
     # everything else not significant — what the paper states.
     sig = significance_table(published_as_metrics, ["NB", "C4.4", "C4.5"], 0.05,
                              pd.read_csv(PUB / "significance.csv"), table="uci_nb_c44_c45")
@@ -41,7 +41,7 @@ def test_dataset_level_ttests_on_published_means(published_as_metrics):
 
 
 def test_svm13_nb_vs_c45_not_significant_on_published_means():
-    # SPEC §3: the 13-set claim "NB significantly above C4.5 in AUC" is not reproduced by the
+    # §IV-C: the 13-set claim "NB significantly above C4.5 in AUC" is not reproduced by the
     # data-set-level test on the published means (p ≈ 0.15).
     svm = pd.read_csv(PUB / "svm_binary13.csv")
     long = published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv"))

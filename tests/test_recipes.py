@@ -1,5 +1,5 @@
 """The 18 configured data sets cleaned by their recipes (aucacc.datasets.load_dataset), against
-the paper's Table 3 (config/published/datasets.csv), SPEC.md §3 and hand counts; recipe errors.
+the paper's Table 3 (config/published/datasets.csv), the paper's data-set description (§IV-B) and hand counts; recipe errors.
 
 The configuration is the repository's own (config/config.yaml), with the cache pointed at a
 temporary folder and the mirror taken from the ``mirror`` fixture, so resources/ is not touched
@@ -116,7 +116,7 @@ def test_attribute_counts(cleaned, name):
 
 
 def test_dermatology_deviation(cleaned):
-    """The paper's table says 4 classes; every copy of the data has 6 (SPEC §3): we follow the data."""
+    """The paper's table says 4 classes; every copy of the data has 6: we follow the data."""
     ds = cleaned["dermatology"]
     assert len(ds.y) == 366 == PUBLISHED.loc["dermatology", "instances"]
     assert len(ds.classes) == 6 and PUBLISHED.loc["dermatology", "classes"] == 4
@@ -155,7 +155,7 @@ def test_thyroid_by_hand(cleaned, mirror):
 
 
 def test_specific_readings(cleaned):
-    """SPEC §3: import's class is fuel-type; solar's is the Zurich class; mushroom loses stalk-root only;
+    """Recipes (config/README.md): import's class is fuel-type; solar's is the Zurich class; mushroom loses stalk-root only;
     pima's zeros are missing values; heart drops slope/ca/thal; hepatitis drops PROTIME."""
     assert cleaned["import"].classes == ["diesel", "gas"] and "symboling" in cleaned["import"].X.columns
     assert cleaned["solar"].X.columns[0] == "largest_spot_size"

@@ -1,4 +1,4 @@
-"""Synthetic C/D/E of AUC vs accuracy (Huang & Ling 2005, Knowl 1 and 3; SPEC §1-2)."""
+"""Synthetic C/D/E of AUC vs accuracy (Huang & Ling 2005, §II; Knowl 1 and 3)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Why the published AUCs differ from a standard computation: candidate readings, tested on stored scores.
 
-Each *reading* is a way the paper might have computed AUC (SPEC §3). Every reading is
+Each *reading* is a way the paper might have computed AUC (Huang & Ling 2005, §IV-B and §IV-C). Every reading is
 recomputed from the stored per-instance class-probability vectors — nothing is re-trained —
 and compared with the published per-data-set AUCs. The standard reading (per-fold rank AUC
 with mid-ranks; Hand & Till M for more than two classes) stays the default everywhere else.

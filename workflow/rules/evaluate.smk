@@ -131,7 +131,7 @@ rule cross_validate:
         "../scripts/cross_validate.py"
 
 
-# The paper's main table (Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published values.
+# The paper's main table (§IV-B; Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published values.
 rule main_table:
     input:
         metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=MAIN_DATASETS,

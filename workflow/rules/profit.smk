@@ -1,4 +1,4 @@
-# Direct-marketing profit, AUC against accuracy (Huang & Ling 2005, Sec. V; SPEC §4).
+# Direct-marketing profit, AUC against accuracy (Huang & Ling 2005, §V; Knowl 8).
 from aucacc.profit import figure_stems
 
 PROFIT_FIGURES = figures(*figure_stems(config["profit"]))

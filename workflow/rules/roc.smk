@@ -1,4 +1,4 @@
-# Stage 5: ROC analysis from the stored fold scores (Fawcett 2006; Provost & Fawcett 2001; SPEC §5):
+# Stage 5: ROC analysis from the stored fold scores (Fawcett 2006; Provost & Fawcett 2001):
 # averaged ROC curves, the ROC convex hull over the learners, dominators by slope range, ROCCH-hybrid.
 ROC = config.get("roc")
 if ROC:

@@ -1,4 +1,4 @@
-# Stage 3: the RBF SVM on the binary data sets (Knowl 6), beside NB, C4.4 and C4.5.
+# Stage 3: the RBF SVM on the binary data sets (Huang & Ling 2005, §IV-C; Knowl 6), beside NB, C4.4 and C4.5.
 SVM = config.get("svm_table")
 if SVM:
 

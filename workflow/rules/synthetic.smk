@@ -1,4 +1,4 @@
-# Synthetic consistency C, discriminancy D, indifferency E of AUC vs accuracy (Knowl 3; SPEC §2).
+# Synthetic consistency C, discriminancy D, indifferency E of AUC vs accuracy (Huang & Ling 2005, §II; Knowl 3).
 # Library: src/aucacc/synthetic.py. Config: the `synthetic` section (config/README.md).
 from aucacc import synthetic
 

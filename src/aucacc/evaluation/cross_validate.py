@@ -18,7 +18,7 @@ PROTOCOLS = ("whole_data", "per_fold", "none")
 
 
 def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """Fayyad–Irani MDL discretization of the whole data set (the paper's protocol, SPEC §3).
+    """Fayyad–Irani MDL discretization of the whole data set (the paper's protocol, Huang & Ling 2005, §IV-B).
 
     Returns the discretized attribute frame and ``{"cut_points": {col: [...]}, "single_interval": [...]}``.
     """

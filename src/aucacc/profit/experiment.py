@@ -80,7 +80,8 @@ def profit_table(profit_cfg: dict, seed: int) -> Table:
     display.columns = ["cutoff" if a == "cutoff" else "metric_value" if a == "metric_value" else f"{a}:{b}"
                        for a, b in display.columns]
     return Table(table, display=display, floatfmt=".2f",
-                 caption=f"Expected profit given AUC = v and given accuracy = v (revenue {rev}, cost {cost} "
+                 caption=f"Expected profit given AUC = v and given accuracy = v (Huang & Ling 2005, §V; "
+                         f"revenue {rev}, cost {cost} "
                          f"per contact); paper setting n={profit_cfg['list_size']}, {profit_cfg['positives']} "
                          "responders. Full table (all settings, all attained values) in the CSV.")
 
@@ -102,7 +103,8 @@ def profit_comparison(table: pd.DataFrame, published: pd.DataFrame) -> Table:
     """
     comp = compare_with_published(table, published)
     return Table(comp, floatfmt=".3f",
-                 caption="AUC profit minus accuracy profit (and where maximum profit starts): published vs "
+                 caption="AUC profit minus accuracy profit (and where maximum profit starts; Huang & Ling 2005, §V): "
+                         "published vs "
                          "exact enumeration vs one Monte-Carlo run; mc_sd = sd of a Monte-Carlo estimate "
                          "with the paper's number of rankings; z = (published - exact) / mc_sd.")
 

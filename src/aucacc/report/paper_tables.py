@@ -80,7 +80,7 @@ def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float 
     """Two-tailed paired t-tests between every pair of learners, per metric, at two levels.
 
     ``level = "dataset"`` pairs the per-data-set means (n = number of data sets, the test the
-    paper's claims fit, SPEC §3); ``level = "fold"`` pairs the individual folds
+    paper's claims fit, §IV-B); ``level = "fold"`` pairs the individual folds
     (n = data sets × folds). Columns: ``metric, a, b, level, n, mean_diff, t, p, verdict,
     published_outcome``; the verdict reads ``"<a> significantly higher"`` etc.
     """
@@ -195,13 +195,15 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
     avg = averages(summ, published_avg, table="uci_nb_c44_c45")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
-                       caption=f"Accuracy and AUC (%): mean ± sd over the folds, {protocol} discretization "
+                       caption=f"Accuracy and AUC (%) (Huang & Ling 2005, §IV-B): mean ± sd over the folds, "
+                               f"{protocol} discretization "
                                "(published mean in brackets)"),
         "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="uci_nb_c44_c45"),
-                     floatfmt=".4g", caption="Two-tailed paired t-tests: over per-data-set means (level=dataset) "
+                     floatfmt=".4g", caption="Two-tailed paired t-tests (§IV-B): over per-data-set means (level=dataset) "
                                              "and over folds (level=fold)"),
         "cde": Table(cde_table(metrics, [tuple(p) for p in pairs], published_cde),
-                     caption="C/D/E of AUC against accuracy over the test folds, beside the published tally"),
+                     caption="C/D/E of AUC against accuracy over the test folds (Huang & Ling 2005, §IV-D), "
+                             "beside the published tally"),
     }
     return tables, avg
 
@@ -219,11 +221,12 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
     avg = averages(summ, published_avg, table="svm_binary13")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
-                       caption="SVM, NB, C4.4, C4.5 on the binary data sets: mean ± sd over 10 folds "
+                       caption="SVM, NB, C4.4, C4.5 on the binary data sets (Huang & Ling 2005, §IV-C): "
+                               "mean ± sd over 10 folds "
                                "(published mean in brackets)"),
         "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="svm_binary13"),
                      floatfmt=".4g",
-                     caption="Two-tailed paired t-tests on the binary data sets: data-set level and fold level"),
+                     caption="Two-tailed paired t-tests on the binary data sets (§IV-C): data-set level and fold level"),
     }
     return tables, avg
 

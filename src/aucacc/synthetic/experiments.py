@@ -230,7 +230,7 @@ def binary_experiment(experiment: str, cfg: Mapping[str, Any], published: pd.Dat
     df = binary_table(experiment, cfg, published)
     shown = _display(df, ["setting", "n0", "n1", "C", "published_C", "D", "published_D", "E", "published_E"])
     table = Table(df, display=shown,
-                  caption=f"Exact C, D, E of AUC vs accuracy: {experiment} (Huang & Ling 2005, Knowl 3)")
+                  caption=f"Exact C, D, E of AUC vs accuracy: {experiment} (Huang & Ling 2005, §II; Knowl 3)")
     return table, plot_binary(df, experiment)
 
 
@@ -254,5 +254,6 @@ def multiclass_experiment(cfg: Mapping[str, Any], published: pd.DataFrame, seed:
     shown = _display(df, ["model", "c", "C", "C_se", "published_C", "exact_C", "D", "D_se", "published_D", "exact_D",
                           "E"])
     table = Table(df, display=shown,
-                  caption="Sampled C, D of Hand-Till M vs accuracy, 2 examples per class (bootstrap se)")
+                  caption="Sampled C, D of Hand-Till M vs accuracy, 2 examples per class "
+                          "(bootstrap se; Huang & Ling 2005, §II)")
     return table, plot_multiclass(df)

@@ -34,7 +34,7 @@ def plot_binary(df: pd.DataFrame, experiment: str):
         for ax in axes:
             ax.set_xticks(df["n0"], df["setting"], rotation=45)
     axes[0].legend(fontsize=8)
-    fig.suptitle(f"AUC vs accuracy, {experiment} (Huang & Ling 2005, Knowl 3)")
+    fig.suptitle(f"AUC vs accuracy, {experiment} (Huang & Ling 2005, §II; Knowl 3)")
     fig.tight_layout()
     return fig
 
@@ -57,6 +57,6 @@ def plot_multiclass(df: pd.DataFrame):
         ax.set_title({"C": "consistency C", "D": "discriminancy D"}[k])
         ax.grid(alpha=0.3)
     axes[0].legend(fontsize=7)
-    fig.suptitle("Hand-Till M vs accuracy, sampled multi-class lists")
+    fig.suptitle("Hand-Till M vs accuracy, sampled multi-class lists (Huang & Ling 2005, §II)")
     fig.tight_layout()
     return fig
