@@ -7,7 +7,6 @@ import zlib
 
 import numpy as np
 import pandas as pd
-from sklearn.model_selection import StratifiedKFold
 
 
 def derive_seed(master: int, *labels: str) -> int:
@@ -55,6 +54,8 @@ def stratified_folds(y, n_folds: int = 10, seed: int = 0, dataset: str = "") -> 
                          f"instances): stratified {n_folds}-fold cross-validation needs at least one class of "
                          f"{n_folds} instances. Lower protocol.n_folds to at most {int(counts.max())}, or merge or "
                          f"drop small classes in the recipe (class_map, drop_classes)")
+    from sklearn.model_selection import StratifiedKFold  # here: importing it costs a job ~0.5 s
+
     skf = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
     fold = np.empty(len(y), dtype=int)
     with warnings.catch_warnings():

@@ -17,8 +17,8 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
-from scipy.stats import rankdata
-from sklearn.metrics import roc_auc_score
+
+# scipy.stats and sklearn.metrics are imported where used: they cost a job ~1 s of start-up.
 
 
 def accuracy(y_true, y_pred) -> float:
@@ -48,6 +48,8 @@ def rank_auc(positive: np.ndarray, score: np.ndarray) -> float:
     n1 = positive.size - n0
     if n0 == 0 or n1 == 0:
         raise ValueError("AUC is undefined when only one class is present")
+    from scipy.stats import rankdata
+
     ranks = rankdata(score, method="average")
     s0 = ranks[positive].sum()
     return float((s0 - n0 * (n0 + 1) / 2) / (n0 * n1))
@@ -73,7 +75,8 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     y_true = np.asarray(y_true)
     proba = np.asarray(proba, dtype=float)
     classes = list(classes)
-    pair_auc = pair_auc or roc_auc_score
+    if pair_auc is None:
+        from sklearn.metrics import roc_auc_score as pair_auc
     present = [k for k, c in enumerate(classes) if np.any(y_true == c)]
     vals = []
     for i, j in combinations(present, 2):
@@ -101,6 +104,8 @@ def auc(y_true, proba: np.ndarray, classes) -> float:
         pos = np.asarray(y_true) == classes[1]
         if pos.all() or not pos.any():
             raise ValueError("AUC is undefined when only one class is present")
+        from sklearn.metrics import roc_auc_score
+
         return float(roc_auc_score(pos, proba[:, 1]))
     return hand_till_m(y_true, proba, classes)[0]
 
