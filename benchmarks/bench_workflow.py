@@ -5,8 +5,8 @@ scratch folder with an empty ``results/`` and cache, one after the other in this
 Printed for each run: wall time, CPU time (user + system of every job, from the kernel's
 accounting of Snakemake and its children) and the per-stage breakdown from the rules'
 ``benchmark:`` files (``results/benchmarks/<rule>/<wildcards>.tsv``: jobs, wall and CPU seconds
-summed per rule). Then, from the per-job wall times of the ``--cores 1`` run (one job at a time,
-so the least disturbed) and the real job DAG (``snakemake --dag``), the critical path (the
+summed per rule). Then, from the per-job wall times of the first run (``--cores 1`` by default:
+one job at a time, so the least disturbed) and the real job DAG (``snakemake --dag``), the critical path (the
 longest chain of dependent jobs) and the makespan of a list scheduler (a free worker takes the
 ready job with the longest remaining path; the per-job Snakemake overhead outside the jobs'
 own benchmark is left out) with 4, 16 and 64 workers, and the job that ends the 64-worker
@@ -220,11 +220,11 @@ def main(argv=None) -> None:
             print(f"\n## --cores {cores}: wall {wall:.1f} s ({wall / 60:.2f} min), CPU {cpu:.1f} s "
                   f"(load average now {os.getloadavg()[0]:.1f})")
             stage_table(read_benchmarks(work / "results"))
+            if cores == args.cores[0]:  # printed at once: a long second run may be cut short
+                print(f"\n## critical path and simulated makespan (per-job wall times of this run)")
+                analyse(work)
         if 1 in walls and 2 in walls:
             print(f"\n--cores 1 / --cores 2 wall-time ratio: {walls[1] / walls[2]:.2f}")
-        first = base / f"cores{args.cores[0]}"
-        print(f"\n## critical path and simulated makespan (per-job wall times of the --cores {args.cores[0]} run)")
-        analyse(first)
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)
