@@ -66,13 +66,14 @@ def run(work: Path, cores: int, extra: list[str]) -> tuple[float, float]:
 
 
 def read_benchmarks(results: Path) -> dict[str, tuple[float, float]]:
-    """``results/benchmarks/<rule>/….tsv`` (relative to the working folder) -> (wall s, CPU s)."""
+    """``results/benchmarks/<rule>/….tsv`` (relative to the working folder) -> (wall s, CPU s, peak RSS MB)."""
     jobs = {}
     for f in sorted((results / "benchmarks").rglob("*.tsv")):
         head, vals = f.read_text().splitlines()[:2]
         rec = dict(zip(head.split("\t"), vals.split("\t")))
         cpu = float(rec.get("cpu_time") or "nan")
-        jobs[str(f.relative_to(results.parent))] = (float(rec["s"]), cpu)
+        rss = float(rec.get("max_rss") or "nan")
+        jobs[str(f.relative_to(results.parent))] = (float(rec["s"]), cpu, rss)
     return jobs
 
 
@@ -81,18 +82,20 @@ def rule_of(bench: str) -> str:
 
 
 def stage_table(jobs) -> None:
-    per = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
-    for bench, (wall, cpu) in jobs.items():
+    per = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0])
+    for bench, (wall, cpu, rss) in jobs.items():
         p = per[rule_of(bench)]
         p[0] += 1
         p[1] += wall
         p[2] += cpu
         p[3] = max(p[3], wall)
+        p[4] = max(p[4], rss)
     total_w = sum(p[1] for p in per.values())
     total_c = sum(p[2] for p in per.values())
-    print(f"  {'rule':28s} {'jobs':>5s} {'wall s':>9s} {'CPU s':>9s} {'CPU %':>6s} {'max job s':>9s}")
-    for rule, (n, w, c, mx) in sorted(per.items(), key=lambda kv: -kv[1][2]):
-        print(f"  {rule:28s} {n:5d} {w:9.1f} {c:9.1f} {100 * c / total_c:6.1f} {mx:9.1f}")
+    print(f"  {'rule':28s} {'jobs':>5s} {'wall s':>9s} {'CPU s':>9s} {'CPU %':>6s} {'max job s':>9s} "
+          f"{'CPU s/job':>9s} {'max RSS MB':>10s}")
+    for rule, (n, w, c, mx, rss) in sorted(per.items(), key=lambda kv: -kv[1][2]):
+        print(f"  {rule:28s} {n:5d} {w:9.1f} {c:9.1f} {100 * c / total_c:6.1f} {mx:9.1f} {c / n:9.2f} {rss:10.0f}")
     print(f"  {'total':28s} {len(jobs):5d} {total_w:9.1f} {total_c:9.1f}")
 
 
