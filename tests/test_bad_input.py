@@ -332,7 +332,8 @@ def test_partial_hand_till_cells_flagged(tmp_path):
     assert PARTIAL_MARK not in "".join(wide.loc["iris"].astype(str))
     notes = partial_notes(summ)
     assert notes == [f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent (a class has fewer instances than "
-                     "folds); the AUC of such a fold is Hand–Till M over the class pairs present."]
+                     "folds); its multi-class AUC is over the classes present there (Hand–Till M: over the class "
+                     "pairs present)."]
     paths = write_table(summ, tmp_path / "t", display=wide.reset_index(), notes=notes)
     md, tex = paths["md"].read_text(), paths["tex"].read_text()
     assert md.rstrip().endswith(notes[0]) and f"(50.0) {PARTIAL_MARK}" in md
@@ -359,3 +360,31 @@ def test_utf8_bom_and_utf8_values_kept(tmp_path):
     t = read_uci_data(p, ["x", "y"], nominal=["y"])
     assert t.frame["x"].tolist() == [1.0, 2.0]
     assert t.frame["y"].tolist() == ["caf\u00e9", "cafe\u0301"]  # not normalised: two values, as written
+
+
+def test_partial_flag_in_tidy_tables():
+    """Tidy tables (all data sets, AUC-gap readings) flag the data set of such rows, and count the folds from the scores."""
+    from aucacc.evaluation.cross_validate import absent_class_folds
+    from aucacc.report.paper_tables import PARTIAL_MARK, mark_partial, partial_notes
+
+    scores = pd.DataFrame({"fold": [0, 0, 0, 1, 1, 2, 2, 2], "y_true": list("abcabab") + ["c"],
+                           "p:a": 0.2, "p:b": 0.3, "p:c": 0.5})
+    assert absent_class_folds(scores) == 1  # fold 1 lacks 'c'
+    assert absent_class_folds(scores[scores["fold"] != 1]) == 0
+    by = pd.DataFrame({"reading": ["r1", "r2", "r1"], "dataset": ["glass", "glass", "iris"], "auc": [80.0, 81.0, 95.0],
+                       "partial_folds": [1, 1, 0]})
+    shown = mark_partial(by)
+    assert list(shown["dataset"]) == [f"glass {PARTIAL_MARK}", f"glass {PARTIAL_MARK}", "iris"]
+    assert list(by["dataset"]) == ["glass", "glass", "iris"]  # the CSV keeps the plain name
+    assert partial_notes(by, n_folds=10)[0].startswith(f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent")
+
+
+def test_space_separated_and_header_row_named(tmp_path):
+    """Two real-file mistakes get their own message: UCI's space-separated files (ecoli.data) and a header row."""
+    p = _write(tmp_path, "ecoli.data", "AAT_ECOLI   0.49  0.29  cp\nACEA_ECOLI  0.07  0.40  cp\n")
+    with pytest.raises(DataFormatError, match=r"ecoli\.data: line 1 has 1 fields, expected 4 .* separated by spaces, "
+                                              r"not commas"):
+        read_uci_data(p, ["name", "mcg", "gvh", "class"], numeric=["mcg", "gvh"])
+    p = _write(tmp_path, "h.data", "x,class\n1.5,a\n")
+    with pytest.raises(DataFormatError, match=r"h\.data: line 1 holds the column names: a header row"):
+        read_uci_data(p, ["x", "class"], nominal=["class"])

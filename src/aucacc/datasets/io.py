@@ -304,8 +304,16 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
                 lineno = reader.line_num + 1
                 continue  # blank line
             if len(rec) != len(columns):
+                why = "the row is truncated or malformed; repair or drop it"
+                if len(rec) == 1 and len(rec[0].split()) == len(columns):
+                    why = ("its values are separated by spaces, not commas: convert the file to comma-separated "
+                           "(e.g. sed -E 's/^ +//; s/ +/,/g')")
                 raise DataFormatError(f"{path}: line {lineno} has {len(rec)} fields, expected {len(columns)} "
-                                      f"({', '.join(columns)}) — the row is truncated or malformed; repair or drop it")
+                                      f"({', '.join(columns)}) — {why}")
+            if not rows and [f.strip() for f in rec] == [str(c) for c in columns]:
+                raise DataFormatError(f"{path}: line {lineno} holds the column names: a header row, which a "
+                                      "headerless .data file must not have; remove it (the names come from "
+                                      "source.columns)")
             rows.append([f.strip() for f in rec])
             linenos.append(lineno)
             lineno = reader.line_num + 1

@@ -217,6 +217,12 @@ def align_proba(p: np.ndarray, est_classes, classes: list, y_train: pd.Series, d
     return out, note
 
 
+def absent_class_folds(scores: pd.DataFrame) -> int:
+    """Number of test folds in ``scores`` that lack one of its classes (their multi-class AUC is over the classes present)."""
+    classes = set(score_classes(scores))
+    return int(sum(set(g["y_true"].astype(str)) != classes for _, g in scores.groupby("fold")))
+
+
 def score_classes(scores: pd.DataFrame) -> list[str]:
     """The class labels of a scores frame, in column order."""
     return [c[2:] for c in scores.columns if c.startswith("p:")]

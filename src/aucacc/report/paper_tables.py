@@ -133,21 +133,34 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
     return out
 
 
-def partial_notes(summary: pd.DataFrame) -> list[str]:
+def partial_notes(summary: pd.DataFrame, n_folds: int | None = None) -> list[str]:
     """Notes under a table for the cells marked :data:`PARTIAL_MARK`, one per data set.
 
-    Rule (README, "Hand–Till M over the class pairs present"): a test fold that lacks a class
-    still gets an AUC, Hand–Till M averaged over the pairs of classes present in that fold.
+    Rule (config/README.md, "Small classes"): a test fold that lacks a class still gets an
+    AUC, Hand–Till M averaged over the pairs of classes present in that fold. ``summary`` has
+    ``dataset`` and ``partial_folds`` columns, and ``n_folds`` unless given here.
     """
     if "partial_folds" not in summary.columns:
         return []
     sub = summary[summary["partial_folds"] > 0]
     notes = []
     for ds, d in sub.groupby("dataset", sort=False):
-        n, k = int(d["partial_folds"].max()), int(d["n_folds"].max())
+        n = int(d["partial_folds"].max())
+        k = int(n_folds if n_folds is not None else d["n_folds"].max())
         notes.append(f"{PARTIAL_MARK} {ds}: in {n} of {k} test folds a class is absent (a class has fewer instances "
-                     "than folds); the AUC of such a fold is Hand–Till M over the class pairs present.")
+                     "than folds); its multi-class AUC is over the classes present there (Hand–Till M: over the "
+                     "class pairs present).")
     return notes
+
+
+def mark_partial(frame: pd.DataFrame) -> pd.DataFrame:
+    """Display copy of a tidy table: ``dataset`` ends with :data:`PARTIAL_MARK` on rows with ``partial_folds`` > 0."""
+    if "partial_folds" not in frame.columns:
+        return frame
+    out = frame.copy()
+    flag = out["partial_folds"].fillna(0) > 0
+    out["dataset"] = out["dataset"].astype(str).where(~flag, out["dataset"].astype(str) + " " + PARTIAL_MARK)
+    return out
 
 
 def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
@@ -237,6 +250,6 @@ def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol:
 
     summ = summary_table(metrics, published_long(published))
     summ.insert(0, "protocol", protocol)
-    return Table(summ, notes=partial_notes(summ),
+    return Table(summ, display=mark_partial(summ), notes=partial_notes(summ),
                  caption=f"Every configured data set ({protocol} discretization): mean and sd over folds, "
                          "published values where the paper has them")
