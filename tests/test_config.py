@@ -219,3 +219,20 @@ def test_snakemake_rejects_bad_learner_before_any_job(tmp_path):
                           cwd=work, capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0
     assert "config key 'learners.SVC.params': The 'C' parameter of SVC must be" in proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("spec, want", [
+    ({"estimator": "aucacc.learners.c45.C45", "params": {"confidence": 2}},
+     "config key 'learners.Bad.params': The 'confidence' parameter of C45 must be a float in the range (0.0, 1.0). "
+     "Got 2 instead."),
+    ({"estimator": "aucacc.learners.c45.C44", "params": {"min_instances": 0}},
+     "The 'min_instances' parameter of C44 must be an int in the range [1, inf). Got 0 instead."),
+    ({"estimator": "aucacc.learners.svm.GridSearchSVM", "params": {"selection": "best"}},
+     "config key 'learners.Bad.params': The 'selection' parameter of GridSearchSVM must be a str among"),
+    ({"estimator": "aucacc.learners.svm.GridSearchSVM", "params": {"n_inner_folds": 1}},
+     "The 'n_inner_folds' parameter of GridSearchSVM must be an int in the range [2, inf). Got 1 instead."),
+])
+def test_own_learners_params_checked_at_validation(cfg, spec, want):
+    """aucacc's learners declare scikit-learn parameter constraints, so their bad params stop the run at start-up too."""
+    cfg["learners"]["Bad"] = spec
+    assert want in _error(cfg)

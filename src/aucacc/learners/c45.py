@@ -31,10 +31,12 @@ piece so that each can be read beside its Weka counterpart. Weka's numerical hel
 from __future__ import annotations
 
 import math
+from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils._param_validation import Interval
 
 # Weka's numerical pieces (tolerant comparisons, entropy terms, addErrs, distributions, the node).
 from aucacc.learners._j48 import (_LOG2, _SMALL, _Dist, _dist_one_bag, _dist_split, _eq, _gain_ratio, _gr, _java_decimal,
@@ -136,6 +138,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     trees agree except in contrived near-ties (measured: identical trees and probabilities on
     all 18 data sets, ``benchmarks/weka_agreement_c45.py``).
     """
+
+    # scikit-learn's parameter validation; aucacc.config.check_learner applies it at start-up.
+    _parameter_constraints = {
+        "confidence": [Interval(Real, 0, 1, closed="neither")],
+        "min_instances": [Interval(Integral, 1, None, closed="left")],
+        "prune": ["boolean"], "subtree_raising": ["boolean"], "collapse": ["boolean"], "laplace": ["boolean"],
+    }
 
     def __init__(
         self,

@@ -54,6 +54,7 @@ as they are (no scaling: scale them yourself if needed; NaN is refused).
 from __future__ import annotations
 
 from functools import partial
+from numbers import Integral, Real
 from typing import Any, Sequence
 
 import numpy as np
@@ -64,6 +65,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import StratifiedKFold
 from sklearn.svm import SVC
 from sklearn.utils.validation import check_is_fitted
+from sklearn.utils._param_validation import Interval, StrOptions
 
 from aucacc.evaluation.encoding import encode_features
 
@@ -487,6 +489,17 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     ``f > 37`` and would turn distinct decision values into ties. With more than two classes
     it is the softmax of the one-vs-rest decision values.
     """
+
+    # scikit-learn's parameter validation; aucacc.config.check_learner applies it at start-up.
+    _parameter_constraints = {
+        "C_grid": ["array-like"], "gamma_grid": ["array-like"],
+        "n_inner_folds": [Interval(Integral, 2, None, closed="left")], "seed": ["random_state"],
+        "selection": [StrOptions({"sklearn", "gridpy"})], "encoding": [StrOptions({"onehot", "ordinal"})],
+        "merge_duplicates": ["boolean"], "reuse_unbounded": ["boolean"], "early_stop": ["boolean"],
+        "n_jobs": [Integral, None],
+        "tol": [Interval(Real, 0, None, closed="neither")], "cache_size": [Interval(Real, 0, None, closed="neither")],
+        "shrinking": ["boolean"],
+    }
 
     def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
                  n_inner_folds: int = 3, seed: int = 0, selection: str = "sklearn",
