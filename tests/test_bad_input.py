@@ -388,3 +388,9 @@ def test_space_separated_and_header_row_named(tmp_path):
     p = _write(tmp_path, "h.data", "x,class\n1.5,a\n")
     with pytest.raises(DataFormatError, match=r"h\.data: line 1 holds the column names: a header row"):
         read_uci_data(p, ["x", "class"], nominal=["class"])
+
+
+def test_arff_repeated_nominal_value_named(tmp_path):
+    p = _write(tmp_path, "d.arff", "@relation r\n@attribute a numeric\n@attribute c {x,x,y}\n@data\n1,x\n2,y\n")
+    with pytest.raises(DataFormatError, match=r"d\.arff: attribute 'c' declares the nominal values \['x'\] more than once"):
+        read_arff(p)

@@ -213,6 +213,10 @@ def read_arff(path: str | os.PathLike) -> RawTable:
     for (name, typ), values in zip(attrs, data):
         if isinstance(typ, list):
             domain = [str(v) for v in typ]
+            if len(set(domain)) != len(domain):
+                dup = sorted({v for v in domain if domain.count(v) > 1})
+                raise DataFormatError(f"{path}: attribute {name!r} declares the nominal values {dup} more than once "
+                                      "in its @attribute line; remove the repeats")
             cols[name] = pd.Categorical([None if v is None else str(v) for v in values], categories=domain)
             kinds[name] = "nominal"
         elif str(typ).upper() in ("REAL", "INTEGER", "NUMERIC"):
