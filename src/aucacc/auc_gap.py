@@ -156,7 +156,7 @@ def weka342_inputs(scores: pd.DataFrame, scope: str, positive: str, order: str,
     scores : stored scores (``row, fold, y_true, p:<class>…``).
     scope : ``"fold"`` or ``"pooled"`` (all folds appended fold by fold, as Weka's CV does).
     positive : ``"first"``, ``"last"`` (Weka's default ``getCurve`` class) or ``"minority"``
-        (fewest instances in the data set; the first declared of equally small classes).
+        (fewest instances in the data set; :func:`aucacc.roc.positive_class`).
     order : ``"stored"``, ``"reversed"`` or ``"shuffled"`` (``numpy`` ``default_rng(seed)``
         permutation of the instances, the same for every learner of a data set).
     """
@@ -168,8 +168,9 @@ def weka342_inputs(scores: pd.DataFrame, scope: str, positive: str, order: str,
     elif positive == "last":
         ci = len(classes) - 1
     else:
-        counts = scores["y_true"].value_counts()
-        ci = min(range(len(classes)), key=lambda k: (counts.get(classes[k], 0), k))
+        from aucacc.roc import positive_class
+
+        ci = classes.index(positive_class(classes, scores["y_true"]))
     df = scores.sort_values(["fold", "row"], kind="stable")
     if order == "reversed":
         df = df.iloc[::-1]

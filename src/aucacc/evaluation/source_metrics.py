@@ -1,0 +1,199 @@
+"""Every metric of the source documents, per fold, from the stored scores (nothing re-trained).
+
+- Confusion-matrix metrics of a positive class (Tharwat 2020, §2.1–2.7): TPR (sensitivity,
+  recall), TNR (specificity), PPV (precision), NPV, FPR, FNR, F1, balanced accuracy (BCR),
+  geometric mean (GM = √(TPR·TNR)), Youden's index (YI = TPR + TNR − 1, also called
+  informedness or bookmaker informedness), markedness (MK = PPV + NPV − 1), Matthews'
+  correlation coefficient (MCC), likelihood ratios LR+ = TPR / (1 − TNR) and
+  LR− = (1 − TPR) / TNR, diagnostic odds ratio DOR = LR+ / LR−, the Jaccard index
+  TP / (TP + FP + FN), and optimisation precision OP = Acc − |TPR − TNR| / (TPR + TNR).
+  A multi-class data set is read one-vs-rest for its positive class (Tharwat §2.2:
+  TN of class A is the sum of the cells with neither true nor predicted class A).
+- Cost-sensitive accuracy A = Σ cᵢ nᵢ aᵢ / Σ cᵢ nᵢ (Aggarwal 2015, eq. 10.77), with the per-class
+  costs cᵢ of the config; equal costs give the plain accuracy.
+- Precision–recall curve and average precision (Tharwat §2.8), from the positive class's score.
+- Multi-class only: one-vs-rest AUC per class, their prevalence-weighted and unweighted means
+  (Fawcett 2006, §9, eq. for AUC_total), beside Hand–Till M (Hand & Till 2001, eq. 7).
+
+scikit-learn computes every metric it has (precision, recall, F1, MCC, balanced accuracy,
+Jaccard, PR curve, average precision, ROC AUC); the rest are the formulas
+above on sklearn's confusion matrix. An undefined value (a zero denominator, e.g. PPV when no
+instance is predicted positive) is NaN, never 0; a ratio with a zero denominator and a positive
+numerator (LR+ or DOR when FP = 0) is +∞.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Mapping
+
+import numpy as np
+import pandas as pd
+
+#: Names of the confusion-matrix metrics, in table order.
+CONFUSION_METRICS = ("accuracy", "error", "TPR", "TNR", "PPV", "NPV", "FPR", "FNR", "F1", "BCR", "GM", "YI",
+                     "informedness", "MK", "MCC", "LR+", "LR-", "DOR", "Jaccard", "OP")
+
+
+def _ratio(a: float, b: float) -> float:
+    """a / b with NaN for 0/0 and +∞ for a positive number over 0."""
+    if b == 0:
+        return math.nan if a == 0 or math.isnan(a) else math.inf
+    return a / b
+
+
+def confusion_metrics(y_true, y_pred, positive) -> dict[str, float]:
+    """Confusion-matrix metrics (fractions, 0–1) of class ``positive`` against the rest (Tharwat §2).
+
+    Parameters
+    ----------
+    y_true, y_pred : arrays, shape (n,) — true and predicted class labels.
+    positive : the positive class label; every other class is negative.
+
+    Returns
+    -------
+    dict with ``TP, FN, FP, TN`` (counts) and every name in :data:`CONFUSION_METRICS`.
+    """
+    from sklearn.metrics import (balanced_accuracy_score, confusion_matrix, f1_score, jaccard_score,
+                                 matthews_corrcoef, precision_score, recall_score)
+
+    yt = np.asarray(y_true) == positive
+    yp = np.asarray(y_pred) == positive
+    if yt.size == 0 or yt.shape != yp.shape:
+        raise ValueError(f"y_true and y_pred must be non-empty and of equal shape, got {yt.shape}, {yp.shape}")
+    tn, fp, fn, tp = (int(v) for v in confusion_matrix(yt, yp, labels=[False, True]).ravel())
+    nan = np.nan
+    tpr = float(recall_score(yt, yp, zero_division=nan))
+    ppv = float(precision_score(yt, yp, zero_division=nan))
+    tnr = _ratio(tn, tn + fp)
+    npv = _ratio(tn, tn + fn)
+    with warnings.catch_warnings():
+        # sklearn warns when a class is absent; those cases are NaN here instead.
+        warnings.simplefilter("ignore")
+        bcr = float(balanced_accuracy_score(yt, yp)) if (tp + fn) and (tn + fp) else nan
+        mcc = float(matthews_corrcoef(yt, yp)) if (tp + fp) and (tp + fn) and (tn + fp) and (tn + fn) else nan
+    acc = (tp + tn) / yt.size
+    out = {"TP": tp, "FN": fn, "FP": fp, "TN": tn,
+           "accuracy": acc, "error": 1 - acc, "TPR": tpr, "TNR": tnr, "PPV": ppv, "NPV": npv,
+           "FPR": _ratio(fp, fp + tn), "FNR": _ratio(fn, fn + tp),
+           "F1": float(f1_score(yt, yp, zero_division=nan)), "BCR": bcr,
+           "GM": math.sqrt(tpr * tnr) if not (math.isnan(tpr) or math.isnan(tnr)) else nan,
+           "YI": tpr + tnr - 1, "MK": ppv + npv - 1, "MCC": mcc,
+           # Tharwat's formulas (sklearn's class_likelihood_ratios agrees where both are finite,
+           # but gives NaN rather than +∞ when FP = 0).
+           "LR+": _ratio(tpr, 1 - tnr), "LR-": _ratio(1 - tpr, tnr),
+           "DOR": _ratio(tp * tn, fp * fn),
+           # sklearn's jaccard_score cannot return NaN for 0/0 (TP + FP + FN = 0).
+           "Jaccard": float(jaccard_score(yt, yp)) if tp + fp + fn else nan,
+           "OP": acc - _ratio(abs(tpr - tnr), tpr + tnr)}
+    out["informedness"] = out["YI"]  # Powers' informedness is Youden's J
+    return out
+
+
+def per_class_counts(y_true, y_pred, classes) -> pd.DataFrame:
+    """TP, FN, FP, TN of every class against the rest (Tharwat §2.2), from sklearn's
+    ``multilabel_confusion_matrix``. Returns a frame indexed by class."""
+    from sklearn.metrics import multilabel_confusion_matrix
+
+    mcm = multilabel_confusion_matrix(np.asarray(y_true), np.asarray(y_pred), labels=list(classes))
+    return pd.DataFrame({"TP": mcm[:, 1, 1], "FN": mcm[:, 1, 0], "FP": mcm[:, 0, 1], "TN": mcm[:, 0, 0]},
+                        index=pd.Index(list(classes), name="class"))
+
+
+def cost_sensitive_accuracy(y_true, y_pred, costs: Mapping[str, float] | None = None) -> float:
+    """Aggarwal (2015) eq. 10.77: A = Σᵢ cᵢ nᵢ aᵢ / Σᵢ cᵢ nᵢ over the classes i present.
+
+    ``aᵢ`` is the accuracy on the nᵢ test instances of class i; ``costs`` maps class → cᵢ
+    (a class not named costs 1). This is sklearn's accuracy with sample weight c of each
+    instance's true class. Raises ``ValueError`` for a negative cost.
+    """
+    from sklearn.metrics import accuracy_score
+
+    y_true = np.asarray(y_true).astype(str)
+    costs = {str(k): float(v) for k, v in (costs or {}).items()}
+    if any(v < 0 for v in costs.values()):
+        raise ValueError(f"misclassification costs must be ≥ 0, got {costs}")
+    w = np.array([costs.get(c, 1.0) for c in y_true])
+    return float(accuracy_score(y_true, np.asarray(y_pred).astype(str), sample_weight=w))
+
+
+def pr_curve(positive_mask, score) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+    """Precision–recall curve and average precision of one score (Tharwat §2.8), by sklearn.
+
+    Returns ``(precision, recall, thresholds, average_precision)``; AP = Σₙ (Rₙ − Rₙ₋₁) Pₙ
+    (``sklearn.metrics.average_precision_score``, no interpolation).
+    """
+    from sklearn.metrics import average_precision_score, precision_recall_curve
+
+    pos = np.asarray(positive_mask, dtype=bool)
+    s = np.asarray(score, dtype=float)
+    prec, rec, thr = precision_recall_curve(pos, s)
+    return prec, rec, thr, float(average_precision_score(pos, s))
+
+
+def ovr_aucs(y_true, proba, classes) -> dict[str, float]:
+    """One-vs-rest AUC of each class present with the rest, and their weighted / unweighted means.
+
+    Fawcett (2006, §9.1): AUC_total = Σᵢ AUC(cᵢ) · p(cᵢ), p(cᵢ) the prevalence of class i in the
+    test set; the unweighted mean beside it. Classes absent from ``y_true`` (or making up all of
+    it) are left out, and the prevalence weights are renormalised over the classes used.
+    Returns ``{"ovr:<class>": AUC, …, "ovr_weighted": …, "ovr_macro": …}`` (fractions).
+    """
+    from sklearn.metrics import roc_auc_score
+
+    y = np.asarray(y_true).astype(str)
+    P = np.asarray(proba, dtype=float)
+    out, vals, w = {}, [], []
+    for k, c in enumerate(classes):
+        pos = y == str(c)
+        if pos.any() and (~pos).any():
+            v = float(roc_auc_score(pos, P[:, k]))
+            out[f"ovr:{c}"] = v
+            vals.append(v)
+            w.append(pos.mean())
+    out["ovr_weighted"] = float(np.average(vals, weights=w)) if vals else math.nan
+    out["ovr_macro"] = float(np.mean(vals)) if vals else math.nan
+    return out
+
+
+def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
+                        costs: Mapping[str, float] | None = None) -> pd.DataFrame:
+    """Every metric of the sources for each fold of one learner on one data set.
+
+    Parameters
+    ----------
+    scores : stored scores (``fold, y_true, y_pred, p:<class>…``).
+    positive : positive class (default: the minority class, :func:`aucacc.roc.positive_class`,
+        as in the ROC stage and its config key ``roc.positive``).
+    costs : per-class misclassification costs for eq. 10.77 (default: all 1).
+
+    Returns
+    -------
+    Tidy frame ``fold, metric, value, positive`` — fractions in 0–1 (counts for TP, FN, FP, TN);
+    ``cost_accuracy``, ``average_precision``, and for more than two classes ``ovr:<class>``,
+    ``ovr_weighted``, ``ovr_macro`` and ``hand_till_m``. A fold lacking the positive class has
+    NaN for the metrics that need it.
+    """
+    from aucacc.evaluation.cross_validate import score_classes
+    from aucacc.evaluation.metrics import hand_till_m
+
+    from aucacc.roc import positive_class
+
+    classes = score_classes(scores)
+    pos = positive_class(classes, scores["y_true"], positive)
+    k = classes.index(pos)
+    rows = []
+    for fold, g in scores.groupby("fold", sort=True):
+        y = g["y_true"].astype(str).to_numpy()
+        yp = g["y_pred"].astype(str).to_numpy()
+        P = g[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
+        vals = {m: v for m, v in confusion_metrics(y, yp, pos).items()}
+        vals["cost_accuracy"] = cost_sensitive_accuracy(y, yp, costs)
+        mask = y == pos
+        vals["average_precision"] = pr_curve(mask, P[:, k])[3] if mask.any() else math.nan
+        if len(classes) > 2:
+            vals.update(ovr_aucs(y, P, classes))
+            vals["hand_till_m"] = hand_till_m(y, P, classes)[0]
+        rows += [{"fold": int(fold), "metric": m, "value": float(v), "positive": pos} for m, v in vals.items()]
+    return pd.DataFrame(rows)

@@ -1,0 +1,364 @@
+"""Tests beyond the paired t-test, over data sets and over folds, on the stored fold metrics.
+
+Every test is a well-kept library's; this module only arranges the data and reads the result.
+
+Over data sets (one value per data set and learner, the mean over folds):
+
+- Wilcoxon signed-rank test, two-sided (``scipy.stats.wilcoxon``; Demšar 2006, §3.1.3).
+- Friedman test (``scipy.stats.friedmanchisquare``) with the Nemenyi post-hoc test
+  (``scikit_posthocs.posthoc_nemenyi_friedman``) and Demšar's critical difference
+  CD = q_α √(k(k+1) / (6N)), q_α the studentized range quantile / √2 (Demšar 2006, §3.2.2).
+- Bayesian signed-rank test with a region of practical equivalence (``baycomp.SignedRankTest``;
+  Benavoli et al. 2017, §5), sampled with a fixed seed.
+
+Over the folds of one data set:
+
+- Nadeau & Bengio's (2003) corrected resampled t-test (Weka Experimenter's
+  ``PairedCorrectedTTester``): t = mean(d) / √((1/n + n_test/n_train) · s²_d) with n − 1
+  degrees of freedom, n the number of folds × runs. In k-fold CV n_test/n_train = 1/(k − 1)
+  (1/9 for 10 folds). The corrected variance is ``baycomp.CorrelatedTTest.compute_statistics``'s.
+- Bayesian correlated t-test (``baycomp.CorrelatedTTest``; Corani & Benavoli 2015), whose
+  posterior is the Student distribution of that corrected statistic.
+
+Over repetitions of the whole CV: Aggarwal's (2015, §10.9, eqs. 10.78–10.79) paired test over
+b rounds: δa_i = A_i,1 − A_i,2, ΔA = mean δa, σ its sample sd, t = ΔA √b / σ with b − 1 degrees
+of freedom.
+
+Units: fold metrics are percent (0–100), so a region of practical equivalence ``rope`` is in
+percentage points (1 point = 0.01 on a 0–1 scale). ``P(A better)`` is the posterior probability
+that mean(A − B) > rope, ``P(equivalent)`` that |mean(A − B)| ≤ rope, ``P(B better)`` the rest.
+A Bayesian verdict is taken when one of them exceeds ``decision`` (default 0.95).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+
+@dataclass(frozen=True)
+class TestResult:
+    """A two-sided test of A against B: ``statistic``, ``p``, ``mean_diff`` (A − B), ``n``."""
+
+    n: int
+    mean_diff: float
+    statistic: float
+    p: float
+
+    def verdict(self, a: str, b: str, alpha: float = 0.05) -> str:
+        """``"<a> significantly higher"``, ``"<b> significantly higher"`` or ``"not significant"``."""
+        if not np.isfinite(self.p) or self.p >= alpha:
+            return "not significant"
+        return f"{a} significantly higher" if self.mean_diff > 0 else f"{b} significantly higher"
+
+
+def _pair(a, b) -> tuple[np.ndarray, np.ndarray]:
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.shape != b.shape or a.ndim != 1 or a.size < 2:
+        raise ValueError(f"paired samples need equal 1-d length ≥ 2, got {a.shape} and {b.shape}")
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise ValueError("paired samples contain NaN or infinite values")
+    return a, b
+
+
+def wilcoxon_test(a, b) -> TestResult:
+    """Two-sided Wilcoxon signed-rank test of paired ``a`` and ``b`` (``scipy.stats.wilcoxon``).
+
+    scipy's defaults: zero differences dropped (``zero_method="wilcox"``), exact distribution
+    for small n without ties, normal approximation otherwise. All differences zero gives
+    statistic 0 and p = 1 (no evidence of a difference).
+    """
+    a, b = _pair(a, b)
+    d = a - b
+    if np.all(d == 0):
+        return TestResult(n=a.size, mean_diff=0.0, statistic=0.0, p=1.0)
+    res = stats.wilcoxon(a, b)
+    return TestResult(n=a.size, mean_diff=float(d.mean()), statistic=float(res.statistic), p=float(res.pvalue))
+
+
+def corrected_resampled_ttest(a, b, runs: int = 1) -> TestResult:
+    """Nadeau & Bengio's corrected resampled t-test over the folds of ``runs`` × k-fold CV.
+
+    Parameters
+    ----------
+    a, b : per-fold values of the two learners, shape (runs · k,), paired fold by fold
+        (repetition-major: the k folds of run 1, then of run 2, …).
+    runs : number of repetitions of k-fold CV; k = len(a) / runs, n_test / n_train = 1/(k − 1).
+
+    The variance is ``baycomp.CorrelatedTTest.compute_statistics``'s (s²_d · (1/n + 1/(k − 1)));
+    p is two-sided from Student's t with n − 1 degrees of freedom. Zero variance gives t = 0
+    and p = 1 when every difference is zero, otherwise t = ±∞ and p = 0.
+    """
+    from baycomp import CorrelatedTTest
+
+    a, b = _pair(a, b)
+    if a.size % runs:
+        raise ValueError(f"{a.size} fold values are not divisible into {runs} runs")
+    # baycomp uses diff = y − x, so pass (b, a) to get the mean of a − b.
+    mean, var, df = CorrelatedTTest.compute_statistics(b, a, runs)
+    if var == 0:
+        t = 0.0 if mean == 0 else float(np.sign(mean) * np.inf)
+        return TestResult(n=a.size, mean_diff=float(mean), statistic=t, p=1.0 if mean == 0 else 0.0)
+    t = float(mean / np.sqrt(var))
+    return TestResult(n=a.size, mean_diff=float(mean), statistic=t, p=float(2 * stats.t.sf(abs(t), df)))
+
+
+def rounds_ttest(a_rounds, b_rounds) -> TestResult:
+    """Aggarwal (2015) eqs. 10.78–10.79: paired test over b rounds of cross-validation.
+
+    ``a_rounds``, ``b_rounds``: the two models' accuracies (or any metric) per round, shape (b,).
+    δa_i = A_i,1 − A_i,2; t = ΔA √b / σ, σ the sample sd of the δa (b − 1 in the denominator);
+    p two-sided from Student's t with b − 1 degrees of freedom (``scipy.stats.ttest_1samp``).
+    """
+    a, b = _pair(a_rounds, b_rounds)
+    d = a - b
+    if np.all(d == d[0]):
+        t = 0.0 if d[0] == 0 else float(np.sign(d[0]) * np.inf)
+        return TestResult(n=a.size, mean_diff=float(d[0]), statistic=t, p=1.0 if d[0] == 0 else 0.0)
+    res = stats.ttest_1samp(d, 0.0)
+    return TestResult(n=a.size, mean_diff=float(d.mean()), statistic=float(res.statistic), p=float(res.pvalue))
+
+
+@dataclass(frozen=True)
+class BayesResult:
+    """Posterior probabilities of A better, practically equivalent, B better (sum to 1)."""
+
+    p_a: float
+    p_rope: float
+    p_b: float
+    rope: float
+
+    def verdict(self, a: str, b: str, decision: float = 0.95) -> str:
+        """``"<a> better"``, ``"<b> better"``, ``"equivalent"`` (one probability > ``decision``) or ``"undecided"``."""
+        if self.p_a > decision:
+            return f"{a} better"
+        if self.p_b > decision:
+            return f"{b} better"
+        if self.p_rope > decision:
+            return "equivalent"
+        return "undecided"
+
+
+def bayes_correlated_ttest(a, b, rope: float, runs: int = 1) -> BayesResult:
+    """Bayesian correlated t-test over the folds of one data set (``baycomp.CorrelatedTTest``).
+
+    ``rope`` in the units of ``a`` and ``b`` (percentage points for our fold metrics). The
+    probabilities come from the Student posterior's CDF (no sampling). With zero variance of
+    the differences baycomp's posterior is degenerate; the mass is then put where the
+    (constant) difference lies.
+    """
+    from baycomp import CorrelatedTTest
+
+    a, b = _pair(a, b)
+    d = a - b
+    if np.all(d == d[0]):
+        m = d[0]
+        return BayesResult(float(m > rope), float(abs(m) <= rope), float(m < -rope), rope)
+    # baycomp: diff = y − x and p_left = P(diff < −rope), so x = a makes p_left = P(a better).
+    if rope > 0:
+        pl, pe, pr = CorrelatedTTest.probs(a, b, rope=rope, runs=runs)
+    else:
+        (pl, pr), pe = CorrelatedTTest.probs(a, b, rope=0, runs=runs), 0.0
+    return BayesResult(float(pl), float(pe), float(pr), rope)
+
+
+def bayes_signed_rank(a, b, rope: float, seed: int, nsamples: int = 50000) -> BayesResult:
+    """Bayesian signed-rank test over data sets (``baycomp.SignedRankTest``, prior 0.5 pseudo-observation
+    at zero), ``nsamples`` Dirichlet draws seeded by ``seed`` (deterministic)."""
+    from baycomp import SignedRankTest
+
+    a, b = _pair(a, b)
+    probs = SignedRankTest.probs(a, b, rope=rope, nsamples=nsamples, random_state=int(seed) % (2**32))
+    if rope > 0:
+        pl, pe, pr = probs
+    else:
+        (pl, pr), pe = probs, 0.0
+    return BayesResult(float(pl), float(pe), float(pr), rope)
+
+
+@dataclass(frozen=True)
+class FriedmanResult:
+    """Friedman test with the Nemenyi post-hoc test over N data sets × k learners."""
+
+    statistic: float
+    p: float
+    ranks: pd.Series       # average rank per learner (1 = best, i.e. highest value)
+    nemenyi: pd.DataFrame  # k × k Nemenyi p-values
+    cd: float              # Demšar's critical difference at ``alpha``
+    n: int
+    alpha: float
+
+    def verdict(self, a: str, b: str) -> str:
+        """Nemenyi verdict for the pair (a, b), only when the Friedman test rejects first."""
+        if not np.isfinite(self.p) or self.p >= self.alpha:
+            return "not significant"
+        if self.nemenyi.loc[a, b] >= self.alpha:
+            return "not significant"
+        return f"{a} significantly higher" if self.ranks[a] < self.ranks[b] else f"{b} significantly higher"
+
+
+def friedman_nemenyi(values: pd.DataFrame, alpha: float = 0.05) -> FriedmanResult:
+    """Friedman test and Nemenyi post-hoc on ``values`` (rows data sets, columns learners; higher is better).
+
+    Ranks are 1 for the highest value, ties get mid-ranks (Demšar 2006, §3.2.2). Raises
+    ``ValueError`` with fewer than 3 learners, fewer than 2 data sets, or missing values.
+    """
+    import scikit_posthocs as sp
+
+    if values.shape[1] < 3 or values.shape[0] < 2:
+        raise ValueError(f"Friedman needs ≥ 3 learners and ≥ 2 data sets, got {values.shape[1]} and {values.shape[0]}")
+    if values.isna().any().any():
+        raise ValueError("Friedman test: a learner has no value on some data set")
+    v = values.astype(float)
+    res = stats.friedmanchisquare(*[v[c].to_numpy() for c in v.columns])
+    ranks = v.rank(axis=1, ascending=False, method="average").mean()
+    nem = sp.posthoc_nemenyi_friedman(v.to_numpy())
+    nem.index = nem.columns = list(v.columns)
+    k, n = v.shape[1], v.shape[0]
+    q = stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2)
+    cd = float(q * np.sqrt(k * (k + 1) / (6 * n)))
+    return FriedmanResult(statistic=float(res.statistic), p=float(res.pvalue), ranks=ranks, nemenyi=nem, cd=cd,
+                          n=n, alpha=alpha)
+
+
+def cd_diagram(fr: FriedmanResult, title: str = ""):
+    """Critical-difference diagram (``scikit_posthocs.critical_difference_diagram``) of a Friedman result.
+
+    Learners joined by a bar are not significantly different under Nemenyi. Returns the figure.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import scikit_posthocs as sp
+
+    fig, ax = plt.subplots(figsize=(6, 1.8 + 0.25 * len(fr.ranks)))
+    sp.critical_difference_diagram(fr.ranks, fr.nemenyi, alpha=fr.alpha, ax=ax)
+    ax.set_title(f"{title}\nFriedman p = {fr.p:.3g}; Nemenyi CD = {fr.cd:.2f} (α = {fr.alpha}, N = {fr.n})",
+                 fontsize=9)
+    return fig
+
+
+#: The columns of the claims-against-tests table, one per test (in this order).
+TESTS = ("paired_t", "wilcoxon", "friedman_nemenyi", "bayes_signed_rank", "corrected_t", "bayes_correlated")
+#: Tests over data sets, whose verdict can be compared with the published verdict directly.
+OVER_DATASETS = ("paired_t", "wilcoxon", "friedman_nemenyi", "bayes_signed_rank")
+
+
+def _agrees(verdict: str, published: str, a: str, b: str) -> bool:
+    """Does a test's verdict support the published one? A published "<X> significantly higher"
+    needs the test to find X higher/better; a published "not significant" needs it to find no
+    difference (Bayesian "equivalent" or "undecided")."""
+    for x in (a, b):
+        if published == f"{x} significantly higher":
+            return verdict in (f"{x} significantly higher", f"{x} better")
+    if published == "not significant":
+        return not any(verdict in (f"{x} significantly higher", f"{x} better") for x in (a, b))
+    raise ValueError(f"unknown published outcome {published!r} (expected '<learner> significantly higher' "
+                     "or 'not significant')")
+
+
+def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: dict[str, tuple[list, list]],
+                         alpha: float = 0.05, rope: float = 1.0, decision: float = 0.95, seed: int = 0,
+                         nsamples: int = 50000) -> dict[str, object]:
+    """Every published significance claim under every test: one row per claim, one column per test.
+
+    Parameters
+    ----------
+    metrics : tidy fold metrics ``dataset, learner, fold, metric, value`` (percent), optionally
+        ``repetition`` (repeated CV; folds are then paired per repetition and fold).
+    claims : ``table, metric, a, b, published_outcome`` — Knowl 5 and 6 of Huang & Ling (2005)
+        (``config/published/significance.csv``).
+    groups : ``{table: (datasets, learners)}`` — the data sets and learners each published table
+        compares (Friedman / Nemenyi rank all its learners together).
+    alpha : significance level of the frequentist tests.
+    rope : region of practical equivalence, percentage points (fold metrics are percent).
+    decision : posterior probability above which a Bayesian verdict is taken.
+    seed : master seed; each Bayesian signed-rank test draws with a seed derived from it and
+        the claim (:func:`aucacc.evaluation.folds.derive_seed`).
+
+    Returns
+    -------
+    dict with ``claims`` (the table; cells are verdicts, ``corrected_t`` and
+    ``bayes_correlated`` count per-data-set verdicts, ``supported_by`` lists the over-data-set
+    tests that agree with the published verdict), ``detail`` (statistic, p or probabilities per
+    claim and test), ``per_dataset`` (the two over-folds tests per data set), ``friedman`` (one row
+    per table and metric: statistic, p, CD, average ranks) and ``friedman_results``
+    (``{(table, metric): FriedmanResult}`` for the critical-difference diagrams).
+    """
+    from aucacc.evaluation.folds import derive_seed
+    from aucacc.stats import paired_ttest
+
+    has_rep = "repetition" in metrics.columns
+    keys = ["repetition", "fold"] if has_rep else ["fold"]
+    means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean()
+    fried: dict[tuple[str, str], FriedmanResult] = {}
+    rows, detail, per_ds = [], [], []
+    for c in claims.itertuples(index=False):
+        if c.table not in groups:
+            raise ValueError(f"claim {c.a} vs {c.b} ({c.metric}) names table {c.table!r}, which has no data sets "
+                             f"and learners configured (known: {sorted(groups)})")
+        dsets, learners = groups[c.table]
+        wide = means.xs(c.metric, level="metric").unstack("learner").reindex(index=list(dsets), columns=list(learners))
+        missing = wide[wide[[c.a, c.b]].isna().any(axis=1)].index.tolist()
+        if missing:
+            raise ValueError(f"claim {c.a} vs {c.b} ({c.table}, {c.metric}): no fold metrics for data sets {missing}")
+        cell: dict[str, str] = {}
+        pt = paired_ttest(wide[c.a], wide[c.b], alpha)
+        cell["paired_t"] = {"a significantly higher": f"{c.a} significantly higher",
+                            "b significantly higher": f"{c.b} significantly higher"}.get(pt.verdict, pt.verdict)
+        detail.append({"test": "paired_t", "statistic": pt.t, "p": pt.p, "n": pt.n})
+        wx = wilcoxon_test(wide[c.a], wide[c.b])
+        cell["wilcoxon"] = wx.verdict(c.a, c.b, alpha)
+        detail.append({"test": "wilcoxon", "statistic": wx.statistic, "p": wx.p, "n": wx.n})
+        if (c.table, c.metric) not in fried:
+            fried[(c.table, c.metric)] = friedman_nemenyi(wide, alpha)
+        fr = fried[(c.table, c.metric)]
+        cell["friedman_nemenyi"] = fr.verdict(c.a, c.b)
+        detail.append({"test": "friedman_nemenyi", "statistic": fr.statistic, "p": float(fr.nemenyi.loc[c.a, c.b]),
+                       "friedman_p": fr.p, "rank_a": fr.ranks[c.a], "rank_b": fr.ranks[c.b], "cd": fr.cd, "n": fr.n})
+        sr = bayes_signed_rank(wide[c.a], wide[c.b], rope, derive_seed(seed, "bayes_signed_rank", c.table, c.metric,
+                                                                        c.a, c.b), nsamples)
+        cell["bayes_signed_rank"] = sr.verdict(c.a, c.b, decision)
+        detail.append({"test": "bayes_signed_rank", "p_a": sr.p_a, "p_rope": sr.p_rope, "p_b": sr.p_b,
+                       "n": len(wide)})
+        # Over the folds of each data set.
+        sub = metrics[(metrics["metric"] == c.metric) & metrics["learner"].isin([c.a, c.b])]
+        counts_t = {f"{c.a} significantly higher": 0, f"{c.b} significantly higher": 0, "not significant": 0}
+        counts_b = {f"{c.a} better": 0, "equivalent": 0, f"{c.b} better": 0, "undecided": 0}
+        for d in dsets:
+            f = sub[sub["dataset"] == d].pivot_table(index=keys, columns="learner", values="value").sort_index()
+            runs = int(f.index.get_level_values("repetition").nunique()) if has_rep else 1
+            ct = corrected_resampled_ttest(f[c.a], f[c.b], runs)
+            bc = bayes_correlated_ttest(f[c.a], f[c.b], rope, runs)
+            vt, vb = ct.verdict(c.a, c.b, alpha), bc.verdict(c.a, c.b, decision)
+            counts_t[vt] += 1
+            counts_b[vb] += 1
+            per_ds.append({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b, "dataset": d, "n_folds": ct.n,
+                           "runs": runs, "mean_diff": ct.mean_diff, "corrected_t": ct.statistic, "p": ct.p,
+                           "corrected_t_verdict": vt, "p_a_better": bc.p_a, "p_equivalent": bc.p_rope,
+                           "p_b_better": bc.p_b, "bayes_correlated_verdict": vb})
+        cell["corrected_t"] = (f"{c.a} higher on {counts_t[f'{c.a} significantly higher']}, "
+                               f"{c.b} higher on {counts_t[f'{c.b} significantly higher']}, "
+                               f"n.s. on {counts_t['not significant']} of {len(dsets)}")
+        cell["bayes_correlated"] = (f"{c.a} better on {counts_b[f'{c.a} better']}, ≈ on {counts_b['equivalent']}, "
+                                    f"{c.b} better on {counts_b[f'{c.b} better']}, undecided on "
+                                    f"{counts_b['undecided']} of {len(dsets)}")
+        for dct in detail[-4:]:
+            dct.update({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b})
+        detail[-4]["verdict"], detail[-3]["verdict"] = cell["paired_t"], cell["wilcoxon"]
+        detail[-2]["verdict"], detail[-1]["verdict"] = cell["friedman_nemenyi"], cell["bayes_signed_rank"]
+        support = [t for t in OVER_DATASETS if _agrees(cell[t], c.published_outcome, c.a, c.b)]
+        rows.append({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b,
+                     "published_outcome": c.published_outcome, **{t: cell[t] for t in TESTS},
+                     "supported_by": ", ".join(support) or "none"})
+    lead = ["table", "metric", "a", "b", "test"]
+    det = pd.DataFrame(detail)
+    det = det[lead + [x for x in det.columns if x not in lead]]
+    fr_rows = [{"table": t, "metric": m, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
+                **{f"rank:{k}": v for k, v in r.ranks.items()}} for (t, m), r in fried.items()]
+    return {"claims": pd.DataFrame(rows), "detail": det, "per_dataset": pd.DataFrame(per_ds),
+            "friedman": pd.DataFrame(fr_rows), "friedman_results": fried}

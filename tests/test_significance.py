@@ -1,0 +1,161 @@
+"""The tests beyond the paired t-test, against hand computations and the libraries' own outputs."""
+
+from __future__ import annotations
+
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from aucacc.significance import (TESTS, bayes_correlated_ttest, bayes_signed_rank, claims_against_tests,
+                                 corrected_resampled_ttest, friedman_nemenyi, rounds_ttest, wilcoxon_test)
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_wilcoxon_equals_exact_enumeration_by_hand():
+    a = np.array([0.82, 0.75, 0.91, 0.66, 0.70, 0.88, 0.79])
+    b = np.array([0.80, 0.70, 0.84, 0.67, 0.61, 0.80, 0.75])
+    d = a - b  # +.02 +.05 +.07 −.01 +.09 +.08 +.04: no ties, no zeros
+    r = stats.rankdata(np.abs(d))
+    w_minus = r[d < 0].sum()
+    # Exact two-sided p: the share of the 2^7 sign patterns with min(W+, W−) ≤ the observed one.
+    obs = min(r[d > 0].sum(), w_minus)
+    count = sum(1 for s in product([0, 1], repeat=7)
+                if min(sum(ri for ri, si in zip(r, s) if si), sum(ri for ri, si in zip(r, s) if not si)) <= obs)
+    res = wilcoxon_test(a, b)
+    assert res.statistic == w_minus == 1.0
+    assert res.p == pytest.approx(count / 2**7, rel=1e-12)
+    assert res.p == pytest.approx(stats.wilcoxon(a, b).pvalue)
+    assert res.verdict("A", "B") == "A significantly higher"
+    assert wilcoxon_test(a, a).p == 1.0
+
+
+def test_corrected_resampled_ttest_by_hand():
+    a = np.array([81.0, 79.5, 84.0, 80.0, 78.0, 83.5, 82.0, 80.5, 79.0, 85.0])
+    b = np.array([80.0, 80.0, 82.0, 78.5, 78.5, 81.0, 80.0, 80.0, 78.0, 82.5])
+    d = a - b
+    n = 10
+    s2 = d.var(ddof=1)
+    t_hand = d.mean() / np.sqrt((1 / n + 1 / 9) * s2)  # n_test / n_train = 1/9 in 10-fold CV
+    p_hand = 2 * stats.t.sf(abs(t_hand), n - 1)
+    res = corrected_resampled_ttest(a, b)
+    assert res.statistic == pytest.approx(t_hand, rel=1e-12) and res.p == pytest.approx(p_hand, rel=1e-12)
+    # The correction only shrinks t: the naive paired t-test over folds is larger.
+    assert abs(stats.ttest_rel(a, b).statistic) > abs(res.statistic)
+    # Ten runs of ten folds: n = 100, k = 10, still 1/9.
+    rng = np.random.default_rng(1)
+    A, B = rng.normal(80, 2, 100), rng.normal(79, 2, 100)
+    D = A - B
+    t100 = D.mean() / np.sqrt((1 / 100 + 1 / 9) * D.var(ddof=1))
+    assert corrected_resampled_ttest(A, B, runs=10).statistic == pytest.approx(t100, rel=1e-12)
+
+
+def test_rounds_ttest_is_aggarwal_10_78_10_79_by_hand():
+    a = np.array([0.86, 0.84, 0.87, 0.85, 0.88])
+    b = np.array([0.84, 0.84, 0.85, 0.83, 0.85])
+    da = a - b
+    dA = da.sum() / 5                                   # eq. 10.78
+    sigma = np.sqrt(((da - dA) ** 2).sum() / (5 - 1))   # eq. 10.79
+    t = dA * np.sqrt(5) / sigma
+    res = rounds_ttest(a, b)
+    assert res.mean_diff == pytest.approx(dA) and res.statistic == pytest.approx(t, rel=1e-12)
+    assert res.p == pytest.approx(2 * stats.t.sf(t, 4), rel=1e-12)
+
+
+def test_bayes_correlated_ttest_is_the_corrected_student_posterior():
+    from baycomp import two_on_single
+
+    a = np.array([81.0, 79.5, 84.0, 80.0, 78.0, 83.5, 82.0, 80.5, 79.0, 85.0])
+    b = np.array([80.0, 80.0, 82.0, 78.5, 78.5, 81.0, 80.0, 80.0, 78.0, 82.5])
+    d = a - b
+    scale = np.sqrt((1 / 10 + 1 / 9) * d.var(ddof=1))
+    post = stats.t(df=9, loc=d.mean(), scale=scale)
+    res = bayes_correlated_ttest(a, b, rope=1.0)
+    assert res.p_a == pytest.approx(post.sf(1.0), rel=1e-9)
+    assert res.p_b == pytest.approx(post.cdf(-1.0), rel=1e-9)
+    assert res.p_rope == pytest.approx(post.cdf(1.0) - post.cdf(-1.0), rel=1e-9)
+    # The library's own entry point gives the same three numbers (x = A: p_left = P(A better)).
+    assert two_on_single(a, b, rope=1.0) == pytest.approx((res.p_a, res.p_rope, res.p_b))
+    assert res.verdict("A", "B") == "undecided"
+    assert bayes_correlated_ttest(a + 10, b, rope=1.0).verdict("A", "B") == "A better"
+
+
+def test_bayes_signed_rank_is_seeded_and_equals_baycomp():
+    from baycomp import SignedRankTest
+
+    rng = np.random.default_rng(4)
+    a = rng.normal(85, 5, 18)
+    b = a - rng.normal(1.5, 1.0, 18)
+    r1 = bayes_signed_rank(a, b, rope=1.0, seed=11, nsamples=5000)
+    r2 = bayes_signed_rank(a, b, rope=1.0, seed=11, nsamples=5000)
+    assert r1 == r2
+    assert (r1.p_a, r1.p_rope, r1.p_b) == SignedRankTest.probs(a, b, rope=1.0, nsamples=5000, random_state=11)
+    assert r1.p_a + r1.p_rope + r1.p_b == pytest.approx(1.0)
+    assert r1.p_a > r1.p_b  # A is higher on most data sets
+    # Practically equal learners (every |difference| < rope/2): equivalence.
+    e = bayes_signed_rank(a, a + rng.uniform(-0.2, 0.2, 18), rope=1.0, seed=1, nsamples=5000)
+    assert e.verdict("A", "B") == "equivalent"
+
+
+def test_friedman_nemenyi_by_hand_and_demsar_cd():
+    rng = np.random.default_rng(5)
+    base = rng.normal(80, 5, 18)
+    v = pd.DataFrame({"X": base + 3 + rng.normal(0, 0.5, 18), "Y": base + 1 + rng.normal(0, 0.5, 18),
+                      "Z": base + rng.normal(0, 0.5, 18)})
+    fr = friedman_nemenyi(v)
+    R = v.rank(axis=1, ascending=False).mean()
+    N, k = 18, 3
+    chi2 = 12 * N / (k * (k + 1)) * ((R**2).sum() - k * (k + 1) ** 2 / 4)  # Demšar (2006) eq. for χ²_F
+    assert fr.statistic == pytest.approx(chi2, rel=1e-12)
+    assert fr.ranks.to_dict() == pytest.approx(R.to_dict())
+    # Demšar's Table 5: q_0.05 = 2.343 for k = 3.
+    assert fr.cd == pytest.approx(2.343 * np.sqrt(k * (k + 1) / (6 * N)), rel=1e-3)
+    # Nemenyi rejects exactly when the rank difference exceeds CD.
+    for a, b in [("X", "Y"), ("X", "Z"), ("Y", "Z")]:
+        assert (fr.nemenyi.loc[a, b] < 0.05) == (abs(R[a] - R[b]) > fr.cd)
+    assert fr.verdict("X", "Z") == "X significantly higher"
+
+
+def _fake_metrics(rng, datasets, learners, shift):
+    rows = []
+    for d in datasets:
+        base = rng.normal(80, 5)
+        for lrn in learners:
+            for f in range(10):
+                for metric in ("accuracy", "auc"):
+                    rows.append({"dataset": d, "learner": lrn, "fold": f, "metric": metric,
+                                 "value": base + shift[lrn] * (metric == "auc") + rng.normal(0, 2)})
+    return pd.DataFrame(rows)
+
+
+def test_claims_table_has_a_row_and_a_verdict_per_test_for_every_claim():
+    claims = pd.read_csv(REPO / "config" / "published" / "significance.csv")
+    rng = np.random.default_rng(0)
+    ds18 = [f"d{i}" for i in range(18)]
+    m = _fake_metrics(rng, ds18, ["NB", "C4.4", "C4.5", "SVM"], {"NB": 3, "C4.4": 2.5, "C4.5": 0, "SVM": 3})
+    groups = {"uci_nb_c44_c45": (ds18, ["NB", "C4.4", "C4.5"]), "svm_binary13": (ds18[:13], ["SVM", "NB", "C4.4", "C4.5"])}
+    out = claims_against_tests(m, claims, groups, seed=1, nsamples=2000)
+    tab = out["claims"]
+    assert len(tab) == len(claims)
+    key = ["table", "metric", "a", "b"]
+    assert set(map(tuple, tab[key].to_numpy())) == set(map(tuple, claims[key].to_numpy()))
+    assert tab[list(TESTS)].notna().all().all()
+    row = tab.set_index(key).loc[("uci_nb_c44_c45", "auc", "NB", "C4.5")]
+    assert row["paired_t"] == "NB significantly higher" and "paired_t" in row["supported_by"]
+    # Per data set: one corrected t-test and one Bayesian correlated t-test per claim and data set.
+    assert len(out["per_dataset"]) == 18 * 6 + 13 * 9
+    assert set(out["friedman"]["table"]) == {"uci_nb_c44_c45", "svm_binary13"}
+
+
+def test_claims_table_needs_the_data_of_every_claim():
+    claims = pd.DataFrame({"table": ["t"], "metric": ["auc"], "a": ["A"], "b": ["B"],
+                           "published_outcome": ["not significant"]})
+    m = _fake_metrics(np.random.default_rng(0), ["d0", "d1"], ["A", "B", "C"], {"A": 0, "B": 0, "C": 0})
+    with pytest.raises(ValueError, match="names table 'u'"):
+        claims_against_tests(m, claims.assign(table="u"), {"t": (["d0", "d1"], ["A", "B", "C"])})
+    with pytest.raises(ValueError, match=r"no fold metrics for data sets \['d9'\]"):
+        claims_against_tests(m, claims, {"t": (["d0", "d9"], ["A", "B", "C"])})
