@@ -22,6 +22,7 @@ include: "workflow/rules/profit.smk"
 include: "workflow/rules/synthetic.smk"
 include: "workflow/rules/report.smk"
 include: "workflow/rules/roc.smk"
+include: "workflow/rules/stats.smk"
 
 
 # Every table, figure and report of the reproduction: get_final_output() (common.smk) collects the

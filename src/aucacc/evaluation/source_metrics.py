@@ -197,3 +197,69 @@ def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
             vals["hand_till_m"] = hand_till_m(y, P, classes)[0]
         rows += [{"fold": int(fold), "metric": m, "value": float(v), "positive": pos} for m, v in vals.items()]
     return pd.DataFrame(rows)
+
+
+def source_metrics_summary(frames: pd.DataFrame) -> pd.DataFrame:
+    """Mean and sample sd over folds of every source metric, per data set, learner and metric.
+
+    ``frames``: :func:`fold_source_metrics` outputs with ``dataset`` and ``learner`` columns.
+    NaN folds (a metric undefined in that fold) are left out of the mean and counted in
+    ``n_undefined``; an infinite value (LR+ or DOR with FP = 0) makes the mean infinite.
+    Returns ``dataset, learner, positive, metric, mean, sd, n_folds, n_undefined``.
+    """
+    g = frames.groupby(["dataset", "learner", "positive", "metric"], sort=False)["value"]
+    out = g.agg(mean="mean", sd=lambda v: float(np.std(v.dropna(), ddof=1)) if v.notna().sum() > 1 else np.nan,
+                n_folds="size", n_undefined=lambda v: int(v.isna().sum())).reset_index()
+    return out
+
+
+def source_metrics_figure(scores: Mapping[str, pd.DataFrame], positive: str | None = None, title: str = ""):
+    """Per-data-set figure: precision–recall curves of each learner (scores of all folds pooled,
+    Tharwat §2.8) and, for a multi-class data set, the one-vs-rest ROC curves of each class for the
+    first learner with their prevalence-weighted AUC beside Hand–Till M (Fawcett 2006, §9).
+
+    ``scores``: learner → stored scores frame. Returns the matplotlib figure (caller saves it).
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from sklearn.metrics import roc_curve
+
+    from aucacc.evaluation.cross_validate import score_classes
+    from aucacc.evaluation.metrics import hand_till_m
+    from aucacc.roc import positive_class
+
+    first = next(iter(scores.values()))
+    classes = score_classes(first)
+    pos = positive_class(classes, first["y_true"], positive)
+    multi = len(classes) > 2
+    fig, axes = plt.subplots(1, 2 if multi else 1, figsize=(10 if multi else 5, 4.2), squeeze=False)
+    ax = axes[0, 0]
+    for lrn, sc in scores.items():
+        mask = sc["y_true"].astype(str).to_numpy() == pos
+        prec, rec, _, ap = pr_curve(mask, sc[f"p:{pos}"].to_numpy(dtype=float))
+        ax.step(rec, prec, where="post", label=f"{lrn} (AP {ap:.3f})")
+    ax.axhline(mask.mean(), color="grey", lw=0.8, ls=":", label=f"prevalence {mask.mean():.3f}")
+    ax.set(xlabel="recall (TPR)", ylabel="precision (PPV)", xlim=(0, 1), ylim=(0, 1.02),
+           title=f"precision–recall, positive class {pos!r} (folds pooled)")
+    ax.legend(fontsize=7, loc="lower left")
+    if multi:
+        lrn, sc = next(iter(scores.items()))
+        y = sc["y_true"].astype(str).to_numpy()
+        P = sc[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
+        o = ovr_aucs(y, P, classes)
+        ax = axes[0, 1]
+        for k, c in enumerate(classes):
+            if f"ovr:{c}" in o:
+                f, t, _ = roc_curve(y == c, P[:, k])
+                ax.plot(f, t, label=f"{c} vs rest (AUC {o[f'ovr:{c}']:.3f}, p {np.mean(y == c):.2f})")
+        ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls=":")
+        ax.set(xlabel="FPR", ylabel="TPR", xlim=(0, 1), ylim=(0, 1.02),
+               title=f"{lrn}: one-vs-rest ROC (folds pooled)\nweighted AUC {o['ovr_weighted']:.3f}, "
+                     f"Hand–Till M {hand_till_m(y, P, classes)[0]:.3f}")
+        ax.legend(fontsize=7, loc="lower right")
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    return fig

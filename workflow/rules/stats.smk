@@ -1,0 +1,113 @@
+# Stage 6: statistics beyond the paired t-test and every metric of the sources, from the stored
+# fold metrics and scores (nothing re-trained). Library: aucacc.significance, aucacc.evaluation.source_metrics.
+STATS = config.get("statistics", {})
+SOURCE_METRICS = config.get("source_metrics", {})
+# The tables whose claims are re-tested: the data sets and learners each compares.
+CLAIM_GROUPS = {"uci_nb_c44_c45": (MAIN_DATASETS, MAIN_LEARNERS)}
+if SVM:
+    CLAIM_GROUPS["svm_binary13"] = (list(SVM["datasets"]), [SVM["learner"]] + list(SVM.get("compare", [])))
+# One critical-difference diagram per published table and metric.
+CD_FIGURES = [f"stats/cd_{t}_{m}" for t in CLAIM_GROUPS for m in ("accuracy", "auc")]
+# Learners with extra metrics per data set: the main table's, and the SVM on its data sets.
+SOURCE_PAIRS = [(d, l) for d in MAIN_DATASETS for l in MAIN_LEARNERS]
+if SVM:
+    SOURCE_PAIRS += [(d, SVM["learner"]) for d in SVM["datasets"]]
+SOURCE_DATASETS = list(dict.fromkeys(d for d, _ in SOURCE_PAIRS))
+for _d in SOURCE_METRICS.get("costs", {}):
+    if _d not in config["datasets"]:
+        raise ValueError(f"config key 'source_metrics.costs' names data set {_d!r}, which is not under 'datasets'")
+
+
+@final_output
+def _stats_targets():
+    return (tables("claims_tests", "claims_tests_detail", "stats_per_dataset", "friedman", "source_metrics")
+            + figures(*CD_FIGURES) + figures(*(f"source_metrics/{d}" for d in SOURCE_DATASETS)))
+
+
+# Every published significance claim (Knowl 5 and 6) under every test: one row per claim, a column per test.
+# Claims come from config/published/significance.csv; when issue-11's config/claims.yaml lands, read
+# the significance claims from it here (the library function takes the same five columns).
+rule claims_tests:
+    input:
+        metrics=sorted({f"{RESULTS}/metrics/{PROTOCOL}/{d}/{l}.csv" for t, (ds, ls) in CLAIM_GROUPS.items()
+                        for d in ds for l in ls}),
+        claims=published("significance"),
+    output:
+        claims=f"{RESULTS}/tables/claims_tests.csv",
+        claims_md=f"{RESULTS}/tables/claims_tests.md",
+        claims_tex=f"{RESULTS}/tables/claims_tests.tex",
+        detail=f"{RESULTS}/tables/claims_tests_detail.csv",
+        detail_md=f"{RESULTS}/tables/claims_tests_detail.md",
+        detail_tex=f"{RESULTS}/tables/claims_tests_detail.tex",
+        per_dataset=f"{RESULTS}/tables/stats_per_dataset.csv",
+        per_dataset_md=f"{RESULTS}/tables/stats_per_dataset.md",
+        per_dataset_tex=f"{RESULTS}/tables/stats_per_dataset.tex",
+        friedman=f"{RESULTS}/tables/friedman.csv",
+        friedman_md=f"{RESULTS}/tables/friedman.md",
+        friedman_tex=f"{RESULTS}/tables/friedman.tex",
+        cd=figures(*CD_FIGURES),
+    log:
+        f"{RESULTS}/logs/claims_tests.log",
+    params:
+        groups=CLAIM_GROUPS,
+        alpha=config["protocol"]["alpha"],
+        rope=STATS.get("rope", 1.0),
+        decision=STATS.get("decision", 0.95),
+        nsamples=STATS.get("bayes_samples", 50000),
+        seed=SEED,
+        figures=f"{RESULTS}/figures/stats",
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/claims_tests.py"
+
+
+# Every metric of the sources for each fold of one learner on one data set, from its stored scores.
+rule source_metrics:
+    input:
+        scores=f"{RESULTS}/scores/{{protocol}}/{{dataset}}/{{learner}}.parquet",
+    output:
+        metrics=f"{RESULTS}/metrics_extra/{{protocol}}/{{dataset}}/{{learner}}.csv",
+    log:
+        f"{RESULTS}/logs/source_metrics/{{protocol}}/{{dataset}}/{{learner}}.log",
+    params:
+        positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
+        costs=lambda wc: SOURCE_METRICS.get("costs", {}).get(wc.dataset, {}),
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/source_metrics.py"
+
+
+# Mean ± sd over folds of every source metric, per data set and learner.
+rule source_metrics_table:
+    input:
+        metrics=[f"{RESULTS}/metrics_extra/{PROTOCOL}/{d}/{l}.csv" for d, l in SOURCE_PAIRS],
+    output:
+        table=f"{RESULTS}/tables/source_metrics.csv",
+        md=f"{RESULTS}/tables/source_metrics.md",
+        tex=f"{RESULTS}/tables/source_metrics.tex",
+    log:
+        f"{RESULTS}/logs/source_metrics_table.log",
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/source_metrics_table.py"
+
+
+# One data set: precision–recall curves of each learner; one-vs-rest ROC beside Hand–Till M if multi-class.
+rule source_metrics_figure:
+    input:
+        scores=lambda wc: [f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{l}.parquet" for d, l in SOURCE_PAIRS
+                           if d == wc.dataset],
+    output:
+        png=f"{RESULTS}/figures/source_metrics/{{dataset}}.png",
+        pdf=f"{RESULTS}/figures/source_metrics/{{dataset}}.pdf",
+    log:
+        f"{RESULTS}/logs/source_metrics_figure/{{dataset}}.log",
+    params:
+        positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/source_metrics_figure.py"

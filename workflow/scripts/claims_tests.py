@@ -1,0 +1,37 @@
+# Every published significance claim under every test, and one critical-difference diagram per table and metric.
+import os
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _common import setup_log  # noqa: E402
+
+from aucacc.provenance import provenance  # noqa: E402
+from aucacc.report.figures import save_figure  # noqa: E402
+from aucacc.report.tables import write_table  # noqa: E402
+from aucacc.significance import cd_diagram, claims_against_tests  # noqa: E402
+
+log = setup_log(snakemake)
+inp, out, par = snakemake.input, snakemake.output, snakemake.params
+metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
+groups = {t: (list(ds), list(ls)) for t, (ds, ls) in par.groups.items()}
+res = claims_against_tests(metrics, pd.read_csv(inp.claims), groups, alpha=par.alpha, rope=par.rope,
+                           decision=par.decision, seed=par.seed, nsamples=par.nsamples)
+prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp))
+stem = lambda p: os.path.splitext(p)[0]  # noqa: E731
+write_table(res["claims"], stem(out.claims), provenance=prov,
+            caption=f"Every published significance claim under every test (α = {par.alpha}; Bayesian: ROPE ±{par.rope} "
+                    f"percentage points, verdict when a posterior probability > {par.decision})")
+write_table(res["detail"], stem(out.detail), provenance=prov, floatfmt=".4g",
+            caption="Statistic, p-value or posterior probabilities of each claim under each test over data sets")
+write_table(res["per_dataset"], stem(out.per_dataset), provenance=prov, floatfmt=".4g",
+            caption="Per data set, over its folds: Nadeau–Bengio corrected t-test and Bayesian correlated t-test")
+write_table(res["friedman"], stem(out.friedman), provenance=prov, floatfmt=".4g",
+            caption="Friedman test per table and metric: statistic, p, Nemenyi critical difference, average ranks")
+for (table, metric), fr in res["friedman_results"].items():
+    save_figure(cd_diagram(fr, f"{table}: {metric}"), Path(par.figures) / f"cd_{table}_{metric}")
+for r in res["claims"].itertuples():
+    log.info("%s %s %s vs %s: published %s; supported by %s", r.table, r.metric, r.a, r.b, r.published_outcome,
+             r.supported_by)

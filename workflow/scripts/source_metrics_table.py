@@ -1,0 +1,21 @@
+# Mean ± sd over folds of every source metric, per data set and learner.
+import os
+import sys
+
+import pandas as pd
+
+sys.path.insert(0, os.path.dirname(__file__))
+from _common import setup_log  # noqa: E402
+
+from aucacc.evaluation.source_metrics import source_metrics_summary  # noqa: E402
+from aucacc.provenance import provenance  # noqa: E402
+from aucacc.report.tables import write_table  # noqa: E402
+
+log = setup_log(snakemake)
+frames = pd.concat([pd.read_csv(p) for p in snakemake.input.metrics], ignore_index=True)
+summ = source_metrics_summary(frames)
+write_table(summ, os.path.splitext(snakemake.output.table)[0], floatfmt=".4g",
+            provenance=provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)),
+            caption="Every metric of the sources (Tharwat §2, Aggarwal eq. 10.77, Fawcett §9): mean and sd over "
+                    "folds, fractions in 0–1 (counts for TP, FN, FP, TN); positive class per data set")
+log.info("%d rows", len(summ))
