@@ -134,6 +134,9 @@ def _fake_metrics(rng, datasets, learners, shift):
 
 def test_claims_table_has_a_row_and_a_verdict_per_test_for_every_claim():
     claims = pd.read_csv(REPO / "config" / "published" / "significance.csv")
+    # Knowl 5: three accuracy and three AUC verdicts over NB, C4.4, C4.5; Knowl 6: SVM against each
+    # in accuracy (3), SVM / NB / C4.4 pairwise in AUC (3) and each of them against C4.5 in AUC (3).
+    assert claims.groupby("table").size().to_dict() == {"uci_nb_c44_c45": 6, "svm_binary13": 9}
     rng = np.random.default_rng(0)
     ds18 = [f"d{i}" for i in range(18)]
     m = _fake_metrics(rng, ds18, ["NB", "C4.4", "C4.5", "SVM"], {"NB": 3, "C4.4": 2.5, "C4.5": 0, "SVM": 3})

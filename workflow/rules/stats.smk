@@ -111,3 +111,72 @@ rule source_metrics_figure:
         "../envs/aucacc.yaml"
     script:
         "../scripts/source_metrics_figure.py"
+
+
+# Repeated cross-validation: b = protocol.repetitions rounds of the k-fold protocol, each with its
+# own derived seed (repetition 0 = the paper's folds). b = 1 (the paper's) adds no job and no file.
+REPETITIONS = int(config["protocol"].get("repetitions", 1))
+if REPETITIONS > 1:
+    REPEATED_PAIRS = sorted({(a, b) for t, (ds, ls) in CLAIM_GROUPS.items() for i, a in enumerate(ls)
+                             for b in ls[i + 1:]})
+    REPEATED_LEARNERS = list(dict.fromkeys(l for t, (ds, ls) in CLAIM_GROUPS.items() for l in ls))
+
+    @final_output
+    def _repeated_targets():
+        return tables("repeated_tests")
+
+    rule repeated_folds:
+        input:
+            meta=rules.clean.output.meta,
+            data=rules.clean.output.data,
+        output:
+            folds=f"{RESULTS}/repeated/folds/{{dataset}}.csv",
+        log:
+            f"{RESULTS}/logs/repeated_folds/{{dataset}}.log",
+        params:
+            n_folds=config["protocol"]["n_folds"],
+            repetitions=REPETITIONS,
+            seed=SEED,
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/repeated_folds.py"
+
+    rule repeated_cv:
+        input:
+            data=rules.clean.output.data,
+            meta=rules.clean.output.meta,
+            folds=rules.repeated_folds.output.folds,
+        output:
+            scores=f"{RESULTS}/repeated/scores/{{protocol}}/{{dataset}}/{{learner}}.parquet",
+            metrics=f"{RESULTS}/repeated/metrics/{{protocol}}/{{dataset}}/{{learner}}.csv",
+        log:
+            f"{RESULTS}/logs/repeated_cv/{{protocol}}/{{dataset}}/{{learner}}.log",
+        params:
+            spec=lambda wc: config["learners"][wc.learner],
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/repeated_cv.py"
+
+    # Per data set and pair: Aggarwal's test over the b rounds, naive and corrected t over b × k folds,
+    # Bayesian correlated t-test.
+    rule repeated_tests:
+        input:
+            metrics=sorted({f"{RESULTS}/repeated/metrics/{PROTOCOL}/{d}/{l}.csv"
+                            for t, (ds, ls) in CLAIM_GROUPS.items() for d in ds for l in ls}),
+        output:
+            table=f"{RESULTS}/tables/repeated_tests.csv",
+            md=f"{RESULTS}/tables/repeated_tests.md",
+            tex=f"{RESULTS}/tables/repeated_tests.tex",
+        log:
+            f"{RESULTS}/logs/repeated_tests.log",
+        params:
+            pairs=REPEATED_PAIRS,
+            alpha=config["protocol"]["alpha"],
+            rope=STATS.get("rope", 1.0),
+            decision=STATS.get("decision", 0.95),
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/repeated_tests.py"

@@ -74,3 +74,32 @@ def small_classes(y, n_folds: int = 10) -> dict[str, int]:
     """
     counts = pd.Series(np.asarray(pd.Series(y).astype(str))).value_counts()
     return {str(c): int(n) for c, n in counts.items() if n < n_folds}
+
+
+def repetition_seed(master: int, dataset: str, repetition: int) -> int:
+    """Seed of repetition ``repetition`` (0-based) of the k-fold protocol on ``dataset``.
+
+    Repetition 0 is the paper's single run: ``derive_seed(master, "folds", dataset)``, the seed
+    of the default fold file, so its folds are the default ones. Repetition r ≥ 1 adds the
+    label ``repetition<r>``.
+    """
+    if repetition < 0:
+        raise ValueError(f"repetition must be ≥ 0, got {repetition}")
+    if repetition == 0:
+        return derive_seed(master, "folds", dataset)
+    return derive_seed(master, "folds", dataset, f"repetition{repetition}")
+
+
+def repeated_folds(y, n_folds: int, master: int, dataset: str, repetitions: int) -> pd.DataFrame:
+    """Fold ids of ``repetitions`` × k-fold CV (Aggarwal 2015, §10.9: b rounds of m-way partitions).
+
+    Returns a frame ``row, repetition, fold`` (repetition-major), each repetition from
+    :func:`stratified_folds` with :func:`repetition_seed`; repetition 0 equals the default folds.
+    """
+    if repetitions < 1:
+        raise ValueError(f"config key 'protocol.repetitions' must be ≥ 1, got {repetitions}")
+    n = len(np.asarray(y))
+    parts = [pd.DataFrame({"row": np.arange(n), "repetition": r,
+                           "fold": stratified_folds(y, n_folds, repetition_seed(master, dataset, r))})
+             for r in range(repetitions)]
+    return pd.concat(parts, ignore_index=True)
