@@ -257,3 +257,20 @@ def test_claim_verdicts_and_comparison_count_the_named_cells():
     w = by[(by.reading == "weka342_fold_last_stored") & by.learner.isin(["NB", "C4.5"])]
     assert cmp.loc["weka342_fold_last_stored", "mad_nb_c44_c45"] == pytest.approx(w["diff"].abs().mean())
     assert bool(cmp.loc["weka342_fold_last_stored", "weka342"])
+
+
+def test_gap_report_section_states_the_numbers():
+    from aucacc.auc_gap import _weka342_section, weka342_comparison
+
+    rows = []
+    for reading, shift in (("standard", 3.0), ("hard_label", 2.0), ("weka342_fold_last_stored", 1.0)):
+        for j in range(4):
+            for lrn in ("NB", "C4.4", "C4.5", "SVM"):
+                rows.append({"reading": reading, "dataset": f"d{j}", "learner": lrn, "auc": 80 + shift + j * 0.1,
+                             "published_auc": 80.0, "diff": shift + j * 0.1})
+    by = pd.DataFrame(rows)
+    text = "\n".join(_weka342_section(by, None))
+    cmp = weka342_comparison(by).set_index("reading")
+    assert f"{cmp.loc['weka342_fold_last_stored', 'mad_nb_c44_c45']:.2f}" in text
+    assert "explains the published AUCs better than every reading tested before" in text
+    assert "Over the 12 NB/C4.4/C4.5 cells" in text and "Over the 4 SVM cells" in text
