@@ -55,7 +55,6 @@ rule claims_tests:
         decision=STATS.get("decision", 0.95),
         nsamples=STATS.get("bayes_samples", 50000),
         seed=SEED,
-        figures=f"{RESULTS}/figures/stats",
     conda:
         "../envs/aucacc.yaml"
     script:

@@ -35,8 +35,13 @@ write_table(res["per_dataset"], stem(out.per_dataset), provenance=prov, floatfmt
             caption="Per data set, over its folds: Nadeau–Bengio corrected t-test and Bayesian correlated t-test")
 write_table(res["friedman"], stem(out.friedman), provenance=prov, floatfmt=".4g",
             caption="Friedman test per table and metric: statistic, p, Nemenyi critical difference, average ranks")
+# out.cd lists <dir>/cd_<table>_<metric>.{png,pdf}; each diagram is saved under its stem.
+stems = {os.path.splitext(p)[0] for p in out.cd}
 for (table, metric), fr in res["friedman_results"].items():
-    save_figure(cd_diagram(fr, f"{table}: {metric}"), Path(par.figures) / f"cd_{table}_{metric}")
+    target = str(Path(out.cd[0]).parent / f"cd_{table}_{metric}")
+    if target not in stems:
+        raise ValueError(f"critical-difference diagram {target} is not an output of the rule")
+    save_figure(cd_diagram(fr, f"{table}: {metric}"), target)
 for r in res["claims"].itertuples():
     log.info("%s %s %s vs %s: published %s; supported by %s", r.table, r.metric, r.a, r.b, r.published_outcome,
              r.supported_by)
