@@ -133,6 +133,10 @@ def _fake_metrics(rng, datasets, learners, shift):
 
 
 def test_claims_table_has_a_row_and_a_verdict_per_test_for_every_claim():
+    from aucacc.report.claims import load_claims
+
+    # config/claims.yaml names the published verdicts: the table `significance`, keyed by table, metric, a, b.
+    assert load_claims()["tables"]["significance"]["key"] == ["table", "metric", "a", "b"]
     claims = pd.read_csv(REPO / "config" / "published" / "significance.csv")
     # Knowl 5: three accuracy and three AUC verdicts over NB, C4.4, C4.5; Knowl 6: SVM against each
     # in accuracy (3), SVM / NB / C4.4 pairwise in AUC (3) and each of them against C4.5 in AUC (3).

@@ -28,7 +28,10 @@ def table_category(stem):
                         ("significance", "3 NB, C4.4, C4.5 (IV-B)"), ("cde", "5 C/D/E on folds (IV-D)"),
                         ("all_datasets", "3 NB, C4.4, C4.5 (IV-B)"), ("svm", "4 SVM (IV-C)"),
                         ("auc_", "6 AUC gap"), ("synthetic", "7 Synthetic (II)"), ("profit", "8 Profit (V)"),
-                        ("roc", "9 ROC analysis"), ("scorecard", "1 Scorecard")):
+                        ("roc", "9 ROC analysis"), ("scorecard", "1 Scorecard"),
+                        ("claims_tests", "11 Statistics beyond the t-test"), ("friedman", "11 Statistics beyond the t-test"),
+                        ("stats_", "11 Statistics beyond the t-test"), ("repeated_", "11 Statistics beyond the t-test"),
+                        ("source_metrics", "12 Metrics of the sources")):
         if stem.startswith(prefix):
             return cat
     return "10 Other tables"

@@ -25,8 +25,13 @@ def _stats_targets():
 
 
 # Every published significance claim (Knowl 5 and 6) under every test: one row per claim, a column per test.
-# Claims come from config/published/significance.csv; when issue-11's config/claims.yaml lands, read
-# the significance claims from it here (the library function takes the same five columns).
+# config/claims.yaml names the published table of verdicts (tables.significance, keyed by table, metric,
+# a, b); its cells are the rows of that published CSV, which the rule reads.
+from aucacc.report.claims import load_claims
+
+_SIG = load_claims()["tables"].get("significance")
+if _SIG is None or list(_SIG["key"]) != ["table", "metric", "a", "b"]:
+    raise ValueError("config/claims.yaml: tables.significance (key [table, metric, a, b]) is needed by claims_tests")
 rule claims_tests:
     input:
         metrics=sorted({f"{RESULTS}/metrics/{PROTOCOL}/{d}/{l}.csv" for t, (ds, ls) in CLAIM_GROUPS.items()
@@ -45,7 +50,8 @@ rule claims_tests:
         friedman=f"{RESULTS}/tables/friedman.csv",
         friedman_md=f"{RESULTS}/tables/friedman.md",
         friedman_tex=f"{RESULTS}/tables/friedman.tex",
-        cd=figures(*CD_FIGURES),
+        cd=[report(f, caption="../report/cd_figure.rst", category="11 Statistics beyond the t-test",
+                   subcategory="Figures") if f.endswith(".png") else f for f in figures(*CD_FIGURES)],
     log:
         f"{RESULTS}/logs/claims_tests.log",
     params:
@@ -100,7 +106,8 @@ rule source_metrics_figure:
         scores=lambda wc: [f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{l}.parquet" for d, l in SOURCE_PAIRS
                            if d == wc.dataset],
     output:
-        png=f"{RESULTS}/figures/source_metrics/{{dataset}}.png",
+        png=report(f"{RESULTS}/figures/source_metrics/{{dataset}}.png", caption="../report/source_metrics_figure.rst",
+                   category="12 Metrics of the sources", subcategory="Figures"),
         pdf=f"{RESULTS}/figures/source_metrics/{{dataset}}.pdf",
     log:
         f"{RESULTS}/logs/source_metrics_figure/{{dataset}}.log",
