@@ -61,6 +61,12 @@ rule claims_tests:
         decision=STATS.get("decision", 0.95),
         nsamples=STATS.get("bayes_samples", 50000),
         seed=SEED,
+    benchmark:
+        f"{RESULTS}/benchmarks/claims_tests.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -78,6 +84,12 @@ rule source_metrics:
     params:
         positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
         costs=lambda wc: SOURCE_METRICS.get("costs", {}).get(wc.dataset, {}),
+    benchmark:
+        f"{RESULTS}/benchmarks/source_metrics/{{protocol}}/{{dataset}}/{{learner}}.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -94,6 +106,12 @@ rule source_metrics_table:
         tex=f"{RESULTS}/tables/source_metrics.tex",
     log:
         f"{RESULTS}/logs/source_metrics_table.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/source_metrics_table.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -113,6 +131,12 @@ rule source_metrics_figure:
         f"{RESULTS}/logs/source_metrics_figure/{{dataset}}.log",
     params:
         positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
+    benchmark:
+        f"{RESULTS}/benchmarks/source_metrics_figure/{{dataset}}.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -143,6 +167,12 @@ if REPETITIONS > 1:
             n_folds=config["protocol"]["n_folds"],
             repetitions=REPETITIONS,
             seed=SEED,
+        benchmark:
+            f"{RESULTS}/benchmarks/repeated_folds/{{dataset}}.tsv"
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
         conda:
             "../envs/aucacc.yaml"
         script:
@@ -160,6 +190,13 @@ if REPETITIONS > 1:
             f"{RESULTS}/logs/repeated_cv/{{protocol}}/{{dataset}}/{{learner}}.log",
         params:
             spec=lambda wc: config["learners"][wc.learner],
+        benchmark:
+            f"{RESULTS}/benchmarks/repeated_cv/{{protocol}}/{{dataset}}/{{learner}}.tsv"
+        threads: 1
+        resources:
+            # b × the single run's cost (the SVM's grid search dominates)
+            mem_mb=2000,
+            runtime=600,
         conda:
             "../envs/aucacc.yaml"
         script:
@@ -182,6 +219,12 @@ if REPETITIONS > 1:
             alpha=config["protocol"]["alpha"],
             rope=STATS.get("rope", 1.0),
             decision=STATS.get("decision", 0.95),
+        benchmark:
+            f"{RESULTS}/benchmarks/repeated_tests.tsv"
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
         conda:
             "../envs/aucacc.yaml"
         script:
