@@ -1,17 +1,14 @@
 # Every published significance claim under every test, and one critical-difference diagram per table and metric.
 import os
-import sys
 from pathlib import Path
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.figures import save_figure  # noqa: E402
-from aucacc.report.tables import write_table  # noqa: E402
-from aucacc.significance import cd_diagram, claims_against_tests  # noqa: E402
+from aucacc.report.logs import setup_log
+from aucacc.provenance import provenance
+from aucacc.report.figures import save_figure
+from aucacc.report.tables import write_table
+from aucacc.significance import cd_diagram, claims_against_tests
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params

@@ -1,17 +1,13 @@
 # Cross-validate one learner on one data set once per repetition of its repeated folds.
 import io
-import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.repeated import repeated_cross_validate  # noqa: E402
-from aucacc.learners import make_learner  # noqa: E402
-from aucacc.provenance import atomic_write_bytes, atomic_write_text  # noqa: E402
+from aucacc.report.logs import setup_log
+from aucacc.datasets.store import read_dataset
+from aucacc.evaluation.repeated import repeated_cross_validate
+from aucacc.learners import make_learner
+from aucacc.provenance import atomic_write_bytes, atomic_write_text
 
 log = setup_log(snakemake)
 wc = snakemake.wildcards

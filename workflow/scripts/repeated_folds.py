@@ -1,13 +1,9 @@
 # b repetitions of the seeded stratified k-fold assignment of one data set (repetition 0 = the default folds).
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.datasets.store import read_dataset  # noqa: E402
-from aucacc.evaluation.folds import repeated_folds  # noqa: E402
-from aucacc.provenance import atomic_write_text  # noqa: E402
+from aucacc.report.logs import setup_log
+from aucacc.datasets.store import read_dataset
+from aucacc.evaluation.folds import repeated_folds
+from aucacc.provenance import atomic_write_text
 
 log = setup_log(snakemake)
 par = snakemake.params

@@ -1,15 +1,12 @@
 # Tests over b rounds of k-fold CV, per data set and learner pair.
 import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.evaluation.repeated import repeated_tests  # noqa: E402
-from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.tables import write_table  # noqa: E402
+from aucacc.report.logs import setup_log
+from aucacc.evaluation.repeated import repeated_tests
+from aucacc.provenance import provenance
+from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 par = snakemake.params

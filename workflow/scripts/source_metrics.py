@@ -1,14 +1,10 @@
 # Every metric of the sources for each fold of one learner on one data set, from its stored scores.
-import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.evaluation.source_metrics import fold_source_metrics  # noqa: E402
-from aucacc.provenance import atomic_write_text  # noqa: E402
+from aucacc.report.logs import setup_log
+from aucacc.evaluation.source_metrics import fold_source_metrics
+from aucacc.provenance import atomic_write_text
 
 log = setup_log(snakemake)
 wc, par = snakemake.wildcards, snakemake.params

@@ -1,15 +1,12 @@
 # Mean ± sd over folds of every source metric, per data set and learner.
 import os
-import sys
 
 import pandas as pd
 
-sys.path.insert(0, os.path.dirname(__file__))
-from _common import setup_log  # noqa: E402
-
-from aucacc.evaluation.source_metrics import source_metrics_summary  # noqa: E402
-from aucacc.provenance import provenance  # noqa: E402
-from aucacc.report.tables import write_table  # noqa: E402
+from aucacc.report.logs import setup_log
+from aucacc.evaluation.source_metrics import source_metrics_summary
+from aucacc.provenance import provenance
+from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 frames = pd.concat([pd.read_csv(p) for p in snakemake.input.metrics], ignore_index=True)
