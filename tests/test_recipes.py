@@ -88,9 +88,12 @@ def test_all_18_configured(module_config):
 
 def test_raw_files_go_to_the_temporary_cache(cleaned, module_config):
     cache = Path(module_config["cache"])
-    # <cache>/<dataset>/<file>, the workflow's layout
-    assert {p.relative_to(cache).as_posix() for p in cache.glob("*/*")} == {
-        f"{n}/{module_config['datasets'][n]['source']['file']}" for n in cleaned}
+    # <cache>/<dataset>/<key>/<file>, the workflow's layout (aucacc.datasets.fetch.cache_path)
+    from aucacc.datasets.fetch import cache_path
+
+    assert {p.relative_to(cache).as_posix() for p in cache.glob("*/*/*")} == {
+        cache_path(n, module_config["datasets"][n]["source"], module_config).relative_to(cache).as_posix()
+        for n in cleaned}
 
 
 @pytest.mark.parametrize("name", MATCHING)
