@@ -21,11 +21,27 @@ RERUN = ("python3 -m venv .venv && .venv/bin/pip install -q -e .\n"
          ".venv/bin/snakemake --report results/report.html")
 
 
+def _short(v: Any) -> str:
+    """A number (or a number read back as text) to 4 significant digits; text as it is; — for missing."""
+    if v is None or (isinstance(v, float) and pd.isna(v)):
+        return "—"
+    try:
+        return f"{float(v):.4g}"
+    except (TypeError, ValueError):
+        return str(v)
+
+
+def _by_importance(card: pd.DataFrame) -> pd.DataFrame:
+    """Verdicts, averages and t-tests first: a reader looks at the paper's claims before single cells."""
+    order = {"verdicts": 0, "uci_averages": 1, "significance": 2}
+    return card.iloc[sorted(range(len(card)), key=lambda i: (order.get(card["table"].iloc[i], 3), i))]
+
+
 def _display(card: pd.DataFrame) -> pd.DataFrame:
     cols = ["cell", "published", "ours", "difference", "sd_units", "tolerance", "status", "reason"]
     d = card[cols].copy()
     for c in ("ours", "published"):
-        d[c] = [f"{v:.4g}" if isinstance(v, float) else ("—" if v is None else str(v)) for v in d[c]]
+        d[c] = [_short(v) for v in d[c]]
     return d
 
 
@@ -67,10 +83,7 @@ def provenance_frame(prov: Mapping[str, Any], config: Mapping[str, Any]) -> tupl
 def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[str, Any]) -> str:
     """RST included by the Snakemake report's front page: scorecard summary, provenance, how to re-run."""
     kv, data = provenance_frame(prov, config)
-    # Verdicts and averages first: a reader looks at the paper's claims before single cells.
-    order = {"verdicts": 0, "uci_averages": 1, "significance": 2}
-    fails = card[card["status"] == "FAIL"]
-    fails = fails.iloc[sorted(range(len(fails)), key=lambda i: (order.get(fails["table"].iloc[i], 3), i))]
+    fails = _by_importance(card[card["status"] == "FAIL"])
     lines = ["Scorecard summary", "-----------------", "",
              f"**{summary_line(card)}** (every cell of ``config/published/*.csv`` and every verdict of "
              "``config/claims.yaml``; the full list is the *scorecard* table under *Scorecard*).", "",
@@ -85,10 +98,6 @@ def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[
     lines += ["Provenance", "----------", "", _rst_table(kv), "", _rst_table(data), "",
               "How to re-run", "-------------", "", "::", ""] + ["   " + x for x in RERUN.splitlines()] + [""]
     return "\n".join(lines)
-
-
-def _short(v: Any) -> str:
-    return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
 def table_html(df: pd.DataFrame, title: str) -> str:
@@ -140,7 +149,7 @@ def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mappin
            "The per-cell scorecard is [`report/scorecard.md`](report/scorecard.md); the browsable report is "
            "`results/report.html` (`snakemake --report results/report.html`).", "",
            "## Scorecard", "", f"**{summary_line(card)}**", "", to_markdown(summary(card)), ""]
-    fails = card[card["status"].isin(["FAIL", "explained", "not reproducible"])]
+    fails = _by_importance(card[card["status"].isin(["FAIL", "explained", "not reproducible"])])
     if len(fails):
         out += ["### Every cell that does not pass", "",
                 to_markdown(_display(fails)[["cell", "published", "ours", "tolerance", "status", "reason"]], ".3g"), ""]
