@@ -60,6 +60,8 @@ rule scorecard:
         summary_md=f"{RESULTS}/report/scorecard_summary.md",
         summary_tex=f"{RESULTS}/report/scorecard_summary.tex",
         rst=f"{RESULTS}/report/front_page.rst",
+        provenance=report(f"{RESULTS}/report/provenance.html", caption="../report/provenance.rst",
+                          category="1 Scorecard", subcategory="Provenance"),
     log:
         f"{RESULTS}/logs/scorecard.log",
     benchmark:

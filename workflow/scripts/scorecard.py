@@ -3,7 +3,7 @@ import os
 
 from aucacc.provenance import atomic_write_text, provenance, write_sidecar
 from aucacc.report.claims import load_claims
-from aucacc.report.document import front_page_rst, scorecard_markdown, table_html
+from aucacc.report.document import front_page_rst, provenance_html, scorecard_markdown, table_html
 from aucacc.report.logs import setup_log
 from aucacc.report.scorecard import expectation_mismatches, scorecard, summary, summary_line
 from aucacc.report.tables import write_table
@@ -22,6 +22,7 @@ write_table(summary(card), os.path.splitext(out.summary)[0], provenance=prov,
             caption=f"Scorecard summary: {summary_line(card)}; {len(changed)} differ from what config/claims.yaml "
                     "expects (see results/logs/scorecard.log)")
 atomic_write_text(out.rst, front_page_rst(card, prov, snakemake.config))
+atomic_write_text(out.provenance, provenance_html(prov, snakemake.config))
 log.info("scorecard: %s", summary_line(card))
 for line in changed:
     log.warning("status differs from config/claims.yaml: %s", line)
