@@ -201,12 +201,10 @@ def verdicts_agree(ours: str, published: str) -> bool:
     return ours == "not significant" or ours.split()[0] == published.split()[0]
 
 
-def _n_datasets(table: str) -> int | None:
-    """Number of data sets in the paper's table ``table`` (config/published), if it has that file."""
-    from aucacc.report.claims import REPO_ROOT
-
-    f = REPO_ROOT / "config" / "published" / f"{table}.csv"
-    return len(pd.read_csv(f)) if f.exists() else None
+def _n_datasets(tables: Mapping[str, Any], table: str) -> int | None:
+    """Number of data sets in the paper's table ``table`` (from the published files given), if known."""
+    sets = tables.get("__published__", {}).get(table)
+    return len(sets) if sets else None
 
 
 def _significance_rows(name, pub, spec, tables, claims):
@@ -218,7 +216,7 @@ def _significance_rows(name, pub, spec, tables, claims):
             pair = (t["metric"] == r["metric"]) & (((t["a"] == r["a"]) & (t["b"] == r["b"]))
                                                    | ((t["a"] == r["b"]) & (t["b"] == r["a"])))
             d, f = t[pair & (t["level"] == "dataset")], t[pair & (t["level"] == "fold")]
-            need = _n_datasets(r["table"])
+            need = _n_datasets(tables, r["table"])
             if len(d) and need and "n" in d.columns and int(d.iloc[0]["n"]) != need:
                 # A test over fewer data sets than the paper's is not its test.
                 reason = f"this run's test pairs {int(d.iloc[0]['n'])} data sets, the paper's {need}"
@@ -531,19 +529,20 @@ def scorecard(tables: str | os.PathLike | Mapping[str, pd.DataFrame], claims: di
         published = REPO_ROOT / "config" / "published"
     if not isinstance(published, Mapping):
         published = load_published(published)
+    # The paper's data sets per table and its fold count, for checks that need the paper's scope.
+    ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v}}
+    if "cde_folds" in published:
+        ctx["__published__"]["cde_folds_n"] = int(sum(float(published["cde_folds"].iloc[0][k]) for k in "RSPQV"))
     rows: list[dict[str, Any]] = []
     for name, pub in published.items():
         if name not in claims["tables"]:
             raise ValueError(f"published table {name}.csv has no entry under 'tables' in the claims file")
         spec = claims["tables"][name]
         if name == "uci_averages":
-            rows += _averages_rows(name, pub, spec, tables, claims, published)
+            rows += _averages_rows(name, pub, spec, ctx, claims, published)
         else:
-            rows += _CELL_ROWS[name](name, pub, spec, tables, claims)
+            rows += _CELL_ROWS[name](name, pub, spec, ctx, claims)
     cells = pd.DataFrame(rows, columns=COLUMNS)
-    ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v}}
-    if "cde_folds" in published:
-        ctx["__published__"]["cde_folds_n"] = int(sum(float(published["cde_folds"].iloc[0][k]) for k in "RSPQV"))
     card = pd.concat([cells, pd.DataFrame(_verdict_rows(cells, ctx, claims), columns=COLUMNS)], ignore_index=True)
     return card
 
