@@ -5,6 +5,8 @@ from aucacc.report.plots.scorecard import REPORT_FIGURES
 # Paths of the repository, whatever the working directory (`--directory .test` runs elsewhere).
 REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")
 CLAIMS = f"{workflow.basedir}/config/claims.yaml"
+# Every job (main table, SVM table, scorecard) reads the tolerances from this one file.
+os.environ["AUCACC_CLAIMS"] = CLAIMS
 
 
 @final_output

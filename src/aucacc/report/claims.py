@@ -18,6 +18,24 @@ import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 CLAIMS = REPO_ROOT / "config" / "claims.yaml"
+# The workflow sets this to the repository's claims file, so that jobs run from an installed
+# (non-editable) package, whose REPO_ROOT is site-packages, read the same file.
+ENV = "AUCACC_CLAIMS"
+
+
+def default_claims_path() -> Path:
+    """``$AUCACC_CLAIMS`` if set, else ``config/claims.yaml`` of the source tree.
+
+    Raises
+    ------
+    ClaimsError
+        If neither exists (an installed package run outside the workflow: pass the path).
+    """
+    p = Path(os.environ[ENV]) if os.environ.get(ENV) else CLAIMS
+    if not p.is_file():
+        raise ClaimsError(f"claims file {p} not found: set {ENV} to config/claims.yaml of the repository "
+                          "or pass its path")
+    return p
 SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "claims.schema.yaml"  # package data
 
 
@@ -33,7 +51,7 @@ def load_claims(path: str | os.PathLike | None = None) -> dict[str, Any]:
     ClaimsError
         If the file does not fit the schema, or names a rule that ``rules`` does not define.
     """
-    return _load(str(Path(path) if path is not None else CLAIMS))
+    return _load(str(Path(path) if path is not None else default_claims_path()))
 
 
 @lru_cache(maxsize=8)
