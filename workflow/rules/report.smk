@@ -6,7 +6,7 @@ from aucacc.report.plots.scorecard import REPORT_FIGURES
 REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")
 CLAIMS = f"{workflow.basedir}/config/claims.yaml"
 # Every job (main table, SVM table, scorecard) reads the tolerances from this one file.
-os.environ["AUCACC_CLAIMS"] = CLAIMS
+os.environ.update({"AUCACC_CLAIMS": CLAIMS})
 
 
 @final_output

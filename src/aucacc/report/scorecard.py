@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.report.claims import declared_status, fold_mean_tolerance, fold_sd_bounds, known_fail, load_claims, rule_for
+from aucacc.synthetic.published import matches_printed  # the one printed-value rule (synthetic endpoints)
 
 STATUSES = ("pass", "FAIL", "explained", "not reproducible", "missing")
 COLUMNS = ["kind", "table", "section", "cell", "dataset", "learner", "metric", "stat", "published", "ours",
@@ -33,13 +34,6 @@ COLUMNS = ["kind", "table", "section", "cell", "dataset", "learner", "metric", "
 # Column prefixes/suffixes of the published wide fold tables (uci_nb_c44_c45.csv, svm_binary13.csv).
 _LEARNER = {"nb": "NB", "c44": "C4.4", "c45": "C4.5", "svm": "SVM"}
 _METRIC = {"acc": "accuracy", "auc": "auc"}
-
-
-def matches_printed(value: float, printed: str) -> bool:
-    """True when ``value`` rounds (half up) to ``printed`` at its printed precision (the one helper)."""
-    from aucacc.synthetic import matches_printed as _m
-
-    return _m(value, printed)
 
 
 def _step(printed: str) -> float:
