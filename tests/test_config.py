@@ -236,3 +236,11 @@ def test_own_learners_params_checked_at_validation(cfg, spec, want):
     """aucacc's learners declare scikit-learn parameter constraints, so their bad params stop the run at start-up too."""
     cfg["learners"]["Bad"] = spec
     assert want in _error(cfg)
+
+
+@pytest.mark.parametrize("bad", ["to/y", "to y", "..", "toy*", ".hidden"])
+def test_dataset_names_are_folder_safe(cfg, bad):
+    """A data-set name becomes a folder and a wildcard value: slashes, spaces, globs and dot-names are refused."""
+    cfg["datasets"][bad] = copy.deepcopy(cfg["datasets"]["iris"])
+    msg = _error(cfg)
+    assert "config key 'datasets'" in msg and repr(bad) in msg

@@ -298,3 +298,18 @@ def test_data_nominal_codes_kept_as_written(tmp_path):
     assert list(t.frame["code"]) == ["03", "3", "10", "2", "1.0", "1", long, "007"]
     assert list(t.frame["code"].cat.categories) == ["1", "1.0", "2", "03", "3", "007", "10", long]
     assert t.frame["y"].isna().sum() == 1
+
+
+def test_overflowing_number_stops_instead_of_inf(tmp_path):
+    """`1e400` overflows a float: a .data or ARFF value must stop the read, not become inf silently."""
+    with pytest.raises(DataFormatError, match=r"big\.data: line 2, column 'x': value '1e400' overflows"):
+        read_uci_data(_write(tmp_path, "big.data", "1.5,a\n1e400,b\n"), ["x", "y"], nominal=["y"])
+    arff_text = "@relation r\n@attribute x numeric\n@attribute y {a,b}\n@data\n1.5,a\n-1e400,b\n"
+    with pytest.raises(DataFormatError, match=r"big\.arff: data row 2, column 'x': value .* overflows"):
+        read_arff(_write(tmp_path, "big.arff", arff_text))
+
+
+def test_duplicate_data_columns_name_the_key(tmp_path):
+    """A `source.columns` list that names a column twice is a config mistake, reported as such."""
+    with pytest.raises(DataFormatError, match=r"source\.columns names \['a'\] more than once"):
+        read_uci_data(_write(tmp_path, "d.data", "1,2,p\n"), ["a", "a", "cls"], nominal=["cls"])

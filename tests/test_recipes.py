@@ -245,3 +245,19 @@ def test_subsample_is_seeded(config, cleaned):
     a, b = load_dataset("cars", config), load_dataset("cars", config)
     pd.testing.assert_frame_equal(a.X, b.X)
     assert len(a.y) == 700 and not a.X.equals(cleaned["cars"].X)
+
+
+def test_attribute_named_class_is_not_overwritten(tmp_path):
+    """The clean data store the class under 'class': an attribute of that name (target elsewhere) must stop
+    the recipe rather than be silently replaced by the target's values."""
+    from aucacc.datasets import apply_recipe, read_arff
+
+    p = tmp_path / "toy.arff"
+    p.write_text("@relation t\n@attribute class {u,v}\n@attribute a numeric\n@attribute label {p,n}\n@data\n"
+                 "u,1,p\nv,2,n\nu,3,p\nv,4,n\n")
+    raw = read_arff(p)
+    with pytest.raises(RecipeError, match=r"data set 'toy': toy\.arff has an attribute named 'class'.*"
+                                          r"datasets\.toy\.recipe\.drop_columns"):
+        apply_recipe(raw, {"target": "label"}, "toy")
+    ds = apply_recipe(raw, {"target": "label", "drop_columns": {"class": "collides with the class column"}}, "toy")
+    assert list(ds.X.columns) == ["a"] and list(ds.y) == ["p", "n", "p", "n"]

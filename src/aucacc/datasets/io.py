@@ -221,12 +221,29 @@ def read_arff(path: str | os.PathLike) -> RawTable:
             kinds[name] = "nominal"
         elif str(typ).upper() in ("REAL", "INTEGER", "NUMERIC"):
             cols[name] = np.array([np.nan if v is None else float(v) for v in values], dtype=float)
+            _check_finite(path, name, cols[name], values)
             kinds[name] = "numeric"
         else:
             raise DataFormatError(f"{path}: attribute {name!r} has type {typ!r}, which the pipeline does not use "
                                   "(only nominal and numeric attributes)")
     frame = pd.DataFrame(cols, columns=names)
     return RawTable(frame=frame, kinds=kinds, path=path, relation=str(obj.get("relation", path.stem)), notes=notes)
+
+
+def _check_finite(path: Path, name: str, col: np.ndarray, values, linenos: list[int] | None = None) -> None:
+    """Stop when a numeric value overflows a 64-bit float (e.g. ``1e400`` would silently become ``inf``).
+
+    Raises
+    ------
+    DataFormatError
+        Naming the file, the line (``.data`` files) or row (ARFF), the column and the value as written.
+    """
+    bad = np.flatnonzero(np.isinf(col))
+    if bad.size:
+        i = int(bad[0])
+        where = f"line {linenos[i]}" if linenos is not None else f"data row {i + 1}"
+        raise DataFormatError(f"{path}: {where}, column {name!r}: value {values[i]!r} overflows a 64-bit float "
+                              "(it would become inf) — repair the value, or mark it missing ('?')")
 
 
 def _domain(values: set[str]) -> list[str]:
@@ -295,6 +312,9 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
         message names the file, line, column and value.
     """
     path = Path(path)
+    if len(set(columns)) != len(columns):
+        dup = sorted({c for c in columns if columns.count(c) > 1})
+        raise DataFormatError(f"{path}: source.columns names {dup} more than once; give every column its own name")
     kinds = column_kinds(columns, nominal, numeric, where=str(path))
     missing = {str(t).strip() for t in missing_tokens}
     fh = io.StringIO(_read_text(path), newline="")
@@ -340,6 +360,7 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
                     f"(now {sorted(missing)}); if the column is nominal, list it under source.nominal")
         if kinds[name] == "numeric":
             cols[name] = np.array([np.nan if v in missing else float(v) for v in raw], dtype=float)
+            _check_finite(path, name, cols[name], raw, linenos)
         else:
             present = {v for v in raw if v not in missing}
             cols[name] = pd.Categorical([None if v in missing else v for v in raw], categories=_domain(present))

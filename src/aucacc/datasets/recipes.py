@@ -14,6 +14,9 @@ import pandas as pd
 
 from aucacc.datasets.io import RawTable
 
+#: Name of the class column of a clean data set (the Parquet written by :mod:`aucacc.datasets.store`).
+CLASS_COLUMN = "class"
+
 
 class RecipeError(ValueError):
     """A recipe does not fit its data; the message names the data set and config key."""
@@ -110,6 +113,12 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
 
     drops = recipe.get("drop_columns") or {}
     _check_columns(name, "drop_columns", drops, frame)
+    if target != CLASS_COLUMN and CLASS_COLUMN in frame.columns and CLASS_COLUMN not in drops:
+        # The class is stored under CLASS_COLUMN (datasets.store): an attribute of that name would be overwritten.
+        raise RecipeError(f"data set {name!r}: {raw.path.name} has an attribute named {CLASS_COLUMN!r}, but the target "
+                          f"is {target!r}; the clean data stores the class under {CLASS_COLUMN!r}, so that attribute "
+                          f"would be overwritten — drop it (config key '{_key(name, 'drop_columns')}') or rename it in "
+                          "the file")
     if target in drops:
         raise RecipeError(f"data set {name!r}: config key '{_key(name, 'drop_columns')}' drops the target {target!r}")
     for col, why in drops.items():
@@ -208,7 +217,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
     _check_left(name, raw, trace, frame, target)
 
     frame = frame.reset_index(drop=True)
-    y = frame.pop(target).rename("class")
+    y = frame.pop(target).rename(CLASS_COLUMN)
     kinds = {c: kinds[c] for c in frame.columns}
     return CleanDataset(name=name, X=frame, y=y, kinds=kinds, exclusions=log,
                         raw_shape=(len(raw.frame), raw.frame.shape[1]))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from aucacc.datasets.recipes import CleanDataset
+from aucacc.datasets.recipes import CLASS_COLUMN, CleanDataset
 from aucacc.provenance import atomic_write_bytes, atomic_write_text
 
 
@@ -23,7 +23,7 @@ def save_dataset(ds: CleanDataset, parquet: str | os.PathLike, meta: str | os.Pa
     import io
 
     frame = ds.X.copy()
-    frame["class"] = ds.y.to_numpy()
+    frame[CLASS_COLUMN] = ds.y.to_numpy()
     buf = io.BytesIO()
     frame.to_parquet(buf, index=False)
     atomic_write_bytes(parquet, buf.getvalue())
@@ -46,7 +46,7 @@ def read_dataset(parquet: str | os.PathLike, meta: str | os.PathLike) -> CleanDa
     """Read a data set written by :func:`save_dataset`, restoring domains and class order."""
     info = json.loads(Path(meta).read_text())
     frame = pd.read_parquet(parquet)
-    y = pd.Series(pd.Categorical(frame.pop("class").astype(object), categories=info["classes"]), name="class")
+    y = pd.Series(pd.Categorical(frame.pop(CLASS_COLUMN).astype(object), categories=info["classes"]), name=CLASS_COLUMN)
     for c, dom in info["domains"].items():
         frame[c] = pd.Categorical(frame[c].astype(object).where(frame[c].notna(), None), categories=dom)
     for c, k in info["kinds"].items():
