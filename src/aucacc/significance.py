@@ -228,6 +228,8 @@ def cd_diagram(fr: FriedmanResult, title: str = ""):
     """Critical-difference diagram (``scikit_posthocs.critical_difference_diagram``) of a Friedman result.
 
     Learners joined by a bar are not significantly different under Nemenyi. Returns the figure.
+    scikit-posthocs finds the bars from sets of learner names, so the drawing order (and the file's
+    bytes) depends on the string-hash seed: the workflow fixes ``PYTHONHASHSEED`` for every job.
     """
     import matplotlib
 
