@@ -7,7 +7,7 @@ from aucacc.config import validate_config
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
 # cliques that scikit-posthocs draws in a critical-difference diagram) then has the same order in
 # every job, local or on a cluster, so outputs stay byte-identical. Remote jobs re-read this file.
-os.environ["PYTHONHASHSEED"] = "0"
+os.environ.update({"PYTHONHASHSEED": "0"})
 from aucacc.datasets.fetch import cache_path, local_source_digest
 
 
