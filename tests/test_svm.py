@@ -1,4 +1,4 @@
-"""Exactness of :mod:`aucacc.learners.svm` against plain scikit-learn / LIBSVM.
+"""Exactness of :mod:`aucacc.learners.svm` (kernel, search, estimator) against plain scikit-learn / LIBSVM.
 
 The reference is ``SVC(kernel="rbf")`` and ``GridSearchCV`` with the same inner splits; the
 fast path must give the same kernel, the same selection and the same decision values.
@@ -14,9 +14,12 @@ from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 
-import aucacc.learners.svm as svm_module
+import aucacc.learners.svm.search as search_module
 from aucacc.evaluation.encoding import encode_features
-from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, _Distances, gridpy_job_order, select_best
+from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, gridpy_job_order, select_best
+from aucacc.learners.svm.estimator import _squash
+from aucacc.learners.svm.kernel import _Distances, _fit_predict
+from aucacc.learners.svm.search import _max_correct
 
 SMALL_C = [2.0 ** k for k in (-1, 1, 3, 5)]
 SMALL_G = [2.0 ** k for k in (-5, -3, -1, 1)]
@@ -91,8 +94,8 @@ def test_direct_libsvm_call_equals_svc(weighted):
     for C, gamma in [(0.5, 0.125), (32.0, 0.5), (2.0 ** 15, 8.0)]:
         K_tr = _Distances(Z[:200]).kernel(gamma)
         K_te = _Distances(Z[200:], Z[:200]).kernel(gamma)
-        a = svm_module._fit_predict(K_tr, ycode[:200], w, K_te, C, 1e-3, 200, True, direct=True)
-        b = svm_module._fit_predict(K_tr, ycode[:200], w, K_te, C, 1e-3, 200, True, direct=False)
+        a = _fit_predict(K_tr, ycode[:200], w, K_te, C, 1e-3, 200, True, direct=True)
+        b = _fit_predict(K_tr, ycode[:200], w, K_te, C, 1e-3, 200, True, direct=False)
         np.testing.assert_array_equal(a[0], b[0])
         assert a[1] == b[1]
 
@@ -184,8 +187,8 @@ def test_reuse_of_unbounded_fits_gives_the_same_inner_scores(monkeypatch):
     grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], seed=4, merge_duplicates=False)
     a = GridSearchSVM(reuse_unbounded=False, early_stop=False, **grid).fit(X, y)
     calls = []
-    real = svm_module._fit_predict
-    monkeypatch.setattr(svm_module, "_fit_predict", lambda *args: calls.append(args) or real(*args))
+    real = search_module._fit_predict  # the inner CV's LIBSVM call
+    monkeypatch.setattr(search_module, "_fit_predict", lambda *args: calls.append(args) or real(*args))
     b = GridSearchSVM(reuse_unbounded=True, early_stop=False, **grid).fit(X, y)
     assert len(calls) == 41  # inner fits, instead of 3 × 33
     for k in range(3):
@@ -269,8 +272,6 @@ def test_early_stop_selects_as_gridsearchcv_and_records_skipped_pairs(n_jobs):
 
 def test_early_stop_bound_counts_rows_that_conflict():
     # identical attribute vectors of different classes: at most the majority of each can be right
-    from aucacc.learners.svm import _max_correct
-
     group = np.array([0, 0, 0, 1, 1, 2, 0, 1])
     ycode = np.array([0, 1, 1, 0, 1, 0, 0, 0])
     # fold A = rows 0..4: group 0 has classes {0, 1, 1} → 2; group 1 {0, 1} → 1: 3 of 5
@@ -280,9 +281,9 @@ def test_early_stop_bound_counts_rows_that_conflict():
 
 def test_squash_keeps_the_ranking_of_large_decision_values():
     f = np.array([-1e6, -40.0, -39.0, -1.0, 0.0, 1e-9, 1.0, 39.0, 40.0, 1e6, 1e6 + 1])
-    p = svm_module._squash(f)
+    p = _squash(f)
     assert p[4] == 0.5 and np.all(np.diff(p) > 0)  # the logistic ties 39, 40 and 1e6 at 1.0
-    np.testing.assert_allclose(svm_module._squash(-f), 1 - p, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(_squash(-f), 1 - p, rtol=0, atol=1e-15)
 
 
 def test_gridpy_job_order_and_rule():
