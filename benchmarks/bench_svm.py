@@ -101,7 +101,7 @@ def main(argv=None) -> None:
             auc_ref = roc_auc_score(y[te] == pos, dec_ref)
             for variant in args.variants:
                 t = time.perf_counter()
-                m = GridSearchSVM(C_grid, g_grid, seed=seed, n_jobs=args.n_jobs,
+                m = GridSearchSVM(C_grid, g_grid, random_state=seed, n_jobs=args.n_jobs,
                                   **VARIANTS[variant]).fit(X[tr], y[tr])
                 dec = m.decision_function(X[te])
                 t_ours = time.perf_counter() - t

@@ -7,7 +7,7 @@ them (clean, whole-data Fayyad–Irani discretization, the workflow's seeded fol
 * ``ours``  — :class:`~aucacc.learners.svm.GridSearchSVM` as configured (early stop on);
 * ``prev``  — the same with ``early_stop=False`` (the configuration before the early stop);
 * ``ref``   — plain ``GridSearchCV(SVC(kernel="rbf"), {"C": …, "gamma": …},
-  cv=StratifiedKFold(n_inner, shuffle=True, random_state=seed))`` on the one-hot matrix.
+  cv=StratifiedKFold(n_inner, shuffle=True, random_state=random_state))`` on the one-hot matrix.
 
 Printed per fold: the selected (C, γ) of each, whether they agree, the fold AUC (rank AUC of the
 stored scores, ``aucacc.evaluation.metrics.auc``, ours; ``roc_auc_score`` of the decision values,
@@ -102,7 +102,7 @@ def main(argv=None) -> None:
                 gs = GridSearchCV(SVC(kernel="rbf", tol=params.get("tol", 1e-3)),
                                   {"C": sorted(params["C_grid"]), "gamma": sorted(params["gamma_grid"])},
                                   cv=StratifiedKFold(params.get("n_inner_folds", 3), shuffle=True,
-                                                     random_state=params.get("seed", 0))).fit(Ztr, y[tr])
+                                                     random_state=params.get("random_state", 0))).fit(Ztr, y[tr])
                 dec = gs.decision_function(Zte)
                 row["cpu_ref"] = time.process_time() - t
                 row["C_ref"], row["g_ref"] = gs.best_params_["C"], gs.best_params_["gamma"]

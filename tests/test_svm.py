@@ -104,7 +104,7 @@ def test_fixed_pair_decision_values_equal_svc_rbf():
     X, y = nominal_data()
     Z, _ = encode_features(X)
     for merge in (False, True):
-        m = GridSearchSVM([4.0], [0.25], seed=1, merge_duplicates=merge,
+        m = GridSearchSVM([4.0], [0.25], random_state=1, merge_duplicates=merge,
                           reuse_unbounded=False).fit(X[:200], y[:200])
         ref = SVC(C=4.0, gamma=0.25).fit(Z[:200], y[:200])
         # unmerged: the same LIBSVM problem; merged: the same optimum, solver stops within tol
@@ -131,18 +131,18 @@ def test_selection_equals_gridsearchcv_on_nominal_data(merge, reuse):
     X, y = nominal_data(seed=3)
     Z, _ = encode_features(X)
     ref = reference_search(Z, y, seed=11)
-    m = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge,
+    m = GridSearchSVM(SMALL_C, SMALL_G, random_state=11, merge_duplicates=merge,
                       reuse_unbounded=reuse, early_stop=False).fit(X, y)
     assert m.best_params_ == ref.best_params_
     # the early stop and pruning fit fewer pairs and folds, and select the same pair; the
     # folds they fit score as GridSearchCV's
-    e = GridSearchSVM(SMALL_C, SMALL_G, seed=11, merge_duplicates=merge, reuse_unbounded=reuse).fit(X, y)
+    e = GridSearchSVM(SMALL_C, SMALL_G, random_state=11, merge_duplicates=merge, reuse_unbounded=reuse).fit(X, y)
     assert e.best_params_ == ref.best_params_ and (e.cv_results_["skipped"] != "").any()
     for k in range(3):
         fitted = e.cv_results_[f"split{k}_n_correct"] >= 0
         np.testing.assert_array_equal(e.cv_results_[f"split{k}_test_score"][fitted],
                                       ref.cv_results_[f"split{k}_test_score"][fitted])
-    assert m.inner_seed_ == 11
+    assert m.inner_random_state_ == 11
     for k in range(3):
         np.testing.assert_array_equal(m.cv_results_[f"split{k}_test_score"],
                                       ref.cv_results_[f"split{k}_test_score"])
@@ -155,7 +155,7 @@ def test_selection_equals_gridsearchcv_on_nominal_data(merge, reuse):
 def test_selection_equals_gridsearchcv_on_continuous_data():
     X, y = breast()
     ref = reference_search(X, y, seed=5)
-    m = GridSearchSVM(SMALL_C, SMALL_G, seed=5).fit(X, y)
+    m = GridSearchSVM(SMALL_C, SMALL_G, random_state=5).fit(X, y)
     assert m.best_params_ == ref.best_params_
     # mean scores agree up to one inner test row (the solver-path caveat above)
     # (pairs the early stop skipped are NaN)
@@ -164,9 +164,9 @@ def test_selection_equals_gridsearchcv_on_continuous_data():
 
 def test_duplicate_merging_measured_difference():
     X, y = nominal_data(n=400, seed=7)
-    a = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=False,
+    a = GridSearchSVM([2.0, 32.0], [0.125, 0.5], random_state=2, merge_duplicates=False,
                       reuse_unbounded=False).fit(X, y)
-    b = GridSearchSVM([2.0, 32.0], [0.125, 0.5], seed=2, merge_duplicates=True).fit(X, y)
+    b = GridSearchSVM([2.0, 32.0], [0.125, 0.5], random_state=2, merge_duplicates=True).fit(X, y)
     assert b.n_points_ < a.n_points_ == 400
     assert a.best_params_ == b.best_params_
     d = np.abs(a.decision_function(X) - b.decision_function(X)).max()
@@ -184,7 +184,7 @@ def test_reuse_of_unbounded_fits_gives_the_same_inner_scores(monkeypatch):
     X = pd.DataFrame({f"a{i}": pd.Categorical(rng.choice(list("abcd"), 240), categories=list("abcd"))
                       for i in range(6)})
     y = np.where((X.a0 == "a") ^ (X.a1 == "b"), "pos", "neg")
-    grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], seed=4, merge_duplicates=False)
+    grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], random_state=4, merge_duplicates=False)
     a = GridSearchSVM(reuse_unbounded=False, early_stop=False, **grid).fit(X, y)
     calls = []
     real = search_module._fit_predict  # the inner CV's LIBSVM call
@@ -220,13 +220,13 @@ def test_tie_break_agrees_with_gridsearchcv_on_a_real_tie():
                       "b": pd.Categorical(rng.choice(["u", "v"], n), categories=["u", "v"])})
     Z, _ = encode_features(X)
     ref = reference_search(Z, y, seed=3)
-    m = GridSearchSVM(SMALL_C, SMALL_G, seed=3, early_stop=False).fit(X, y)
+    m = GridSearchSVM(SMALL_C, SMALL_G, random_state=3, early_stop=False).fit(X, y)
     assert (m.cv_results_["rank_test_score"] == 1).sum() > 1
     assert m.best_params_ == ref.best_params_
     best = m.cv_results_["params"][np.flatnonzero(m.cv_results_["rank_test_score"] == 1)[0]]
     assert m.best_params_ == best
     # the early stop skips the pairs after the first perfect one in tie-break order (C-major)
-    e = GridSearchSVM(SMALL_C, SMALL_G, seed=3).fit(X, y)
+    e = GridSearchSVM(SMALL_C, SMALL_G, random_state=3).fit(X, y)
     assert e.best_params_ == ref.best_params_ and e.best_score_ == 1.0
     h, j = e.early_stop_at_
     stopped = np.char.find(e.cv_results_["skipped"].astype(str), "tie-break") >= 0
@@ -246,8 +246,8 @@ def test_early_stop_selects_as_gridsearchcv_and_records_skipped_pairs(n_jobs):
     Z, _ = encode_features(X)
     C, G = C_GRID[::2], GAMMA_GRID[::2]
     ref = reference_search(Z, y, seed=6, C_grid=list(C), g_grid=list(G))
-    full = GridSearchSVM(C, G, seed=6, early_stop=False).fit(X, y)
-    m = GridSearchSVM(C, G, seed=6, n_jobs=n_jobs).fit(X, y)
+    full = GridSearchSVM(C, G, random_state=6, early_stop=False).fit(X, y)
+    m = GridSearchSVM(C, G, random_state=6, n_jobs=n_jobs).fit(X, y)
     assert ref.best_score_ == 1.0 and m.best_params_ == ref.best_params_ == full.best_params_
     skipped = m.cv_results_["skipped"] != ""
     fitted = ~skipped
@@ -308,8 +308,8 @@ def test_gridpy_job_order_and_rule():
 # -- estimator conventions -------------------------------------------------------------------
 def test_n_jobs_does_not_change_the_result():
     X, y = nominal_data(n=200, seed=4)
-    a = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], seed=9, n_jobs=1).fit(X[:150], y[:150])
-    b = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], seed=9, n_jobs=2).fit(X[:150], y[:150])
+    a = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], random_state=9, n_jobs=1).fit(X[:150], y[:150])
+    b = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], random_state=9, n_jobs=2).fit(X[:150], y[:150])
     assert a.best_params_ == b.best_params_
     # which pairs the early stop skips may depend on n_jobs; the scores of pairs fitted by both do not
     both = ~np.isnan(a.cv_results_["mean_test_score"]) & ~np.isnan(b.cv_results_["mean_test_score"])

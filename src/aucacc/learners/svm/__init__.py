@@ -6,7 +6,7 @@ each training fold, as LIBSVM's ``tools/grid.py`` does (Hsu, Chang & Lin, *A Pra
 Support Vector Classification*, 2003; Chang & Lin, *LIBSVM: a library for support vector
 machines*, ACM TIST 2011). :class:`GridSearchSVM` does that search and gives the answer of
 ``GridSearchCV(SVC(kernel="rbf"), {"C": sorted C grid, "gamma": sorted γ grid},
-cv=StratifiedKFold(3, shuffle=True, random_state=seed))``, only faster.
+cv=StratifiedKFold(3, shuffle=True, random_state=random_state))``, only faster.
 
 One layer per module:
 

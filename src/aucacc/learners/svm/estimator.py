@@ -61,9 +61,10 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     gamma_grid : sequence of float, default :data:`GAMMA_GRID` (``2^-15, 2^-13, …, 2^3``)
         The grid of Hsu, Chang & Lin's practical guide (LIBSVM ``tools/grid.py``); 110 pairs.
     n_inner_folds : int, default 3
-        Folds of the inner CV: ``StratifiedKFold(n_inner_folds, shuffle=True, random_state=seed)``.
-    seed : int, default 0
-        Random state of the inner fold shuffle (recorded in ``inner_seed_``).
+        Folds of the inner CV: ``StratifiedKFold(n_inner_folds, shuffle=True, random_state=random_state)``.
+    random_state : int in [0, 2^32 − 1], default 0
+        Random state of the inner fold shuffle (recorded in ``inner_random_state_``); an integer,
+        so that the inner folds, hence the selection, are reproducible.
     selection : {"sklearn", "gridpy"}, default "sklearn"
         ``"sklearn"``: the highest mean of the per-fold accuracies (as ``GridSearchCV``); ties go
         to the smallest C, then the smallest γ (``GridSearchCV`` with ascending grids picks the
@@ -117,7 +118,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         ``split{k}_n_correct`` (−1 / −2: not fitted, after the early stop / pruned) and, when the
         early stop skipped pairs, ``skipped`` (the reason, ``""`` for pairs fitted).
     estimator_ : sklearn.svm.SVC — the final model (precomputed kernel) refit on all rows.
-    inner_seed_ : int
+    inner_random_state_ : int — the random state of the inner folds.
     max_inner_correct_ : int ndarray (n_inner_folds,) — the early stop's bound per inner fold.
     early_stop_at_ : (C index, γ index) or None — the pair that stopped the search.
     n_points_ : int — training points after merging (= n_samples when not merged).
@@ -139,7 +140,8 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     # scikit-learn's parameter validation; aucacc.config.check_learner applies it at start-up.
     _parameter_constraints = {
         "C_grid": ["array-like"], "gamma_grid": ["array-like"],
-        "n_inner_folds": [Interval(Integral, 2, None, closed="left")], "seed": ["random_state"],
+        "n_inner_folds": [Interval(Integral, 2, None, closed="left")],
+        "random_state": [Interval(Integral, 0, 2 ** 32 - 1, closed="both")],
         "selection": [StrOptions({"sklearn", "gridpy"})], "encoding": [StrOptions({"onehot", "ordinal"})],
         "merge_duplicates": ["boolean"], "reuse_unbounded": ["boolean"], "early_stop": ["boolean"],
         "n_jobs": [Integral, None],
@@ -148,23 +150,15 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     }
 
     def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
-                 n_inner_folds: int = 3, seed: int = 0, selection: str = "sklearn",
+                 n_inner_folds: int = 3, random_state: int = 0, selection: str = "sklearn",
                  encoding: str = "onehot", merge_duplicates: bool = False,
                  reuse_unbounded: bool = True, early_stop: bool = True, n_jobs: int | None = 1,
                  tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True):
-        self.C_grid = C_grid
-        self.gamma_grid = gamma_grid
-        self.n_inner_folds = n_inner_folds
-        self.seed = seed
-        self.selection = selection
-        self.encoding = encoding
-        self.merge_duplicates = merge_duplicates
-        self.reuse_unbounded = reuse_unbounded
-        self.early_stop = early_stop
-        self.n_jobs = n_jobs
-        self.tol = tol
-        self.cache_size = cache_size
-        self.shrinking = shrinking
+        # scikit-learn's convention (as C45Tree): each parameter stored unchanged under its own name
+        self.C_grid, self.gamma_grid, self.n_inner_folds = C_grid, gamma_grid, n_inner_folds
+        self.random_state, self.selection, self.encoding = random_state, selection, encoding
+        self.merge_duplicates, self.reuse_unbounded, self.early_stop = merge_duplicates, reuse_unbounded, early_stop
+        self.n_jobs, self.tol, self.cache_size, self.shrinking = n_jobs, tol, cache_size, shrinking
 
     # -- fitting ---------------------------------------------------------------------------
     def fit(self, X, y):
@@ -203,7 +197,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         self.n_encoded_features_ = Z.shape[1]
         if isinstance(X, pd.DataFrame):
             self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        self.inner_seed_ = int(self.seed)
+        self.inner_random_state_ = int(self.random_state)
 
         # distinct attribute vectors: kernels are computed on these only
         if self.merge_duplicates:
@@ -213,7 +207,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
             Xu, xid = Z, np.arange(len(Z))
         dist = _Distances(Xu)
 
-        skf = StratifiedKFold(self.n_inner_folds, shuffle=True, random_state=self.inner_seed_)
+        skf = StratifiedKFold(self.n_inner_folds, shuffle=True, random_state=self.inner_random_state_)
         folds = []
         for tr, te in skf.split(np.zeros(len(y)), ycode):
             tr_x, tr_y, tr_w = _points(xid[tr], ycode[tr], self.merge_duplicates)
