@@ -53,7 +53,6 @@ def _points(xid: np.ndarray, ycode: np.ndarray, merge: bool):
     return xid[first[order]], ycode[first[order]], counts[order].astype(np.float64)
 
 
-
 def _mean_scores(correct: np.ndarray, n_test: np.ndarray) -> np.ndarray:
     """Mean inner accuracy of each row of ``correct`` (n_pairs, n_folds), as ``GridSearchCV``.
 
