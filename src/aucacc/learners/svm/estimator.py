@@ -98,7 +98,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         Every pair not fitted comes after that pair in the tie-break order (smallest C, then γ)
         and cannot score higher, so the selection, the refit and hence the fold scores are
         those of the full grid (exact; checked on all 130 outer folds in
-        ``benchmarks/bench_svm.py``). Not fitted pairs have NaN scores, rank last, and carry the
+        ``benchmarks/bench_svm_exact.py``). Not fitted pairs have NaN scores, rank last, and carry the
         reason in ``cv_results_["skipped"]``. Ignored for ``selection="gridpy"``.
     n_jobs : int or None, default 1
         joblib workers over γ (with ``early_stop``, batches of ``n_jobs`` γ); the selection and
