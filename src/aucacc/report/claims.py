@@ -120,6 +120,29 @@ def known_fail(cell: str, claims: dict[str, Any] | None = None) -> str | None:
     return None
 
 
+def judge(cell: str, ok: bool | None, claims: dict[str, Any]) -> tuple[str, str]:
+    """Status and reason of a computed comparison (``ok``; None = ours missing), after the claims' declarations.
+
+    A status declared under ``status`` wins (the rule's own outcome is added to the reason);
+    a missing comparison is ``missing``; otherwise ``pass`` or ``FAIL``, with the ``known_fail``
+    reason when there is one (and a note to update the claims file when a known fail passes).
+    """
+    declared = declared_status(cell, claims)
+    if declared is not None:
+        status, reason = declared
+        if ok is not None:
+            reason = f"{reason} [rule alone: {'pass' if ok else 'FAIL'}]"
+        return status, reason
+    if ok is None:
+        return "missing", "the table holding ours was not produced by this run"
+    why = known_fail(cell, claims)
+    if not ok and why:
+        return "FAIL", f"known: {why}"
+    if ok and why:
+        return "pass", f"listed as a known fail but passes: update config/claims.yaml ({why})"
+    return ("pass" if ok else "FAIL"), ""
+
+
 def rule_for(table: str, row_key: str, column: str, claims: dict[str, Any] | None = None) -> str | None:
     """The rule judging ``column`` of row ``row_key`` in published table ``table``.
 

@@ -1,0 +1,110 @@
+"""The scorecard itself: every published cell and verdict in one frame, and its summaries.
+
+:func:`scorecard` joins the cell rows (:mod:`aucacc.report.scorecard.cells`) and the verdict rows
+(:mod:`aucacc.report.scorecard.verdicts`); :func:`summary`, :func:`summary_line` and
+:func:`expectation_mismatches` read the finished card.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+import pandas as pd
+
+from aucacc.report.claims import declared_status, known_fail, load_claims
+from aucacc.report.scorecard.cells import cell_rows
+from aucacc.report.scorecard.verdicts import verdict_rows
+
+STATUSES = ("pass", "FAIL", "explained", "not reproducible", "missing")
+COLUMNS = ["kind", "table", "section", "cell", "dataset", "learner", "metric", "stat", "published", "ours",
+           "difference", "sd_units", "tolerance", "accept_lo", "accept_hi", "rule", "status", "reason"]
+
+
+def load_tables(folder: str | os.PathLike) -> dict[str, pd.DataFrame]:
+    """Every ``*.csv`` table in ``folder``, keyed by file stem (a missing folder gives ``{}``)."""
+    return {p.stem: pd.read_csv(p) for p in sorted(Path(folder).glob("*.csv"))}
+
+
+def load_published(folder: str | os.PathLike) -> dict[str, pd.DataFrame]:
+    """Every published table in ``folder`` as text (the printed digits matter), keyed by stem."""
+    return {p.stem: pd.read_csv(p, dtype=str, keep_default_na=False) for p in sorted(Path(folder).glob("*.csv"))}
+
+
+def scorecard(tables: str | os.PathLike | Mapping[str, pd.DataFrame], claims: dict | None = None,
+              published: str | os.PathLike | Mapping[str, pd.DataFrame] | None = None) -> pd.DataFrame:
+    """Build the scorecard: one row per published cell and per verdict of the claims file.
+
+    Parameters
+    ----------
+    tables : folder of the workflow's tables (``results/tables``) or a mapping stem → frame.
+        A table that is absent gives its cells status ``missing``; nothing is skipped.
+    claims : the parsed claims file (default :func:`aucacc.report.claims.load_claims`).
+    published : folder of the published CSVs or a mapping stem → frame read as text
+        (default ``config/published``).
+
+    Returns
+    -------
+    DataFrame with the columns :data:`COLUMNS`, one row per cell of every published file that
+    the claims file lists, then one per verdict.
+
+    Raises
+    ------
+    ValueError
+        If a published file has no entry in the claims file (every published number must be judged).
+    """
+    claims = claims or load_claims()
+    if not isinstance(tables, Mapping):
+        tables = load_tables(tables)
+    if published is None:
+        from aucacc.report.claims import REPO_ROOT
+
+        published = REPO_ROOT / "config" / "published"
+    if not isinstance(published, Mapping):
+        published = load_published(published)
+    # The paper's data sets per table and its fold count, for checks that need the paper's scope.
+    ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v}}
+    if "cde_folds" in published:
+        ctx["__published__"]["cde_folds_n"] = int(sum(float(published["cde_folds"].iloc[0][k]) for k in "RSPQV"))
+    rows: list[dict[str, Any]] = []
+    for name, pub in published.items():
+        rows += cell_rows(name, pub, ctx, claims, published)
+    cells = pd.DataFrame(rows, columns=COLUMNS)
+    card = pd.concat([cells, pd.DataFrame(verdict_rows(cells, ctx, claims), columns=COLUMNS)], ignore_index=True)
+    return card
+
+
+def summary(card: pd.DataFrame) -> pd.DataFrame:
+    """Counts of each status per table and overall (last row ``all``)."""
+    tab = pd.crosstab(card["table"], card["status"]).reindex(columns=list(STATUSES), fill_value=0)
+    order = list(dict.fromkeys(card["table"]))
+    tab = tab.reindex(order)
+    tab.loc["all"] = tab.sum()
+    tab.insert(0, "rows", tab.sum(axis=1))
+    return tab.reset_index().rename(columns={"index": "table"})
+
+
+def summary_line(card: pd.DataFrame) -> str:
+    """One line: rows and the count of each status."""
+    c = card["status"].value_counts()
+    return f"{len(card)} rows: " + ", ".join(f"{int(c.get(s, 0))} {s}" for s in STATUSES if c.get(s, 0))
+
+
+def expectation_mismatches(card: pd.DataFrame, claims: dict | None = None) -> list[str]:
+    """Rows whose status differs from what the claims file expects.
+
+    Expected: ``pass`` unless the cell is declared (``explained`` / ``not reproducible``) or listed
+    under ``known_fail`` (then ``FAIL``). Rows ``missing`` are not judged. An empty list means
+    the run reproduces exactly what the claims file says it should.
+    """
+    claims = claims or load_claims()
+    out = []
+    for r in card.itertuples():
+        if r.status == "missing":
+            continue
+        declared = declared_status(r.cell, claims)
+        want = declared[0] if declared else ("FAIL" if known_fail(r.cell, claims) else "pass")
+        if r.status != want:
+            out.append(f"{r.cell}: {r.status}, expected {want} (published {r.published}, ours {r.ours}, rule: {r.rule})")
+    return out

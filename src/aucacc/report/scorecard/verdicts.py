@@ -1,0 +1,195 @@
+"""The published verdicts of the scorecard: the paper's claims that are not numbers, one check each.
+
+Each entry under ``verdicts`` in ``config/claims.yaml`` names a check of :data:`VERDICTS` and its
+parameters; ``count_pass`` instead counts the passing cells of a pattern (from
+:mod:`aucacc.report.scorecard.cells`). A check returns ``(ok, ours as text)``, or ``(None, "")``
+when its table is missing.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import math
+from typing import Any, Callable
+
+import numpy as np
+import pandas as pd
+
+from aucacc.report.claims import judge
+from aucacc.report.scorecard.cells import LEARNERS
+
+# --- verdicts: each check returns (ok, ours as text), or (None, "") when its table is missing -------
+
+def _check_synthetic(tables, v):
+    parts, ok = [], True
+    for name in v["tables"]:
+        t = tables.get(name)
+        if t is None:
+            return None, ""
+        bad = t[(t["C"] <= 0.5) | (t["D"].notna() & (t["D"] <= 1))]
+        ok &= bad.empty
+        parts.append(f"{name.removeprefix('synthetic_')}: C ≥ {t['C'].min():.3f}, D ≥ {t['D'].min():.2f}")
+    return ok, "; ".join(parts)
+
+
+def _check_monotone(tables, v):
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    s = t[v["column"]].dropna().to_numpy(dtype=float)
+    d = np.diff(s)
+    ok = bool((d < 0).all() if v["direction"] == "decreasing" else (d > 0).all())
+    return ok, " → ".join(f"{x:.4g}" for x in s)
+
+
+def _check_endpoints(tables, v):
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    t = t.set_index(t["setting"].astype(str))
+    ok, parts = True, []
+    for col, direction in v["relations"].items():
+        a, b = float(t.loc[v["first"], col]), float(t.loc[v["last"], col])
+        ok &= (b < a) if direction == "decreasing" else (b > a)
+        parts.append(f"{col} {a:.4g} → {b:.4g}")
+    return bool(ok), "; ".join(parts)
+
+
+def _check_compare_rows(tables, v):
+    ta, tb = tables.get(v["a"]["table"]), tables.get(v["b"]["table"])
+    if ta is None or tb is None:
+        return None, ""
+    ra = ta[ta["setting"].astype(str) == v["a"]["setting"]].iloc[0]
+    rb = tb[tb["setting"].astype(str) == v["b"]["setting"]].iloc[0]
+    ok, parts = True, []
+    for col, rel in v["relations"].items():
+        ok &= (ra[col] < rb[col]) if rel == "lower" else (ra[col] > rb[col])
+        parts.append(f"{col} {ra[col]:.4g} vs {rb[col]:.4g}")
+    return bool(ok), "; ".join(parts)
+
+
+def _check_multiclass(tables, v):
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    ok, parts = True, []
+    for model, g in t.groupby("model", sort=False):
+        g = g.sort_values("c")
+        lo, hi = g.iloc[0], g.iloc[-1]
+        ok &= bool(hi["C"] < lo["C"] and hi["D"] > lo["D"])
+        parts.append(f"{model}: C {lo['C']:.3f} → {hi['C']:.3f}, D {lo['D']:.2f} → {hi['D']:.2f}")
+    return bool(ok), "; ".join(parts)
+
+
+def _averages_of(tables, name, metric):
+    """Per-learner averages over the paper's data sets of table ``name``; None unless all are present."""
+    t = tables.get(name)
+    if t is None:
+        return None
+    sets = tables["__published__"].get(name)
+    t = t[t["metric"] == metric]
+    if sets is not None:
+        t = t[t["dataset"].isin(sets)]
+        if any(set(g["dataset"]) != sets for _, g in t.groupby("learner")) or t.empty:
+            return None
+    return t.groupby("learner", sort=False)["mean"].mean()
+
+
+def _check_ordering(tables, v):
+    avg = _averages_of(tables, v["table"], v["metric"])
+    if avg is None or not set(v["order"]) <= set(avg.index):
+        return None, ""
+    vals = [float(avg[x]) for x in v["order"]]
+    return bool(all(a > b for a, b in zip(vals, vals[1:]))), " > ".join(f"{x} {y:.2f}" for x, y in zip(v["order"], vals))
+
+
+def _check_highest(tables, v):
+    avg = _averages_of(tables, v["table"], v["metric"])
+    if avg is None:
+        return None, ""
+    return bool(avg.idxmax() == v["learner"]), ", ".join(f"{k} {x:.2f}" for k, x in avg.items())
+
+
+def _check_cde(tables, v):
+    t = tables.get(v["table"])
+    pub = tables["__published__"].get("cde_folds_n")
+    if t is None or ("n" in t.columns and pub is not None and (t["n"] != pub).any()):
+        return None, ""  # not produced, or a tally over fewer folds than the paper's
+    ok = bool(((t["C"] > 0.5) & (t["D"] > 1)).all())
+    return ok, "; ".join(f"{r.pair}: C {r.C:.3f}, D {r.D:.1f}" for r in t.itertuples())
+
+
+def _check_profit_positive(tables, v):
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    d = t[(t["quantity"] == "difference") & (t["metric_value"] > 0.5) & (t["metric_value"] < 1)]
+    return bool((d["exact"] > 0).all()), f"smallest difference {d['exact'].min():.3g} (at {len(d)} values)"
+
+
+def _check_profit_cutoffs(tables, v):
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    d = t[(t["quantity"] == "difference") & (t["metric_value"] > 0.5) & (t["metric_value"] < 1)]
+    a = d[np.isclose(d["cutoff"], v["smaller"])].set_index("metric_value")["exact"]
+    b = d[np.isclose(d["cutoff"], v["larger"])].set_index("metric_value")["exact"]
+    common = a.index.intersection(b.index)
+    worse = [f"{m:g}: {a[m]:.2f} ≤ {b[m]:.2f}" for m in common if not a[m] > b[m]]
+    return not worse, ("larger at every value" if not worse else "not at " + "; ".join(worse))
+
+
+def _check_profit_max_acc(tables, v):
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    g = t[(t["quantity"] == "max_profit_from_acc") & np.isclose(t["cutoff"], v["cutoff"])]
+    if not len(g):
+        return None, ""
+    x = float(g.iloc[0]["exact"])
+    return bool(math.isclose(x, v["value"])), f"maximum profit from accuracy {x:g}"
+
+
+VERDICTS: dict[str, Callable] = {
+    "synthetic_consistent": _check_synthetic, "monotone": _check_monotone, "endpoints": _check_endpoints,
+    "compare_rows": _check_compare_rows, "multiclass_trends": _check_multiclass, "ordering": _check_ordering,
+    "highest": _check_highest, "cde_all": _check_cde, "profit_positive": _check_profit_positive,
+    "profit_cutoffs": _check_profit_cutoffs, "profit_max_acc": _check_profit_max_acc,
+}
+
+
+def verdict_rows(cells: pd.DataFrame, tables, claims) -> list[dict[str, Any]]:
+    """One scorecard row per entry under ``verdicts`` of the claims file.
+
+    ``cells`` are the scorecard's cell rows (for ``count_pass``); ``tables`` maps our table stems
+    to frames, with ``__published__`` (the paper's scope) as in
+    :func:`aucacc.report.scorecard.card.scorecard`.
+    """
+    rows = []
+    for v in claims.get("verdicts", []):
+        cell = f"verdict:{v['id']}"
+        if v["check"] == "count_pass":
+            parts, ok = [], True
+            for lrn in v["learners"]:
+                pat = v["cells"].format(learner=lrn)
+                g = cells[cells["cell"].map(lambda c: fnmatch.fnmatchcase(c, pat))]
+                if (g["status"] == "missing").any():  # a count over fewer data sets than the paper's
+                    ok = None
+                    break
+                k = int((g["status"] == "pass").sum())
+                ok &= k >= v["at_least"]
+                parts.append(f"{LEARNERS[lrn]} {k} of {len(g)}")
+            ours, rule_text = "; ".join(parts), f"≥ {v['at_least']} pass"
+        else:
+            try:
+                ok, ours = VERDICTS[v["check"]](tables, v)
+            except (KeyError, IndexError):
+                # The run has the table but not the settings the claim is about (a reduced config).
+                ok, ours = None, ""
+            rule_text = v["check"]
+        status, why = judge(cell, ok, claims)
+        rows.append({"kind": "verdict", "table": "verdicts", "section": v["section"], "cell": cell, "dataset": "",
+                     "learner": "", "metric": "", "stat": "verdict", "published": v["claim"], "ours": ours,
+                     "difference": float("nan"), "sd_units": float("nan"), "tolerance": "", "rule": rule_text,
+                     "status": status, "reason": why})
+    return rows
