@@ -260,7 +260,8 @@ def test_claim_verdicts_and_comparison_count_the_named_cells():
 
 
 def test_gap_report_section_states_the_numbers():
-    from aucacc.auc_gap import _weka342_section, weka342_comparison
+    from aucacc.auc_gap import weka342_comparison
+    from aucacc.auc_gap.markdown import _weka342_section
 
     rows = []
     for reading, shift in (("standard", 3.0), ("hard_label", 2.0), ("weka342_fold_last_stored", 1.0)):
