@@ -392,5 +392,6 @@ def test_space_separated_and_header_row_named(tmp_path):
 
 def test_arff_repeated_nominal_value_named(tmp_path):
     p = _write(tmp_path, "d.arff", "@relation r\n@attribute a numeric\n@attribute c {x,x,y}\n@data\n1,x\n2,y\n")
-    with pytest.raises(DataFormatError, match=r"d\.arff: attribute 'c' declares the nominal values \['x'\] more than once"):
+    with pytest.raises(DataFormatError, match=r"d\.arff: line 3 \('@attribute c \{x,x,y\}'\), attribute 'c' "
+                                              r"declares the nominal values \['x'\] more than once"):
         read_arff(p)

@@ -202,6 +202,10 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
     fetch_log = work / f"results/logs/fetch/iris--sha256-{WRONG_SHA[:16]}--iris.arff.log"
     assert "datasets.iris.source.sha256" in out + (fetch_log.read_text() if fetch_log.exists() else "")
     assert DataFormatError.__name__ in out or "Bad @DATA" in out
+    # the clean job's error names the data set and the mirror file, not the cached copy it read
+    clean_log = work / "results/logs/clean/glass.log"
+    said = out + (clean_log.read_text() if clean_log.exists() else "")
+    assert f"data set 'glass', {mir / 'glass-cut.arff'}: line {len(lines)}" in said
 
 
 # --- the raw files committed in data/raw ----------------------------------------------------------------

@@ -1,14 +1,15 @@
 # Read one raw file and apply its cleaning recipe.
 
-from aucacc.datasets import apply_recipe, read_raw
+from aucacc.datasets import clean_raw_file
 from aucacc.datasets.store import save_dataset
 from aucacc.provenance import provenance
 from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 name = snakemake.wildcards.dataset
-raw = read_raw(snakemake.input.raw, snakemake.params.source, snakemake.params.recipe.get("missing_tokens"))
-ds = apply_recipe(raw, snakemake.params.recipe, name, seed=snakemake.params.seed)
+# snakemake.config gives `mirror` / `raw_data`, so a read error names the original file, not the cached copy.
+ds = clean_raw_file(name, snakemake.input.raw, snakemake.params.source, snakemake.params.recipe, snakemake.params.seed,
+                    snakemake.config)
 for e in ds.exclusions:
     log.info("%s: %s (rows removed %d, columns removed %s)", e["step"], e["detail"], e["rows_removed"], e["columns_removed"])
 prov = provenance(config={"source": snakemake.params.source, "recipe": snakemake.params.recipe},

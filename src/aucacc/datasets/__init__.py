@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from aucacc.datasets.fetch import FetchError, fetch_raw, mirror_folder
+from aucacc.datasets.fetch import FetchError, fetch_raw, mirror_folder, raw_origin
 from aucacc.datasets.io import DataFormatError, RawTable, read_arff, read_raw, read_uci_data
 from aucacc.datasets.recipes import CleanDataset, RecipeError, apply_recipe
 
 __all__ = ["CleanDataset", "DataFormatError", "FetchError", "RawTable", "RecipeError", "apply_recipe",
-           "fetch_raw", "load_dataset", "mirror_folder", "read_arff", "read_raw", "read_uci_data"]
+           "clean_raw_file", "fetch_raw", "load_dataset", "mirror_folder", "read_arff", "read_raw", "read_uci_data"]
 
 
 def load_dataset(name: str, config: dict[str, Any]) -> CleanDataset:
@@ -27,5 +28,30 @@ def load_dataset(name: str, config: dict[str, Any]) -> CleanDataset:
     except KeyError:
         raise KeyError(f"unknown data set {name!r}; configured: {sorted(config['datasets'])}") from None
     path = fetch_raw(name, entry["source"], config)
-    raw = read_raw(path, entry["source"], entry["recipe"].get("missing_tokens"))
-    return apply_recipe(raw, entry["recipe"], name, seed=int(config.get("seed", 0)))
+    return clean_raw_file(name, path, entry["source"], entry["recipe"], int(config.get("seed", 0)), config)
+
+
+def clean_raw_file(name: str, path: str | os.PathLike, source: dict[str, Any], recipe: dict[str, Any], seed: int,
+                   config: dict[str, Any]) -> CleanDataset:
+    """Read data set ``name``'s fetched raw file ``path`` and clean it by its recipe (the workflow's ``clean`` job).
+
+    Parameters
+    ----------
+    name : data set name (key under ``datasets``).
+    path : the fetched file (:func:`fetch_raw`: the cached copy).
+    source, recipe : ``datasets.<name>.source`` and ``.recipe``.
+    seed : the config's ``seed`` (a recipe's subsample).
+    config : the run's config; its ``mirror`` and ``raw_data`` keys (:func:`raw_origin`) tell read
+        errors which file the cached copy came from.
+
+    Raises
+    ------
+    DataFormatError
+        The file cannot be read; the message starts ``data set '<name>', <original file>: line …``
+        (the file the cached copy came from, e.g. ``data/raw/glass.arff``, not the cache path).
+    RecipeError
+        See :func:`apply_recipe`.
+    """
+    label = f"data set {name!r}, {raw_origin(name, source, config)}"
+    raw = read_raw(path, source, recipe.get("missing_tokens"), label=label)
+    return apply_recipe(raw, recipe, name, seed=seed)

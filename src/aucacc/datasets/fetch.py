@@ -107,6 +107,27 @@ def local_source_digest(name: str, source: dict[str, Any], config: dict[str, Any
     return sha256_file(path) if path is not None else ""
 
 
+def raw_origin(name: str, source: dict[str, Any], config: dict[str, Any]) -> str:
+    """The file a data set's cached raw file came from, as read errors name it.
+
+    The mirror's or ``raw_data``'s file (e.g. ``data/raw/glass.arff``) when one has it, else the
+    file name with ``source.url`` and/or ``OpenML data set id <n>``. A read error names this and
+    not the cache path: the cached copy has the same bytes (so the same line numbers), and it is
+    the original that is to be repaired or replaced.
+    """
+    try:
+        local = local_source(name, source, config)
+    except FetchError:  # a mirror folder that does not exist: the fetch step reports it
+        local = None
+    if local is not None:
+        return str(local)
+    where = [f"downloaded from {source['url']}"] if source.get("url") else []
+    if source.get("openml_id"):
+        where.append(f"OpenML data set id {source['openml_id']}")
+    fname = raw_file_name(name, source)
+    return f"{fname} ({' or '.join(where)})" if where else fname
+
+
 def verify_checksum(path: Path, name: str, source: dict[str, Any], origin: str = "") -> str:
     """Return the file's SHA-256; raise :class:`FetchError` if config records a different one."""
     digest = sha256_file(path)
