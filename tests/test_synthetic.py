@@ -246,3 +246,21 @@ def test_sample_estimate_near_exact_c2():
     assert abs(float(est.C) - float(exact.C)) < 4 * unc["C_se"]
     assert abs(float(est.D) - float(exact.D)) < 4 * unc["D_se"]
     assert unc["C_lo"] < float(est.C) < unc["C_hi"]
+
+
+@pytest.mark.parametrize("per_class, words", [(1, "1 example per class"), (2, "2 examples per class")])
+def test_multiclass_caption_and_axis_state_the_configured_examples_per_class(per_class, words):
+    """The table caption and the figure's axis name the configured per_class (the .test config uses 1),
+    not the paper's 2."""
+    import matplotlib.pyplot as plt
+
+    from aucacc.synthetic.experiments import multiclass_experiment
+
+    cfg = {"multiclass": {"classes": [3], "per_class": per_class, "samples": 40, "bootstrap": 5, "models": ["ranks"]}}
+    table, fig = multiclass_experiment(cfg, pd.read_csv(PUBLISHED, dtype=str), seed=1)
+    assert words in table.caption
+    other = "2 examples per class" if per_class == 1 else "1 example per class"
+    assert other not in table.caption
+    assert all(ax.get_xlabel() == f"classes c ({words})" for ax in fig.axes)
+    assert set(table.data["examples"] // table.data["c"]) == {per_class}
+    plt.close(fig)

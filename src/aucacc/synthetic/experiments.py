@@ -253,7 +253,15 @@ def multiclass_experiment(cfg: Mapping[str, Any], published: pd.DataFrame, seed:
     df = multiclass_table(cfg, published, seed, exact)
     shown = _display(df, ["model", "c", "C", "C_se", "published_C", "exact_C", "D", "D_se", "published_D", "exact_D",
                           "E"])
+    per_class = examples_per_class(cfg)  # the configured number (the paper's is 2), never a typed one
     table = Table(df, display=shown,
-                  caption="Sampled C, D of Hand-Till M vs accuracy, 2 examples per class "
+                  caption=f"Sampled C, D of Hand-Till M vs accuracy, {per_class} "
                           "(bootstrap se; Huang & Ling 2005, §II)")
-    return table, plot_multiclass(df)
+    return table, plot_multiclass(df, per_class)
+
+
+def examples_per_class(cfg: Mapping[str, Any]) -> str:
+    """``"<n> example(s) per class"`` for the ``synthetic`` config section's ``multiclass.per_class``
+    (captions and axis labels of the multi-class experiment)."""
+    n = int(cfg["multiclass"]["per_class"])
+    return f"{n} example{'' if n == 1 else 's'} per class"

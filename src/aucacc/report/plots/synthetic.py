@@ -39,8 +39,12 @@ def plot_binary(df: pd.DataFrame, experiment: str):
     return fig
 
 
-def plot_multiclass(df: pd.DataFrame):
-    """Sampled C and D against c per model (95 % bootstrap bars), exact and published marked."""
+def plot_multiclass(df: pd.DataFrame, per_class: str):
+    """Sampled C and D against c per model (95 % bootstrap bars), exact and published marked.
+
+    ``per_class`` is the axis label's "<n> examples per class"
+    (:func:`aucacc.synthetic.experiments.examples_per_class`).
+    """
     fig, axes = plt.subplots(1, 2, figsize=(10, 3.8))
     for ax, k in zip(axes, ("C", "D")):
         for j, (model, g) in enumerate(df.groupby("model", sort=False)):
@@ -53,7 +57,7 @@ def plot_multiclass(df: pd.DataFrame):
         pub = df.drop_duplicates("c")
         pub = pub[pub[f"published_{k}"].notna()]
         ax.plot(pub["c"], pub[f"published_{k}"], "x", color="crimson", ms=9, mew=2, label="published")
-        ax.set_xlabel("classes c (2 examples per class)")
+        ax.set_xlabel(f"classes c ({per_class})")
         ax.set_title({"C": "consistency C", "D": "discriminancy D"}[k])
         ax.grid(alpha=0.3)
     axes[0].legend(fontsize=7)
