@@ -313,3 +313,16 @@ def test_duplicate_data_columns_name_the_key(tmp_path):
     """A `source.columns` list that names a column twice is a config mistake, reported as such."""
     with pytest.raises(DataFormatError, match=r"source\.columns names \['a'\] more than once"):
         read_uci_data(_write(tmp_path, "d.data", "1,2,p\n"), ["a", "a", "cls"], nominal=["cls"])
+
+
+def test_integer_attribute_values_are_kept_as_written(tmp_path):
+    """Weka reads `integer` as numeric: 2.5 stays 2.5 (liac-arff alone truncates it to 2 silently and
+    crashes on 1e400 with an OverflowError)."""
+    head = "@relation r\n@attribute a integer\n@attribute c {p,n}\n@data\n"
+    t = read_arff(_write(tmp_path, "i.arff", head + "2.5,p\n-3,n\n?,n\n"))
+    np.testing.assert_array_equal(t.frame["a"].to_numpy()[:2], [2.5, -3.0])
+    assert t.kinds["a"] == "numeric" and np.isnan(t.frame["a"].iloc[2])
+    with pytest.raises(DataFormatError, match=r"i2\.arff: line 5, column 'a': the value in '1e400,p' overflows"):
+        read_arff(_write(tmp_path, "i2.arff", head + "1e400,p\n"))
+    with pytest.raises(DataFormatError, match=r"line 5, attribute 'a': value 'x' is not a number \(declared integer\)"):
+        read_arff(_write(tmp_path, "i3.arff", head + "x,p\n"))

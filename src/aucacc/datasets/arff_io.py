@@ -20,6 +20,9 @@ from aucacc.datasets.raw import DataFormatError, RawTable, check_finite, is_numb
 # `integer [1,10]` / `real [0,1]` ranges: legal in Weka, rejected by liac-arff.
 _RANGE = re.compile(r"(?im)^(\s*@attribute\s+(?:'[^']*'|\"[^\"]*\"|\S+)\s+(?:integer|real|numeric))\s*\[[^\]\n]*\]")
 _DATA = re.compile(r"(?im)^\s*@data\b")
+# liac-arff converts an `integer` attribute's values with int(float(x)): 2.5 would become 2 silently and
+# 1e400 crash. Weka reads `integer` as numeric (2.5 stays 2.5), so liac-arff is given `numeric` instead.
+_INTEGER = re.compile(r"(?im)^(\s*@attribute\s+(?:'[^']*'|\"[^\"]*\"|\S+)\s+)integer\b")
 
 
 def _split_fields(line: str) -> list[str]:
@@ -160,7 +163,8 @@ def read_arff(path: str | os.PathLike, *, label: str | None = None) -> RawTable:
     """Read an ARFF file as Weka 3.9's ``ArffLoader`` does.
 
     Handles ``%`` comments, quoted names and values with spaces, upper/lower case keywords,
-    CRLF line ends, trailing blank lines, ``?`` missing values, ``integer [a,b]`` ranges and
+    CRLF line ends, trailing blank lines, ``?`` missing values, ``integer [a,b]`` ranges,
+    ``integer`` values kept as written (``2.5`` stays 2.5, as in Weka; liac-arff would truncate) and
     data rows that end with a comma (read as if the comma were not there, as Weka does; the
     count is recorded in :attr:`RawTable.notes`). Column kinds are the header's declarations;
     nominal values are kept exactly as written (strings, never through a number).
@@ -190,7 +194,7 @@ def read_arff(path: str | os.PathLike, *, label: str | None = None) -> RawTable:
     text = _RANGE.sub(r"\1", original)  # one substitution per line keeps line numbers
     text, notes, row_lines = _weka_data_lines(where, text)
     try:
-        obj = arff.loads(text)
+        obj = arff.loads(_INTEGER.sub(r"\1numeric", text))  # same lines; messages quote `text`
     except arff.ArffException as exc:
         raise _liac_error(where, exc, text, original) from None
     attrs = obj["attributes"]
