@@ -190,6 +190,8 @@ def test_good_sklearn_learner_passes(cfg):
      "config key 'roc.learners' names learner 'LR', which is not under 'learners'"),
     (lambda c: c["roc"].update(positive={"sonar": "M"}),
      "config key 'roc.positive' names dataset 'sonar', which is not under 'datasets'"),
+    (lambda c: c["learners"]["SVM"].update(fold_jobs=["mushroom", "mushrom"]),
+     "config key 'learners.SVM.fold_jobs' names dataset 'mushrom', which is not under 'datasets'"),
 ])
 def test_cross_references_checked(cfg, change, want):
     change(cfg)
@@ -244,3 +246,19 @@ def test_dataset_names_are_folder_safe(cfg, bad):
     cfg["datasets"][bad] = copy.deepcopy(cfg["datasets"]["iris"])
     msg = _error(cfg)
     assert "config key 'datasets'" in msg and repr(bad) in msg
+
+
+@pytest.mark.parametrize("fold_jobs, want", [(True, [True, True]), (False, [False, False]),
+                                              (["mushroom"], [True, False])])
+def test_fold_jobs_per_dataset(cfg, fold_jobs, want):
+    """`fold_jobs` is true, false or the list of data sets run as one job per outer fold."""
+    from aucacc.learners import runs_per_fold
+
+    cfg["learners"]["SVM"]["fold_jobs"] = fold_jobs
+    spec = validate_config(cfg)["learners"]["SVM"]
+    assert [runs_per_fold(spec, d) for d in ("mushroom", "iris")] == want
+
+
+def test_fold_jobs_rejects_a_number(cfg):
+    cfg["learners"]["SVM"]["fold_jobs"] = 3
+    assert "learners.SVM.fold_jobs" in _error(cfg)

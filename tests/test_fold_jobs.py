@@ -19,7 +19,7 @@ def _parquet(df: pd.DataFrame) -> bytes:
     return buf.getvalue()
 
 
-@pytest.mark.parametrize("learner", ["NB", "C4.5"])
+@pytest.mark.parametrize("learner", ["NB", "C4.5", "SVM"])
 def test_gathered_folds_are_byte_identical_to_one_run(repo_config, learner):
     from aucacc.datasets import load_dataset
 

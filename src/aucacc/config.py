@@ -86,6 +86,9 @@ def _check_references(config: dict[str, Any]) -> None:
     need(main.get("learners", []), "main_table.learners", learners, "learner")
     need([x for pair in main.get("cde_pairs", []) for x in pair], "main_table.cde_pairs", learners, "learner")
     need(main.get("datasets") or [], "main_table.datasets", datasets, "dataset")
+    for name, spec in learners.items():
+        if isinstance(spec.get("fold_jobs"), list):
+            need(spec["fold_jobs"], f"learners.{name}.fold_jobs", datasets, "dataset")
     if "svm_table" in config:
         svm = config["svm_table"]
         need([svm["learner"]], "svm_table.learner", learners, "learner")

@@ -1,5 +1,6 @@
 # Stage 2: discretization, folds, cross-validation of every learner, the main table, t-tests and C/D/E.
 import re
+from aucacc.learners import runs_per_fold
 
 PROTOCOL = config["protocol"]["discretization"]
 LEARNERS = list(config["learners"])
@@ -65,7 +66,7 @@ rule folds:
         "../scripts/folds.py"
 
 
-# One outer fold of one learner on one data set (learners with `fold_jobs: true`, e.g. the SVM):
+# One outer fold of one learner on one data set (learners whose `fold_jobs` covers it, e.g. the SVM on mushroom):
 # the fold's test rows' probability vectors and its record; `cross_validate` gathers the folds.
 rule cv_fold:
     input:
@@ -96,7 +97,7 @@ rule cv_fold:
 
 def cv_fold_parts(wc):
     """Per-fold outputs gathered by `cross_validate` (none: the learner runs all folds in one job)."""
-    if not config["learners"][wc.learner].get("fold_jobs", False):
+    if not runs_per_fold(config["learners"][wc.learner], wc.dataset):
         return []
     return expand(rules.cv_fold.output.scores, fold=range(config["protocol"]["n_folds"]), allow_missing=True)
 

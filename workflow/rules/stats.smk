@@ -73,19 +73,26 @@ rule claims_tests:
         "../scripts/claims_tests.py"
 
 
-# Every metric of the sources for each fold of one learner on one data set, from its stored scores.
+# One data set: every metric of the sources for each fold of each learner (from its stored scores),
+# and the figure: precision–recall curves of each learner; one-vs-rest ROC beside Hand–Till M if multi-class.
+# One job per data set, not per learner: the metrics take a fraction of a job's start-up.
 rule source_metrics:
     input:
-        scores=f"{RESULTS}/scores/{{protocol}}/{{dataset}}/{{learner}}.parquet",
+        scores=lambda wc: [f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{l}.parquet" for d, l in SOURCE_PAIRS
+                           if d == wc.dataset],
     output:
-        metrics=f"{RESULTS}/metrics_extra/{{protocol}}/{{dataset}}/{{learner}}.csv",
+        metrics=f"{RESULTS}/metrics_extra/{PROTOCOL}/{{dataset}}.csv",
+        png=report(f"{RESULTS}/figures/source_metrics/{{dataset}}.png", caption="../report/source_metrics_figure.rst",
+                   category="12 Metrics of the sources", subcategory="Figures"),
+        pdf=f"{RESULTS}/figures/source_metrics/{{dataset}}.pdf",
     log:
-        f"{RESULTS}/logs/source_metrics/{{protocol}}/{{dataset}}/{{learner}}.log",
+        f"{RESULTS}/logs/source_metrics/{{dataset}}.log",
     params:
+        protocol=PROTOCOL,
         positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
         costs=lambda wc: SOURCE_METRICS.get("costs", {}).get(wc.dataset, {}),
     benchmark:
-        f"{RESULTS}/benchmarks/source_metrics/{{protocol}}/{{dataset}}/{{learner}}.tsv"
+        f"{RESULTS}/benchmarks/source_metrics/{{dataset}}.tsv"
     threads: 1
     resources:
         mem_mb=1000,
@@ -99,11 +106,13 @@ rule source_metrics:
 # Mean ± sd over folds of every source metric, per data set and learner.
 rule source_metrics_table:
     input:
-        metrics=[f"{RESULTS}/metrics_extra/{PROTOCOL}/{d}/{l}.csv" for d, l in SOURCE_PAIRS],
+        metrics=[f"{RESULTS}/metrics_extra/{PROTOCOL}/{d}.csv" for d in SOURCE_DATASETS],
     output:
         table=f"{RESULTS}/tables/source_metrics.csv",
         md=f"{RESULTS}/tables/source_metrics.md",
         tex=f"{RESULTS}/tables/source_metrics.tex",
+    params:
+        pairs=SOURCE_PAIRS,  # the table's row order
     log:
         f"{RESULTS}/logs/source_metrics_table.log",
     benchmark:
@@ -116,31 +125,6 @@ rule source_metrics_table:
         "../envs/aucacc.yaml"
     script:
         "../scripts/source_metrics_table.py"
-
-
-# One data set: precision–recall curves of each learner; one-vs-rest ROC beside Hand–Till M if multi-class.
-rule source_metrics_figure:
-    input:
-        scores=lambda wc: [f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{l}.parquet" for d, l in SOURCE_PAIRS
-                           if d == wc.dataset],
-    output:
-        png=report(f"{RESULTS}/figures/source_metrics/{{dataset}}.png", caption="../report/source_metrics_figure.rst",
-                   category="12 Metrics of the sources", subcategory="Figures"),
-        pdf=f"{RESULTS}/figures/source_metrics/{{dataset}}.pdf",
-    log:
-        f"{RESULTS}/logs/source_metrics_figure/{{dataset}}.log",
-    params:
-        positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
-    benchmark:
-        f"{RESULTS}/benchmarks/source_metrics_figure/{{dataset}}.tsv"
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=10,
-    conda:
-        "../envs/aucacc.yaml"
-    script:
-        "../scripts/source_metrics_figure.py"
 
 
 # Repeated cross-validation: b = protocol.repetitions rounds of the k-fold protocol, each with its

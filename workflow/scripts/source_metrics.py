@@ -1,17 +1,19 @@
-# Every metric of the sources for each fold of one learner on one data set, from its stored scores.
+# Every metric of the sources for each fold of each learner on one data set, from its stored scores, and its figure.
+import os
+from pathlib import Path
 
 import pandas as pd
 
-from aucacc.report.logs import setup_log
-from aucacc.evaluation.source_metrics import fold_source_metrics
+from aucacc.evaluation.source_metrics import dataset_source_metrics
 from aucacc.provenance import atomic_write_text
+from aucacc.report.figures import save_figure
+from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
 wc, par = snakemake.wildcards, snakemake.params
-m = fold_source_metrics(pd.read_parquet(snakemake.input.scores), positive=par.positive, costs=dict(par.costs))
-m.insert(0, "learner", wc.learner)
-m.insert(0, "dataset", wc.dataset)
-m.insert(2, "protocol", wc.protocol)
+scores = {Path(p).stem: pd.read_parquet(p) for p in snakemake.input.scores}
+m, fig = dataset_source_metrics(scores, wc.dataset, par.protocol, positive=par.positive, costs=dict(par.costs))
 atomic_write_text(snakemake.output.metrics, m.to_csv(index=False))
-log.info("%s %s %s: %d fold metrics, positive class %s", wc.dataset, wc.learner, wc.protocol, len(m),
+save_figure(fig, os.path.splitext(snakemake.output.png)[0])
+log.info("%s %s: %d fold metrics of %s, positive class %s", wc.dataset, par.protocol, len(m), ", ".join(scores),
          m["positive"].iloc[0])

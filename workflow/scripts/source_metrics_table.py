@@ -10,7 +10,7 @@ from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 frames = pd.concat([pd.read_csv(p) for p in snakemake.input.metrics], ignore_index=True)
-summ = source_metrics_summary(frames)
+summ = source_metrics_summary(frames, pairs=snakemake.params.pairs)
 write_table(summ, os.path.splitext(snakemake.output.table)[0], floatfmt=".4g",
             provenance=provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)),
             caption="Every metric of the sources (Tharwat §2, Aggarwal eq. 10.77, Fawcett §9): mean and sd over "

@@ -199,14 +199,46 @@ def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
     return pd.DataFrame(rows)
 
 
-def source_metrics_summary(frames: pd.DataFrame) -> pd.DataFrame:
+def dataset_source_metrics(scores: Mapping[str, pd.DataFrame], dataset: str, protocol: str,
+                           positive: str | None = None, costs: Mapping[str, float] | None = None):
+    """Every metric of the sources for each learner on one data set, and the data set's figure.
+
+    One job per data set (not per learner): the metrics are cheap and a job's start-up is not.
+
+    Parameters
+    ----------
+    scores : learner → stored scores frame of that learner on ``dataset`` (the figure draws them in this order).
+    dataset, protocol : written into the ``dataset`` and ``protocol`` columns.
+    positive, costs : as in :func:`fold_source_metrics`.
+
+    Returns
+    -------
+    (frame, figure) : the :func:`fold_source_metrics` rows of every learner, with columns
+        ``dataset, learner, protocol, fold, metric, value, positive``, and :func:`source_metrics_figure`.
+    """
+    frames = []
+    for learner, sc in scores.items():
+        m = fold_source_metrics(sc, positive=positive, costs=costs)
+        m.insert(0, "learner", learner)
+        m.insert(0, "dataset", dataset)
+        m.insert(2, "protocol", protocol)
+        frames.append(m)
+    return pd.concat(frames, ignore_index=True), source_metrics_figure(scores, positive=positive, title=dataset)
+
+
+def source_metrics_summary(frames: pd.DataFrame, pairs=None) -> pd.DataFrame:
     """Mean and sample sd over folds of every source metric, per data set, learner and metric.
 
     ``frames``: :func:`fold_source_metrics` outputs with ``dataset`` and ``learner`` columns.
+    ``pairs``: optional ``(dataset, learner)`` sequence giving the row order (default: as in ``frames``).
     NaN folds (a metric undefined in that fold) are left out of the mean and counted in
     ``n_undefined``; an infinite value (LR+ or DOR with FP = 0) makes the mean infinite.
     Returns ``dataset, learner, positive, metric, mean, sd, n_folds, n_undefined``.
     """
+    if pairs is not None:
+        rank = {tuple(p): i for i, p in enumerate(pairs)}
+        order = np.argsort([rank[(d, l)] for d, l in zip(frames["dataset"], frames["learner"])], kind="stable")
+        frames = frames.iloc[order]
     g = frames.groupby(["dataset", "learner", "positive", "metric"], sort=False)["value"]
     out = g.agg(mean="mean", sd=lambda v: float(np.std(v.dropna(), ddof=1)) if v.notna().sum() > 1 else np.nan,
                 n_folds="size", n_undefined=lambda v: int(v.isna().sum())).reset_index()

@@ -31,3 +31,14 @@ def make_learner(spec: dict[str, Any]):
         return cls(**params)
     except TypeError as exc:
         raise ValueError(f"learner estimator {path!r} rejects params {params}: {exc}") from None
+
+
+def runs_per_fold(spec: dict[str, Any], dataset: str) -> bool:
+    """Whether the workflow runs learner ``spec`` on ``dataset`` as one job per outer fold.
+
+    ``spec["fold_jobs"]`` is ``True`` (every data set), ``False`` (one job per data set) or a list
+    of the data sets where it is ``True``. Either way the gathered scores and metrics are the same
+    bytes (``tests/test_fold_jobs.py``); only the number of jobs changes.
+    """
+    fold_jobs = spec.get("fold_jobs", False)
+    return dataset in fold_jobs if isinstance(fold_jobs, list) else bool(fold_jobs)
