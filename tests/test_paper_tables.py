@@ -108,3 +108,29 @@ def test_impossible_published_values():
     imp = impossible_published(wide, ncls)
     assert set(zip(imp.dataset, imp.learner)) == {("import", "C4.4"), ("import", "C4.5"),
                                                    ("mushroom", "C4.4"), ("mushroom", "C4.5")}
+
+
+def test_gap_report_marks_partial_fold_data_sets():
+    """auc_gap.md's per-data-set table marks a data set whose folds lack a class (Hand–Till M over the class
+    pairs present) with † and explains it below, as the other tables do; other data sets stay unmarked."""
+    from aucacc.auc_gap import gap_report
+
+    rows = []
+    for reading, shift in (("standard", 10.0), ("hard_label", 2.0)):
+        for j, ds in enumerate(["glass", "d1", "d2", "d3"]):
+            for k, (lrn, off) in enumerate((("NB", 2.0), ("C4.4", 1.0), ("C4.5", 0.0))):
+                auc = 80 + shift + off + (5 if ds == "glass" else j * 0.3) + 0.1 * ((j * (k + 1)) % 3)
+                rows.append({"reading": reading, "dataset": ds, "learner": lrn, "auc": auc, "published_auc": 80.0,
+                             "diff": auc - 80.0, "partial_folds": 2 if ds == "glass" else 0})
+    by = pd.DataFrame(rows)
+    summary = pd.concat([by.groupby(["reading", "learner"], sort=False)["diff"].agg(
+        mean_abs_diff=lambda d: d.abs().mean(), mean_diff="mean", n="size").reset_index(),
+        by.groupby("reading", sort=False)["diff"].agg(mean_abs_diff=lambda d: d.abs().mean(), mean_diff="mean",
+                                                       n="size").reset_index().assign(learner="all")])
+    text = gap_report(summary, by, pd.DataFrame(), n_folds=10)
+    table = text.split("## Largest differences under the standard reading")[1]
+    assert "| glass † | NB |" in table and "| d3 | NB |" in table and "d3 †" not in table
+    assert "† glass: in 2 of 10 test folds a class is absent" in table
+    # without partial folds the table and its text are as before: no mark, no note
+    plain = gap_report(summary, by.drop(columns="partial_folds"), pd.DataFrame())
+    assert "†" not in plain and "| glass | NB |" in plain

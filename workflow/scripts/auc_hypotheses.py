@@ -34,5 +34,5 @@ imp = impossible_published(wide, n_classes)
 write_table(imp, os.path.splitext(out.impossible)[0], provenance=prov, floatfmt=".1f",
             caption="Published AUCs no ranking-based binary AUC can produce")
 sig = pd.read_csv(inp.significance) if "significance" in inp.keys() else None
-atomic_write_text(out.report, gap_report(summary, by, imp, sig))
+atomic_write_text(out.report, gap_report(summary, by, imp, sig, snakemake.config["protocol"]["n_folds"]))
 log.info("best reading: %s", summary[summary.learner == "all"].sort_values("mean_abs_diff").iloc[0].to_dict())

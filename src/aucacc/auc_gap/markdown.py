@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from aucacc.auc_gap.hypotheses import reading_claims, weka342_comparison
+from aucacc.report.paper_tables import mark_partial, partial_notes
 from aucacc.report.tables import to_markdown
 
 
@@ -52,8 +53,14 @@ def _weka342_section(by_dataset: pd.DataFrame, significance: pd.DataFrame | None
 
 
 def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.DataFrame,
-               significance: pd.DataFrame | None = None) -> str:
-    """A short Markdown write-up of the AUC-gap analysis, with every number taken from the tables."""
+               significance: pd.DataFrame | None = None, n_folds: int | None = None) -> str:
+    """A short Markdown write-up of the AUC-gap analysis, with every number taken from the tables.
+
+    A data set of ``by_dataset`` with ``partial_folds`` > 0 (a test fold lacks a class, so its AUC is
+    Hand–Till M over the class pairs present) is marked † in the per-data-set table, with the note
+    of :func:`aucacc.report.paper_tables.partial_notes`; ``n_folds`` (config ``protocol.n_folds``)
+    is then required.
+    """
     allrows = summary[summary["learner"] == "all"].sort_values("mean_abs_diff")
     claims = reading_claims(by_dataset)
     best = allrows.iloc[0]
@@ -103,7 +110,9 @@ def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.D
     else:
         lines += ["None.", ""]
     worst = by_dataset[by_dataset["reading"] == "standard"].assign(a=lambda d: d["diff"].abs())
-    worst = worst.sort_values("a", ascending=False).head(8)[["dataset", "learner", "auc", "published_auc", "diff"]]
-    lines += ["## Largest differences under the standard reading", "", to_markdown(worst, ".1f")]
+    worst = worst.sort_values("a", ascending=False).head(8)
+    shown = mark_partial(worst)[["dataset", "learner", "auc", "published_auc", "diff"]]
+    lines += ["## Largest differences under the standard reading", "", to_markdown(shown, ".1f")]
+    lines += [note + "\n" for note in partial_notes(worst, n_folds)]
     lines += _weka342_section(by_dataset, significance)
     return "\n".join(lines) + "\n"
