@@ -6,7 +6,9 @@ Every file is compared byte for byte, except what legitimately changes from run 
 
 * ``logs/`` and ``benchmarks/`` (timestamps, timings) and ``*.provenance.json`` sidecars are skipped;
 * JSON files are compared after dropping the keys ``provenance`` (creation time, versions, inputs) and
-  ``fit_seconds`` (per-fold fit times of the cross-validation records) at any depth.
+  ``fit_seconds`` (per-fold fit times of the cross-validation records) at any depth;
+* the report's text files that embed the run's provenance (``REPORT.md``, ``report/*.html``, ``*.rst``)
+  are compared with each ISO creation time (``2026-12-01T11:26:55+00:00``) blanked.
 
 PNG and PDF figures are compared as bytes: ``aucacc.report.figures.save_figure`` removes the PNG
 ``Software`` and PDF ``CreationDate`` metadata, so a figure whose data did not change keeps its bytes.
@@ -17,11 +19,14 @@ Prints one line per differing, missing or extra file and a summary; exits 1 if a
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
 SKIP_DIRS = {"logs", "benchmarks"}
 VOLATILE_KEYS = {"provenance", "fit_seconds"}
+STAMPED = {".md", ".html", ".rst"}
+STAMP = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00")
 
 
 def _strip(obj):
@@ -45,6 +50,8 @@ def same(a: Path, b: Path) -> bool:
     """Whether two output files agree (JSON without volatile keys, anything else byte for byte)."""
     if a.suffix == ".json":
         return _strip(json.loads(a.read_text())) == _strip(json.loads(b.read_text()))
+    if a.suffix in STAMPED:
+        return STAMP.sub(b"<time>", a.read_bytes()) == STAMP.sub(b"<time>", b.read_bytes())
     return a.read_bytes() == b.read_bytes()
 
 
