@@ -8,16 +8,14 @@ from typing import Any
 
 import yaml
 
+from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
+
 # The schema ships inside the package (package data), so any install validates the same way.
 SCHEMA = Path(__file__).resolve().parent / "schemas" / "config.schema.yaml"
 # The repository's config: beside the package in a source checkout (editable install), else the
 # working directory's (the workflow runs from the repository root).
 _CHECKOUT = Path(__file__).resolve().parents[2] / "config" / "config.yaml"
 DEFAULT_CONFIG = _CHECKOUT if _CHECKOUT.is_file() else Path("config") / "config.yaml"
-
-
-class ConfigError(ValueError):
-    """The configuration does not fit the schema; the message names the offending key."""
 
 
 def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCHEMA,

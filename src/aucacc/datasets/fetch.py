@@ -31,16 +31,13 @@ from pathlib import Path
 from typing import IO, Any, Iterator
 from urllib.parse import urlsplit
 
+from aucacc.exceptions import FetchError  # noqa: F401  (re-exported: its old path)
 from aucacc.provenance import atomic_write_text, sha256_file
 
 log = logging.getLogger(__name__)
 
 #: Download attempts after the first one fails (pooch waits 1 s, 2 s, ... between them).
 DOWNLOAD_RETRIES = 2
-
-
-class FetchError(RuntimeError):
-    """The raw file cannot be had, or its checksum is wrong; the message says what to do."""
 
 
 def mirror_folder(config: dict[str, Any]) -> Path | None:

@@ -15,9 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-
-class DataFormatError(ValueError):
-    """A raw data file cannot be read; the message names the file, the line and the fix."""
+from aucacc.exceptions import DataFormatError  # noqa: F401  (re-exported: its old path)
 
 
 @dataclass

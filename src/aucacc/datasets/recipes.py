@@ -13,13 +13,10 @@ import numpy as np
 import pandas as pd
 
 from aucacc.datasets.io import RawTable
+from aucacc.exceptions import RecipeError  # noqa: F401  (re-exported: its old path)
 
 #: Name of the class column of a clean data set (the Parquet written by :mod:`aucacc.datasets.store`).
 CLASS_COLUMN = "class"
-
-
-class RecipeError(ValueError):
-    """A recipe does not fit its data; the message names the data set and config key."""
 
 
 @dataclass

@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 import yaml
 
+from aucacc.exceptions import ClaimsError  # noqa: F401  (re-exported: its old path)
+
 REPO_ROOT = Path(__file__).resolve().parents[3]
 CLAIMS = REPO_ROOT / "config" / "claims.yaml"
 # The workflow sets this to the repository's claims file, so that jobs run from an installed
@@ -37,10 +39,6 @@ def default_claims_path() -> Path:
                           "or pass its path")
     return p
 SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "claims.schema.yaml"  # package data
-
-
-class ClaimsError(ValueError):
-    """The claims file does not fit its schema; the message names the offending key."""
 
 
 def load_claims(path: str | os.PathLike | None = None) -> dict[str, Any]:

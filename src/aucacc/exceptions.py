@@ -1,0 +1,44 @@
+"""Every error aucacc raises for bad input, in one place (a bottom-layer module: it imports nothing from aucacc).
+
+Each one says what is wrong and what to do; the message names the data set, file, line or config
+key. All derive from :class:`AucaccError`, itself a :class:`ValueError` (bad input is a bad value),
+so ``except AucaccError`` catches every one of them and ``except ValueError`` keeps catching what it
+caught before. :class:`FetchError` is also a :class:`RuntimeError`, its base before this module
+existed, so an ``except RuntimeError`` written against it still catches it.
+
+The modules that raise them re-export them under their old paths (``aucacc.config.ConfigError``,
+``aucacc.datasets.FetchError``, ...).
+
+A learner used before ``fit`` raises scikit-learn's
+:class:`~sklearn.exceptions.NotFittedError` (through ``check_is_fitted``), and an invalid
+constructor parameter scikit-learn's ``InvalidParameterError`` (``_parameter_constraints``):
+those are scikit-learn's own conventions and are not redefined here.
+"""
+
+from __future__ import annotations
+
+__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "RecipeError"]
+
+
+class AucaccError(ValueError):
+    """Base of every aucacc input error; the message names what is wrong and what to do."""
+
+
+class ConfigError(AucaccError):
+    """The configuration does not fit the schema; the message names the offending key."""
+
+
+class ClaimsError(AucaccError):
+    """The claims file does not fit its schema; the message names the offending key."""
+
+
+class FetchError(AucaccError, RuntimeError):
+    """The raw file cannot be had, or its checksum is wrong; the message says what to do."""
+
+
+class DataFormatError(AucaccError):
+    """A raw data file cannot be read; the message names the file, the line and the fix."""
+
+
+class RecipeError(AucaccError):
+    """A recipe does not fit its data; the message names the data set and config key."""
