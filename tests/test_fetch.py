@@ -121,7 +121,7 @@ def test_mirror_env_overrides_config(tmp_path, mirror, monkeypatch, offline):
 def test_explicit_dest(tmp_path, mirror, monkeypatch, offline):
     """The workflow's fetch rule passes its output path as `dest`."""
     monkeypatch.delenv("AUCACC_MIRROR", raising=False)
-    dest = tmp_path / "raw" / "iris" / "iris.arff"
+    dest = tmp_path / "cache" / "iris" / "iris.arff"  # inside the cache folder, as the workflow's output is
     assert fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path, mirror), dest=dest) == dest
     assert sha256_file(dest) == IRIS_SHA
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
 
@@ -18,13 +18,33 @@ _CHECKOUT = Path(__file__).resolve().parents[2] / "config" / "config.yaml"
 DEFAULT_CONFIG = _CHECKOUT if _CHECKOUT.is_file() else Path("config") / "config.yaml"
 
 
+#: Config keys naming a folder or file of the project: each must resolve (symlinks followed) inside
+#: the project folder, so no config value reads or writes elsewhere. ``mirror`` (and AUCACC_MIRROR) is
+#: not among them: it is a folder of the researcher's own choosing and may lie anywhere, but a file
+#: name inside it cannot leave it (``aucacc.datasets.fetch``).
+PROJECT_PATH_KEYS = ("cache", "raw_data", "published", "lock_file")
+
+
+def project_folders() -> list[Path]:
+    """The default project folders: the working directory, and the repository of a source checkout."""
+    folders = [Path.cwd()]
+    checkout = _CHECKOUT.parents[1]
+    if (checkout / "Snakefile").is_file():
+        folders.append(checkout)
+    return folders
+
+
 def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCHEMA,
-                    check_learners: bool = True) -> dict[str, Any]:
+                    check_learners: bool = True,
+                    project: Iterable[str | os.PathLike] | None = None) -> dict[str, Any]:
     """Validate ``config`` before any job runs, filling defaults; raise :class:`ConfigError`.
 
-    Three checks, each naming the offending key:
+    Four checks, each naming the offending key:
 
-    1. the JSON schema (types, required keys, ranges); its ``default`` values are filled in;
+    1. the JSON schema (types, required keys, ranges, bare file names); its ``default`` values are
+       filled in; then every path of :data:`PROJECT_PATH_KEYS` must resolve inside one of the
+       ``project`` folders (default :func:`project_folders`; the workflow passes the Snakefile's
+       folder and its working directory);
     2. defaults that depend on other keys are filled (:func:`_fill_derived_defaults`), and every
        name that refers to another part of the config must exist there: learners named in
        ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
@@ -40,14 +60,31 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
     if errors:
         e = errors[0]
         where = ".".join(str(p) for p in e.absolute_path) or "<top level>"
-        raise ConfigError(f"config key '{where}': {e.message}")
+        hint = f" (expected: {e.schema['description']})" if e.validator == "pattern" and "description" in e.schema else ""
+        raise ConfigError(f"config key '{where}': {e.message}{hint}")
     _fill_defaults(config, schema, schema)
+    _check_project_paths(config, project_folders() if project is None else [Path(p) for p in project])
     _fill_derived_defaults(config)
     _check_references(config)
     if check_learners:
         for name, spec in config.get("learners", {}).items():
             check_learner(name, spec)
     return config
+
+
+def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
+    """Every path of :data:`PROJECT_PATH_KEYS` resolves inside a ``project`` folder (relative: to the working directory)."""
+    roots = [p.resolve() for p in project]
+    for key in PROJECT_PATH_KEYS:
+        value = config.get(key)
+        if not value:
+            continue
+        resolved = Path(value).resolve()
+        if not any(resolved.is_relative_to(r) for r in roots):
+            raise ConfigError(
+                f"config key '{key}': {value!r} resolves to {resolved}, outside the project folder "
+                f"({' or '.join(map(str, roots))}); give a path inside it (symlinks are followed). Only the mirror "
+                f"(config key 'mirror' or AUCACC_MIRROR) may be a folder elsewhere.")
 
 
 def _fill_derived_defaults(config: dict[str, Any]) -> None:

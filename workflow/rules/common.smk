@@ -13,8 +13,9 @@ from aucacc.datasets.fetch import cache_path, local_source_digest
 
 # The library's validator stops the run before any job, naming the offending key: schema,
 # cross-references between keys, and every learner (import, predict_proba, params). It fills
-# every default, so rules read config keys directly.
-validate_config(config)
+# every default, so rules read config keys directly. Paths in the config (cache, raw_data, published,
+# lock_file) must lie inside the project: the Snakefile's folder or the working directory (--directory).
+validate_config(config, project=[workflow.basedir, os.getcwd()])
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])

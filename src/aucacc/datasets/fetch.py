@@ -16,6 +16,12 @@ Look-up order (the first that has the file wins):
 A cached file is compared with the local file (mirror or ``raw_data``) it came from on every call:
 a changed source file is copied again when no checksum is configured, and is an error naming both
 checksums when one is.
+
+Every path stays inside its folder: ``source.file`` (and a name taken from a URL) must be a bare
+file name (:func:`bare_file_name`), and each file read from the mirror or ``raw_data`` and each
+file written to the cache is resolved (symlinks followed) and checked to lie inside that folder
+(:func:`contained`). The config schema checks the file name too; this is the second check, for
+callers that pass a config the schema never saw.
 """
 
 from __future__ import annotations
@@ -38,6 +44,35 @@ log = logging.getLogger(__name__)
 
 #: Download attempts after the first one fails (pooch waits 1 s, 2 s, ... between them).
 DOWNLOAD_RETRIES = 2
+
+
+def bare_file_name(value: Any, key: str) -> str:
+    """``value`` if it is a bare file name, else :class:`FetchError` naming config key ``key``.
+
+    A bare file name has no folder part: no ``/`` or ``\\``, not absolute, not empty, ``.`` or
+    ``..``, no NUL byte. Data-set names (folders of the cache) and ``source.file`` must be bare, so
+    that no config value can name a path outside the mirror, ``raw_data`` or the cache.
+    """
+    if (not isinstance(value, str) or value in ("", ".", "..") or any(c in value for c in "/\\\0")
+            or os.path.isabs(value)):
+        raise FetchError(f"config key '{key}': {value!r} is not a bare file name (no folder part: no '/' or '\\', "
+                         f"not absolute, not '.' or '..'). Put the file in the mirror folder (AUCACC_MIRROR or config "
+                         f"key 'mirror') or in data/raw (config key 'raw_data') and give its name only.")
+    return value
+
+
+def contained(path: str | os.PathLike, folder: str | os.PathLike, key: str, what: str) -> Path:
+    """``path`` resolved (symlinks followed); :class:`FetchError` naming ``key`` if it is not inside ``folder``.
+
+    ``what`` names the folder in the message (e.g. ``"the mirror folder /data/uci"``). A symlink in
+    the folder that points outside it is refused like a ``../`` path: every read and write stays
+    inside the folder the config names.
+    """
+    resolved, root = Path(path).resolve(), Path(folder).resolve()
+    if not resolved.is_relative_to(root):
+        raise FetchError(f"config key '{key}': {path} resolves to {resolved}, outside {what} ({root}); a file there "
+                         f"must lie inside it (a symlink out of it is refused). Copy the file itself into the folder.")
+    return resolved
 
 
 def mirror_folder(config: dict[str, Any]) -> Path | None:
@@ -68,9 +103,10 @@ def raw_data_folder(config: dict[str, Any]) -> Path | None:
 def raw_file_name(name: str, source: dict[str, Any]) -> str:
     """File name of a data set's raw file: ``source.file``, else the URL's last part, else ``openml-<id>.arff``."""
     if source.get("file"):
-        return source["file"]
+        return bare_file_name(source["file"], f"datasets.{name}.source.file")
     if source.get("url"):
-        return Path(urlsplit(source["url"]).path).name or f"{name}.raw"
+        base = Path(urlsplit(source["url"]).path).name
+        return bare_file_name(base, f"datasets.{name}.source.url") if base else f"{name}.raw"
     return f"openml-{source['openml_id']}.arff"
 
 
@@ -81,15 +117,28 @@ def cache_key(source: dict[str, Any]) -> str:
 
 
 def cache_path(name: str, source: dict[str, Any], config: dict[str, Any]) -> Path:
-    """Where the raw file of data set ``name`` is cached: ``<cache>/<name>/<cache_key>/<file>``."""
-    return Path(config.get("cache") or "resources/raw") / name / cache_key(source) / raw_file_name(name, source)
+    """Where the raw file of data set ``name`` is cached: ``<cache>/<name>/<cache_key>/<file>``.
+
+    Raises
+    ------
+    FetchError
+        ``name`` or the file name is not a bare name (:func:`bare_file_name`).
+    """
+    bare_file_name(name, "datasets")
+    return cache_folder(config) / name / cache_key(source) / raw_file_name(name, source)
+
+
+def cache_folder(config: dict[str, Any]) -> Path:
+    """The cache folder: config key ``cache`` (default ``resources/raw``)."""
+    return Path(config.get("cache") or "resources/raw")
 
 
 def local_source(name: str, source: dict[str, Any], config: dict[str, Any]) -> Path | None:
     """The local file the raw file is copied from: the mirror's, else ``raw_data``'s; ``None`` if neither has it."""
     fname = raw_file_name(name, source)
-    for folder in (mirror_folder(config), raw_data_folder(config)):
+    for label, folder in (("the mirror folder", mirror_folder(config)), ("raw_data", raw_data_folder(config))):
         if folder is not None and (folder / fname).is_file():
+            contained(folder / fname, folder, f"datasets.{name}.source.file", label)
             return folder / fname
     return None
 
@@ -151,7 +200,8 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         Uses ``cache``, ``mirror`` (overridden by ``AUCACC_MIRROR``), ``raw_data``, ``openml``,
         ``openml_server``, ``lock_file``.
     dest : path, optional
-        Where to put the file instead of :func:`cache_path` (the workflow's ``fetch`` output).
+        Where to put the file instead of :func:`cache_path` (the workflow's ``fetch`` output); it
+        must lie inside the cache folder (config ``cache``).
     progress : text stream, optional
         Where a download's progress bar goes (the job's log); none without it.
 
@@ -165,10 +215,13 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
     FetchError
         Nowhere to get the file from, a failed download (the message names the data set, the URL
         and what to do), a checksum mismatch, or a source file that changed after it was cached.
-        Nothing is left in the cache then.
+        Nothing is left in the cache then. Also a ``source.file`` (or data-set name) that is not a
+        bare file name, or a file (or symlink) that resolves outside the mirror, ``raw_data`` or the
+        cache; nothing is read or written then.
     """
     fname = raw_file_name(name, source)
     cache = Path(dest) if dest else cache_path(name, source, config)
+    contained(cache, cache_folder(config), f"datasets.{name}.source.file", "the cache folder (config key 'cache')")
     local = local_source(name, source, config)
     if cache.is_file():
         have = verify_checksum(cache, name, source, "cached file")

@@ -1,0 +1,178 @@
+"""A config is data: no path it names leaves its folder, validating it runs no code, its size is
+bounded, and every name the schema allows is one the workflow can build (issue 22)."""
+
+from __future__ import annotations
+
+import copy
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+import aucacc.datasets.fetch as fetch_mod
+from aucacc.config import DEFAULT_CONFIG, ConfigError, validate_config
+from aucacc.datasets import FetchError, load_dataset
+from aucacc.datasets.fetch import fetch_raw
+from helpers import REPO_ROOT, copy_workflow
+
+RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
+IRIS = REPO_ROOT / "data" / "raw" / "iris.arff"
+IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"
+
+
+@pytest.fixture
+def cfg():
+    """A fresh, unvalidated copy of the repository config."""
+    return copy.deepcopy(RAW)
+
+
+def _error(cfg, **kw) -> str:
+    with pytest.raises(ConfigError) as exc:
+        validate_config(cfg, **kw)
+    return str(exc.value)
+
+
+# --- path safety ----------------------------------------------------------------------------------------------
+
+ESCAPES = ["../../etc/passwd", "/etc/passwd", "a/b", "..", ".", "", "a\\b"]
+
+
+@pytest.mark.parametrize("bad", ESCAPES)
+def test_schema_refuses_a_file_name_with_a_folder_part(cfg, bad):
+    cfg["datasets"]["iris"]["source"]["file"] = bad
+    msg = _error(cfg)
+    assert msg.startswith("config key 'datasets.iris.source.file': ") and "bare name" in msg
+
+
+@pytest.fixture
+def sandbox(tmp_path, monkeypatch):
+    """A mirror, an empty cache and, beside them, a folder 'outside' holding a secret file; every read
+    (SHA-256, copy) and every download the fetch code makes is recorded."""
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    (tmp_path / "mirror").mkdir()
+    (tmp_path / "outside").mkdir()
+    secret = tmp_path / "outside" / "secret.arff"
+    secret.write_bytes(IRIS.read_bytes())
+    calls = []
+    monkeypatch.setattr(fetch_mod, "sha256_file", lambda p: calls.append(("read", p)) or "0" * 64)
+    monkeypatch.setattr(fetch_mod, "_copy_atomic", lambda src, dest: calls.append(("copy", src, dest)))
+    monkeypatch.setattr(fetch_mod, "_download_url", lambda *a: calls.append(("download", a)))
+    monkeypatch.setattr(fetch_mod, "_download_openml", lambda *a: calls.append(("openml", a)))
+    cfg = {"cache": str(tmp_path / "cache"), "mirror": str(tmp_path / "mirror"), "raw_data": None, "openml": True,
+           "lock_file": str(tmp_path / "lock.json"), "seed": 0}
+    return tmp_path, cfg, calls
+
+
+def _untouched(tmp_path: Path, calls: list) -> None:
+    """Nothing was read or written: no recorded call, an empty cache, 'outside' as it was."""
+    assert calls == []
+    assert not (tmp_path / "cache").exists() or list((tmp_path / "cache").rglob("*")) == []
+    assert sorted(p.name for p in (tmp_path / "outside").iterdir()) == ["secret.arff"]
+    assert (tmp_path / "outside" / "secret.arff").read_bytes() == IRIS.read_bytes()
+
+
+@pytest.mark.parametrize("bad", ["../outside/secret.arff", "ABS", "outside/secret.arff", "..", "."])
+def test_fetch_refuses_a_file_name_with_a_folder_part(sandbox, bad):
+    """The fetch code checks the name again (a config the schema never saw): nothing is read or written."""
+    tmp_path, cfg, calls = sandbox
+    bad = str(tmp_path / "outside" / "secret.arff") if bad == "ABS" else bad
+    src = {"file": bad, "url": "http://127.0.0.1:9/iris.arff", "openml_id": 61}
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", src, cfg)
+    assert "config key 'datasets.iris.source.file'" in str(exc.value) and "bare file name" in str(exc.value)
+    _untouched(tmp_path, calls)
+
+
+def test_load_dataset_downloads_nothing_for_an_escaping_name(sandbox):
+    """load_dataset with a `url` and `file: ../…` is refused before the download (it would land outside the cache)."""
+    tmp_path, cfg, calls = sandbox
+    cfg["datasets"] = {"iris": {"source": {"file": "../../outside/iris.arff", "url": "http://127.0.0.1:9/iris.arff"},
+                                "recipe": {"target": "class"}}}
+    with pytest.raises(FetchError, match=r"config key 'datasets\.iris\.source\.file': '\.\./\.\./outside/iris\.arff'"):
+        load_dataset("iris", cfg)
+    _untouched(tmp_path, calls)
+
+
+def test_url_whose_last_part_is_dotdot_is_refused(sandbox):
+    tmp_path, cfg, calls = sandbox
+    with pytest.raises(FetchError, match=r"config key 'datasets\.iris\.source\.url': '\.\.'"):
+        fetch_raw("iris", {"url": "http://127.0.0.1:9/a/.."}, cfg)
+    _untouched(tmp_path, calls)
+
+
+def test_dataset_name_with_a_folder_part_is_refused_by_fetch(sandbox):
+    tmp_path, cfg, calls = sandbox
+    with pytest.raises(FetchError, match=r"config key 'datasets': '\.\./outside'"):
+        fetch_raw("../outside", {"file": "iris.arff"}, cfg)
+    _untouched(tmp_path, calls)
+
+
+def test_symlink_in_the_mirror_pointing_out_is_refused(sandbox):
+    tmp_path, cfg, calls = sandbox
+    (tmp_path / "mirror" / "iris.arff").symlink_to(tmp_path / "outside" / "secret.arff")
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, cfg)
+    msg = str(exc.value)
+    assert "config key 'datasets.iris.source.file'" in msg and "outside the mirror folder" in msg and "symlink" in msg
+    _untouched(tmp_path, calls)
+
+
+def test_symlink_inside_the_mirror_is_followed(tmp_path, monkeypatch):
+    """A symlink that stays inside the mirror is an ordinary file there."""
+    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
+    mirror = tmp_path / "mirror"
+    (mirror / "store").mkdir(parents=True)
+    (mirror / "store" / "iris-v1.arff").write_bytes(IRIS.read_bytes())
+    (mirror / "iris.arff").symlink_to(mirror / "store" / "iris-v1.arff")
+    got = fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA},
+                    {"cache": str(tmp_path / "cache"), "mirror": str(mirror), "raw_data": None, "openml": False})
+    assert got.read_bytes() == IRIS.read_bytes() and not got.is_symlink()
+
+
+def test_symlink_in_the_cache_pointing_out_is_refused(sandbox):
+    """A cache folder that is a symlink out of the cache: nothing is written through it."""
+    tmp_path, cfg, calls = sandbox
+    (tmp_path / "mirror" / "iris.arff").write_bytes(IRIS.read_bytes())
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "iris").symlink_to(tmp_path / "outside", target_is_directory=True)
+    with pytest.raises(FetchError) as exc:
+        fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, cfg)
+    assert "config key 'datasets.iris.source.file'" in str(exc.value) and "outside the cache folder" in str(exc.value)
+    assert calls == [] and sorted(p.name for p in (tmp_path / "outside").iterdir()) == ["secret.arff"]
+
+
+@pytest.mark.parametrize("key", ["cache", "raw_data", "published", "lock_file"])
+@pytest.mark.parametrize("value", ["../elsewhere", "/etc", "resources/../../elsewhere"])
+def test_config_paths_stay_in_the_project(cfg, key, value):
+    cfg[key] = value
+    msg = _error(cfg)
+    assert msg.startswith(f"config key '{key}': {value!r} resolves to ") and "outside the project folder" in msg
+
+
+def test_config_path_through_a_symlink_out_is_refused(cfg, tmp_path):
+    (tmp_path / "proj").mkdir()
+    (tmp_path / "proj" / "resources").symlink_to(tmp_path, target_is_directory=True)
+    cfg["cache"] = str(tmp_path / "proj" / "resources" / "raw")
+    assert "config key 'cache'" in _error(cfg, project=[tmp_path / "proj"])
+
+
+def test_mirror_may_be_outside_the_project(cfg, tmp_path):
+    """The mirror is the researcher's own folder: it may be anywhere (a file name in it still cannot leave it)."""
+    cfg["mirror"] = str(tmp_path)
+    cfg["cache"] = "resources/raw"
+    assert validate_config(cfg, project=[REPO_ROOT])["mirror"] == str(tmp_path)
+
+
+def test_snakemake_refuses_an_escaping_file_name(tmp_path):
+    """`snakemake -n` stops at start-up on `file: ../../etc/passwd`, naming the key; no job runs."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    extra = tmp_path / "extra.yaml"
+    extra.write_text("datasets:\n  iris:\n    source: {file: ../../etc/passwd}\n")
+    proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
+                          cwd=work, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0
+    assert "config key 'datasets.iris.source.file': '../../etc/passwd' does not match" in proc.stdout + proc.stderr
+    assert not (work / "resources").exists()
