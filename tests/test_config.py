@@ -157,9 +157,9 @@ def test_snakemake_rejects_unknown_dataset_key(tmp_path):
     ({"estimator": "sklearn.tree.DecisionTreeClassifier", "params": {"criterion": "gini!"}},
      "config key 'learners.Bad.params': The 'criterion' parameter of DecisionTreeClassifier must be a str among"),
     ({"estimator": "sklearn.tree.DecisionTreeClassifier", "params": {"max_depht": 3}},
-     "config key 'learners.Bad' (estimator or params): learner estimator 'sklearn.tree.DecisionTreeClassifier' "
-     "rejects params {'max_depht': 3}"),
-    ({"estimator": "sklearn.nope.Nothing"}, "config key 'learners.Bad' (estimator or params): learner estimator "
+     "config key 'learners.Bad.params.max_depht': DecisionTreeClassifier has no parameter 'max_depht'; its "
+     "parameters are criterion, splitter, max_depth,"),
+    ({"estimator": "sklearn.nope.Nothing"}, "config key 'learners.Bad.estimator': learner estimator "
                                            "'sklearn.nope.Nothing' cannot be imported"),
 ])
 def test_bad_learner_stops_at_validation(cfg, spec, want):

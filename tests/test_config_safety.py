@@ -176,3 +176,112 @@ def test_snakemake_refuses_an_escaping_file_name(tmp_path):
     assert proc.returncode != 0
     assert "config key 'datasets.iris.source.file': '../../etc/passwd' does not match" in proc.stdout + proc.stderr
     assert not (work / "resources").exists()
+
+
+# --- a config never executes code -----------------------------------------------------------------------------
+
+def _hostile(tmp_path: Path) -> tuple[dict, Path, Path]:
+    """Learner specs that would each create ``created`` or truncate ``victim`` if anything called them."""
+    created, victim = tmp_path / "created", tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    specs = {
+        "System": ({"estimator": "os.system", "params": {"command": f"touch {created}"}}, "not in an allowed"),
+        "Run": ({"estimator": "subprocess.run", "params": {"args": ["touch", str(created)]}}, "not in an allowed"),
+        "Open": ({"estimator": "builtins.open", "params": {"file": str(victim), "mode": "w"}}, "not in an allowed"),
+        "Eval": ({"estimator": "builtins.eval",
+                  "params": {"source": f"__import__('pathlib').Path({str(created)!r}).touch()"}}, "not in an allowed"),
+        # inside an allowed package, but a function (that writes a file), not an estimator class
+        "Writer": ({"estimator": "aucacc.provenance.atomic_write_text",
+                    "params": {"path": str(created), "text": "x"}}, "is a function, not an estimator class"),
+    }
+    return specs, created, victim
+
+
+HOSTILE = ["System", "Run", "Open", "Eval", "Writer"]
+
+
+def _nothing_ran(created: Path, victim: Path) -> None:
+    assert not created.exists()
+    assert victim.read_text() == "keep me\n"
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_validation_calls_nothing(cfg, tmp_path, name):
+    specs, created, victim = _hostile(tmp_path)
+    spec, why = specs[name]
+    cfg["learners"][name] = spec
+    msg = _error(cfg)
+    assert msg.startswith(f"config key 'learners.{name}.estimator': {spec['estimator']!r} ") and why in msg
+    if why == "not in an allowed":
+        assert "aucacc, sklearn, imblearn, xgboost, lightgbm, catboost" in msg
+    _nothing_ran(created, victim)
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_make_learner_calls_nothing(tmp_path, name):
+    """The jobs build learners through make_learner, which resolves and checks before it builds."""
+    from aucacc.learners import make_learner
+
+    specs, created, victim = _hostile(tmp_path)
+    with pytest.raises(ConfigError, match=f"config key 'learners.{name}.estimator'"):
+        make_learner(specs[name][0], name)
+    _nothing_ran(created, victim)
+
+
+def test_estimator_class_is_not_built_at_validation(cfg, monkeypatch):
+    """Validation resolves the class and checks its params; it never calls the constructor."""
+    from aucacc.learners.naive_bayes import NaiveBayes
+
+    def boom(self, *a, **kw):
+        raise AssertionError("constructor called during validation")
+
+    monkeypatch.setattr(NaiveBayes, "__init__", boom)
+    validate_config(cfg)
+
+
+@pytest.mark.parametrize("spec, want", [
+    ({"estimator": "aucacc.report.tables.Table"}, "is not a scikit-learn estimator"),
+    ({"estimator": "sklearn.preprocessing.StandardScaler"}, "has no predict_proba"),
+    ({"estimator": "sklearn.linear_model.LogisticRegression", "params": {"C": -1}},
+     "config key 'learners.Bad.params': The 'C' parameter of LogisticRegression must be a float in the range (0.0, "
+     "inf]"),
+    ({"estimator": "sklearn.svm.SVC", "params": {"probability": False}},
+     "config key 'learners.Bad': sklearn.svm.SVC has no predict_proba, which AUC needs (a class-probability vector "
+     "per test instance); choose an estimator that has one (for sklearn.svm.SVC set params: {probability: true})"),
+    ({"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbours": 3}},
+     "config key 'learners.Bad.params.n_neighbours': KNeighborsClassifier has no parameter 'n_neighbours'; its "
+     "parameters are n_neighbors, weights,"),
+])
+def test_estimator_checks_without_building(cfg, spec, want):
+    cfg["learners"]["Bad"] = spec
+    assert want in _error(cfg)
+
+
+def _test_workflow(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the workflow with the committed test configuration (.test/); returns (work, snakemake)."""
+    import shutil
+
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    shutil.copytree(REPO_ROOT / ".test", work / ".test",
+                    ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
+    return work, snakemake
+
+
+def _dry_run(work: Path, snakemake: Path, extra: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", "--directory", ".test",
+                           f"--configfile={extra}"], cwd=work, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("name", ["System", "Run", "Open", "Eval"])
+def test_dry_run_calls_nothing(tmp_path, name):
+    """`snakemake -n` on the test configuration with a hostile learner stops at start-up; nothing ran."""
+    work, snakemake = _test_workflow(tmp_path)
+    specs, created, victim = _hostile(tmp_path)
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(yaml.safe_dump({"learners": {name: specs[name][0]}}))
+    proc = _dry_run(work, snakemake, extra)
+    assert proc.returncode != 0
+    assert f"config key 'learners.{name}.estimator': {specs[name][0]['estimator']!r} is not in an allowed" in (
+        proc.stdout + proc.stderr)
+    _nothing_ran(created, victim)

@@ -49,8 +49,9 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
        name that refers to another part of the config must exist there: learners named in
        ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
        ``svm_table.datasets`` and ``roc`` (:func:`_check_references`);
-    3. with ``check_learners``, every learner is built from its spec and must have
-       ``predict_proba`` and valid parameters (:func:`check_learner`).
+    3. with ``check_learners``, every learner's estimator must be a scikit-learn estimator class
+       from an allowed package, with ``predict_proba`` and valid parameters (:func:`check_learner`;
+       nothing is built or called).
     """
     import jsonschema
 
@@ -136,39 +137,34 @@ def _check_references(config: dict[str, Any]) -> None:
         need(list(roc.get("positive", {})), "roc.positive", datasets, "dataset")
 
 
-def check_learner(name: str, spec: dict[str, Any]):
-    """Build learner ``name`` from its config spec and check it can run; return the estimator.
+def check_learner(name: str, spec: dict[str, Any]) -> type:
+    """Check learner ``name``'s config spec without running any code of it; return its class.
 
-    Checks, before any job starts: the import path resolves, the constructor accepts the
-    params, the estimator has ``predict_proba`` (for scikit-learn's ``SVC``, only with
-    ``probability: true``), and the params are valid under scikit-learn's own parameter
-    validation wherever the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``).
+    Checks, before any job starts (:func:`aucacc.learners.resolve_estimator`,
+    :func:`aucacc.learners.check_params`): the import path starts with an allowed package
+    (:data:`aucacc.learners.ESTIMATOR_PACKAGES`) and resolves to a scikit-learn estimator class with
+    ``fit``; the class has ``predict_proba`` (for a class with a ``probability`` parameter, such as
+    scikit-learn's ``SVC``, only with ``probability: true``); every param is a constructor
+    parameter, and the params are valid under scikit-learn's own parameter validation wherever
+    the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``). Nothing is built or
+    called: a config is data (the jobs build the learners, :func:`aucacc.learners.make_learner`).
 
     Raises
     ------
     ConfigError
-        Naming ``learners.<name>`` and the cause.
+        Naming ``learners.<name>`` (``.estimator``, ``.params`` or ``.params.<param>``) and the cause.
     """
-    from aucacc.learners import make_learner
+    from aucacc.learners import check_params, resolve_estimator
 
     key = f"learners.{name}"
-    try:
-        est = make_learner(spec)
-    except ValueError as exc:
-        raise ConfigError(f"config key '{key}' (estimator or params): {exc}") from None
-    if not callable(getattr(est, "predict_proba", None)):
+    cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
+    full = check_params(cls, dict(spec.get("params") or {}), f"{key}.params")
+    # SVC-like classes have predict_proba only with probability=True (sklearn's available_if; default "deprecated")
+    if not callable(getattr(cls, "predict_proba", None)) or ("probability" in full and full["probability"] is not True):
         raise ConfigError(f"config key '{key}': {spec['estimator']} has no predict_proba, which AUC needs (a "
                           "class-probability vector per test instance); choose an estimator that has one (for "
                           "sklearn.svm.SVC set params: {probability: true})")
-    constraints = getattr(type(est), "_parameter_constraints", None)
-    if constraints and hasattr(est, "get_params"):
-        from sklearn.utils._param_validation import InvalidParameterError, validate_parameter_constraints
-
-        try:
-            validate_parameter_constraints(constraints, est.get_params(deep=False), caller_name=type(est).__name__)
-        except InvalidParameterError as exc:
-            raise ConfigError(f"config key '{key}.params': {exc}") from None
-    return est
+    return cls
 
 
 def _fill_defaults(node: Any, schema: dict, root: dict) -> None:

@@ -9,28 +9,126 @@ config entry, not code.
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
+from aucacc.exceptions import ConfigError
 
-def make_learner(spec: dict[str, Any]):
-    """A fresh estimator from a config spec ``{"estimator": "pkg.mod.Class", "params": {...}}``.
+#: The packages a learner's ``estimator`` import path may start with. Importing a module runs its
+#: top-level code, so a config may name estimators only from these well-known estimator packages
+#: (config/README.md, "learners"); any other import path is refused before anything is imported.
+ESTIMATOR_PACKAGES = ("aucacc", "sklearn", "imblearn", "xgboost", "lightgbm", "catboost")
+
+
+def resolve_estimator(path: str, key: str = "estimator") -> type:
+    """The estimator class named by the import path ``path``, found without calling anything.
+
+    The path must start with one of :data:`ESTIMATOR_PACKAGES`; its module is imported and the
+    attribute looked up, and it must be a class with ``fit`` and ``predict_proba`` that is a
+    scikit-learn estimator (a ``BaseEstimator`` subclass, or one with ``get_params``). Nothing
+    is called: not the class, not a function the path might name.
+
+    Parameters
+    ----------
+    path : str
+        ``"package.module.Class"`` (config ``learners.<name>.estimator``).
+    key : str
+        The config key the messages name.
 
     Raises
     ------
-    ValueError
-        The import path cannot be resolved, or the class rejects the params; the message names both.
+    ConfigError
+        The package is not allowed, the path cannot be imported, or it names something that is not
+        such a class; the message names ``key`` and the cause.
     """
-    path = spec["estimator"]
     mod_name, _, cls_name = path.rpartition(".")
+    if path.split(".")[0] not in ESTIMATOR_PACKAGES:
+        raise ConfigError(f"config key '{key}': {path!r} is not in an allowed estimator package. An estimator's "
+                          f"import path must start with one of {', '.join(ESTIMATOR_PACKAGES)} "
+                          f"(aucacc.learners.ESTIMATOR_PACKAGES): importing a module runs its code, so a config "
+                          f"imports estimators only from these")
     try:
-        cls = getattr(importlib.import_module(mod_name), cls_name)
+        obj = getattr(importlib.import_module(mod_name), cls_name)
     except (ImportError, AttributeError, ValueError) as exc:
-        raise ValueError(f"learner estimator {path!r} cannot be imported: {exc}") from None
+        raise ConfigError(f"config key '{key}': learner estimator {path!r} cannot be imported: {exc}") from None
+    if not inspect.isclass(obj):
+        raise ConfigError(f"config key '{key}': {path!r} is a {type(obj).__name__}, not an estimator class; name a "
+                          f"scikit-learn estimator class (with fit and predict_proba)")
+    from sklearn.base import BaseEstimator
+
+    if not (issubclass(obj, BaseEstimator) or callable(getattr(obj, "get_params", None))):
+        raise ConfigError(f"config key '{key}': {path!r} is not a scikit-learn estimator (no get_params); name a "
+                          f"scikit-learn estimator class (with fit and predict_proba)")
+    if not callable(getattr(obj, "fit", None)):
+        raise ConfigError(f"config key '{key}': {path!r} has no fit method; name a classifier with fit and "
+                          f"predict_proba")
+    return obj
+
+
+def check_params(cls: type, params: dict[str, Any], key: str = "params") -> dict[str, Any]:
+    """Check the constructor arguments ``params`` of estimator class ``cls`` without building it.
+
+    Every name must be a parameter of ``cls.__init__`` (unless it takes ``**kwargs``), and every
+    value must satisfy the class's scikit-learn parameter constraints (``_parameter_constraints``,
+    checked by ``sklearn.utils._param_validation.validate_parameter_constraints``) with the
+    signature's defaults for the parameters not given. Nothing of ``cls`` is called.
+
+    Returns
+    -------
+    dict
+        Every constructor parameter: the defaults overlaid by ``params``.
+
+    Raises
+    ------
+    ConfigError
+        An unknown parameter name (naming ``<key>.<param>`` and the known ones) or an invalid value
+        (naming ``key`` and scikit-learn's message, e.g. "The 'C' parameter of SVC must be a float
+        in the range (0.0, inf]").
+    """
+    sig = inspect.signature(cls)
+    known = {n: p for n, p in sig.parameters.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    takes_kwargs = any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values())
+    for name in params:
+        if name not in known and not takes_kwargs:
+            raise ConfigError(f"config key '{key}.{name}': {cls.__name__} has no parameter {name!r}; its parameters "
+                              f"are {', '.join(known) or '(none)'}")
+    full = {n: p.default for n, p in known.items() if p.default is not p.empty}
+    full.update(params)
+    constraints = getattr(cls, "_parameter_constraints", None)
+    if isinstance(constraints, dict) and constraints:
+        from sklearn.utils._param_validation import InvalidParameterError, validate_parameter_constraints
+
+        try:
+            validate_parameter_constraints(constraints, full, caller_name=cls.__name__)
+        except InvalidParameterError as exc:
+            raise ConfigError(f"config key '{key}': {exc}") from None
+    return full
+
+
+def make_learner(spec: dict[str, Any], name: str | None = None):
+    """A fresh estimator from a config spec ``{"estimator": "pkg.mod.Class", "params": {...}}``.
+
+    The class is resolved and its params checked first (:func:`resolve_estimator`,
+    :func:`check_params`); only then is it built. The workflow builds learners in its jobs; the
+    start-up check (``aucacc.config.check_learner``) builds none.
+
+    Parameters
+    ----------
+    spec : dict
+        ``learners.<name>`` of the config.
+    name : str, optional
+        The learner's name, for the config keys the messages name (``learners.<name>...``).
+
+    Raises
+    ------
+    ConfigError
+        See :func:`resolve_estimator` and :func:`check_params`.
+    """
+    key = f"learners.{name}" if name else "learner"
+    cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
     params = dict(spec.get("params") or {})
-    try:
-        return cls(**params)
-    except TypeError as exc:
-        raise ValueError(f"learner estimator {path!r} rejects params {params}: {exc}") from None
+    check_params(cls, params, f"{key}.params")
+    return cls(**params)
 
 
 def runs_per_fold(spec: dict[str, Any], dataset: str) -> bool:
