@@ -53,5 +53,5 @@ def clean_raw_file(name: str, path: str | os.PathLike, source: dict[str, Any], r
         See :func:`apply_recipe`.
     """
     label = f"data set {name!r}, {raw_origin(name, source, config)}"
-    raw = read_raw(path, source, recipe.get("missing_tokens"), label=label)
+    raw = read_raw(path, source, recipe.get("missing_tokens"), label=label, key=f"datasets.{name}.source")
     return apply_recipe(raw, recipe, name, seed=seed)

@@ -10,13 +10,15 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from aucacc.datasets.arff_io import read_arff
-from aucacc.datasets.raw import DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, check_finite, is_number, read_text
+from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, check_finite, data_suffix,
+                                 is_number, not_a_number_reason, read_text)
 
 __all__ = ["DEFAULT_MISSING_TOKENS", "DataFormatError", "RawTable", "column_kinds", "is_number", "read_arff",
            "read_raw", "read_uci_data"]
@@ -96,7 +98,9 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
         raise DataFormatError(f"{where}: source.columns names {dup} more than once; give every column its own name")
     kinds = column_kinds(columns, nominal, numeric, where=where)
     missing = {str(t).strip() for t in missing_tokens}
-    fh = io.StringIO(read_text(path, where), newline="")
+    text = read_text(path, where)
+    lines = text.split("\n")
+    fh = io.StringIO(text, newline="")
     rows: list[list[str]] = []
     linenos: list[int] = []  # file line of each row (blank lines are skipped)
     with fh:
@@ -108,7 +112,10 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
                 continue  # blank line
             if len(rec) != len(columns):
                 why = "the row is truncated or malformed; repair or drop it"
-                if len(rec) == 1 and len(rec[0].split()) == len(columns):
+                semi = _semicolon_hint(lines, len(columns))
+                if semi:
+                    why = semi
+                elif len(rec) == 1 and len(rec[0].split()) == len(columns):
                     why = ("its values are separated by spaces, not commas: convert the file to comma-separated "
                            "(e.g. sed -E 's/^ +//; s/ +/,/g')")
                 raise DataFormatError(f"{where}: line {lineno} has {len(rec)} fields, expected {len(columns)} "
@@ -133,9 +140,15 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
                     f"{where}: line {linenos[i]}, column {name!r}: empty value — if an empty field marks a missing "
                     f"value, add \"\" to the recipe's missing_tokens (now {sorted(missing)}); otherwise repair the row")
             if kinds[name] == "numeric" and not is_number(v):
+                reason = not_a_number_reason(v)
+                semi = _semicolon_hint(lines, len(columns))
+                if semi:
+                    raise DataFormatError(f"{where}: line {linenos[i]}, column {name!r}: value {v!r} is not a "
+                                          f"number — {semi}")
+                why = f" ({reason})" if reason else ""
                 raise DataFormatError(
                     f"{where}: line {linenos[i]}, column {name!r}: value {v!r} is not a number, and the column is "
-                    f"declared numeric — if {v!r} marks a missing value, add it to the recipe's missing_tokens "
+                    f"declared numeric{why} — if {v!r} marks a missing value, add it to the recipe's missing_tokens "
                     f"(now {sorted(missing)}); if the column is nominal, list it under source.nominal")
         if kinds[name] == "numeric":
             cols[name] = np.array([np.nan if v in missing else float(v) for v in raw], dtype=float)
@@ -146,22 +159,70 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
     return RawTable(frame=pd.DataFrame(cols, columns=columns), kinds=kinds, path=path, relation=path.stem)
 
 
-def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, label: str | None = None) -> RawTable:
-    """Dispatch on the file type: ``.arff`` → :func:`read_arff`, anything else → :func:`read_uci_data`.
+def _semicolon_hint(lines: list[str], n_columns: int) -> str:
+    """The fix for a ``;``-separated file (European CSV, often with decimal commas), or ``""`` if it is not one.
+
+    Judged on the file's first 20 non-blank lines: each must split on ``;`` into ``n_columns`` values.
+    """
+    head = [line.strip() for line in lines if line.strip()][:20]
+    if not head or any(len(line.split(";")) != n_columns for line in head):
+        return ""
+    comma = [f.strip() for line in head for f in line.split(";") if re.fullmatch(r"[+-]?[0-9]*,[0-9]+", f.strip())]
+    decimal = f" with decimal commas ({comma[0]!r} for {comma[0].replace(',', '.')!r})" if comma else ""
+    return (f"its {n_columns} values are separated by ';'{decimal}, not by commas: convert the file to "
+            "comma-separated" + (" with decimal points" if comma else "") +
+            " (e.g. save it again as CSV with ',' as separator and '.' as decimal mark)")
+
+
+def _check_arff_source(where: str, key: str, source: dict, table: RawTable) -> None:
+    """Refuse ``columns``/``nominal``/``numeric`` in an ARFF data set's source block that contradict its header.
+
+    An ARFF file names its attributes and declares their kinds; these keys are for headerless
+    ``.data`` files. Given anyway, they must agree with the header (``columns``: the header's names
+    in order; ``nominal``/``numeric``: columns the header declares so); otherwise the config says
+    something about the data that is not so, and ignoring it would hide that.
+    """
+    names = list(table.frame.columns)
+    cols = source.get("columns")
+    if cols is not None and list(cols) != names:
+        raise DataFormatError(f"{where}: config key '{key}.columns' = {list(cols)} does not match the ARFF header's "
+                              f"attributes {names}. An ARFF file names its own columns: remove '{key}.columns' "
+                              "(it is for headerless .data files)")
+    for kind in ("nominal", "numeric"):
+        listed = source.get(kind)
+        if listed is None:
+            continue
+        wrong = [c for c in listed if table.kinds.get(c) != kind]
+        if wrong:
+            said = {c: table.kinds.get(c, "not an attribute") for c in wrong}
+            raise DataFormatError(f"{where}: config key '{key}.{kind}' lists {wrong}, but the ARFF header declares "
+                                  f"{said}. An ARFF file declares its own column kinds: remove '{key}.{kind}' (it "
+                                  "is for headerless .data files)")
+
+
+def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, label: str | None = None,
+             key: str = "source") -> RawTable:
+    """Dispatch on the file type: ``.arff`` (``.arff.gz``) → :func:`read_arff`, anything else → :func:`read_uci_data`.
 
     ``source`` is the data set's ``source`` config block (``columns``, ``nominal``, ``numeric``);
     ``missing_tokens`` the recipe's (``None``: :data:`DEFAULT_MISSING_TOKENS`). An ARFF file
-    marks missing values with ``?`` (the format's rule), so other tokens are refused for it.
-    ``label`` is how error messages name the file (default: ``path``).
+    marks missing values with ``?`` (the format's rule), so other tokens are refused for it, and
+    ``columns``/``nominal``/``numeric`` must agree with its header (:func:`_check_arff_source`).
+    A name ending in ``.gz`` is decompressed (:func:`~aucacc.datasets.raw.read_text`).
+    ``label`` is how error messages name the file (default: ``path``); ``key`` how they name the
+    source block (:func:`aucacc.datasets.clean_raw_file`: ``datasets.<name>.source``).
     """
     path = Path(path)
     where = label or str(path)
     tokens = DEFAULT_MISSING_TOKENS if missing_tokens is None else tuple(missing_tokens)
-    if path.suffix.lower() == ".arff":
+    if data_suffix(path) == ".arff":
         if set(tokens) != {"?"}:
             raise DataFormatError(f"{where}: recipe missing_tokens {list(tokens)} applies to headerless .data files; "
                                   "an ARFF file marks a missing value with '?' — remove the key")
-        return read_arff(path, label=label)
+        table = read_arff(path, label=label)
+        _check_arff_source(where, key, source, table)
+        return table
     if not source.get("columns"):
-        raise DataFormatError(f"{where}: a headerless .data file needs `columns` in its config source block")
+        raise DataFormatError(f"{where}: a headerless .data file needs `columns` in its config source block "
+                              f"('{key}.columns')")
     return read_uci_data(path, source["columns"], source.get("nominal"), source.get("numeric"), tokens, label=label)

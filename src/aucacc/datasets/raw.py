@@ -25,7 +25,10 @@ class RawTable:
     Attributes
     ----------
     frame : DataFrame, shape (n_rows, n_columns); nominal columns Categorical, numeric float64.
-    kinds : column → ``"nominal"`` or ``"numeric"``.
+    kinds : column → ``"nominal"`` or ``"numeric"``; an ARFF ``string`` or ``relational`` attribute is
+        ``"string"`` / ``"relational"``, its values kept as text (object array) for a recipe to drop
+        (:func:`~aucacc.datasets.recipes.apply_recipe` refuses to keep one). ARFF ``date`` attributes
+        are numeric (milliseconds since the epoch, as Weka stores them).
     path : the file read.
     relation : ARFF relation name (the file stem for ``.data`` files).
     notes : what the reader did to the file as written (e.g. ARFF rows ending in a comma read as
@@ -39,25 +42,111 @@ class RawTable:
     notes: list[str] = field(default_factory=list)
 
 
-# A number as written in UCI and ARFF files: optional sign, digits with an optional point
-# (`.25`, `03`, `4.`), optional exponent. Stricter than float(): `nan`, `inf`, `1_000` are not numbers.
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+# A number as written in UCI and ARFF files: optional sign, ASCII digits with an optional point
+# (`.25`, `03`, `4.`), optional exponent. Stricter than float(): `nan`, `inf`, `Infinity`, `1_000` and
+# non-ASCII digits (`١٢`, `１２`, which float() reads as 12) are not numbers.
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 #: Token that marks a missing value when the recipe declares no ``missing_tokens`` (UCI and ARFF: ``?``).
 DEFAULT_MISSING_TOKENS = ("?",)
+
+#: Largest file a ``.gz`` raw file may decompress to (a guard against decompression bombs).
+MAX_DECOMPRESSED_BYTES = 1 << 30
+
+# Magic numbers of compressed or binary files that are sometimes saved under a data file's name.
+_MAGIC = [(b"\x1f\x8b", "gzip-compressed"), (b"PK\x03\x04", "a zip archive"), (b"BZh", "bzip2-compressed"),
+          (b"\xfd7zXZ\x00", "xz-compressed"), (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+          (b"PAR1", "a Parquet file"), (b"%PDF", "a PDF file"), (b"\x89HDF", "an HDF5 file")]
+_BOMS = [(b"\xff\xfe\x00\x00", "UTF-32LE", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32BE", "UTF-32"),
+         (b"\xff\xfe", "UTF-16LE", "UTF-16"), (b"\xfe\xff", "UTF-16BE", "UTF-16")]
+# C0 control bytes that text files do not contain (tab, line feed, form feed, carriage return and
+# the DOS end-of-file mark 0x1a excepted).
+_CONTROL = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 26))
+
+
+def is_gzip_name(path: Path) -> bool:
+    """Whether a raw file's name says it is gzip-compressed (``glass.arff.gz``), as Weka's ``ArffLoader`` decides."""
+    return path.name.lower().endswith(".gz")
+
+
+def data_suffix(path: Path) -> str:
+    """The file type that picks the reader: the last suffix, lower case, ``.gz`` ignored (``x.arff.gz``: ``.arff``)."""
+    name = path.name.lower()
+    return Path(name[:-3] if name.endswith(".gz") else name).suffix
+
+
+def _gunzip(data: bytes, where: str) -> bytes:
+    """The decompressed bytes of a ``.gz`` raw file (capped at :data:`MAX_DECOMPRESSED_BYTES`)."""
+    import gzip
+    import io
+    import zlib
+
+    if not data.startswith(b"\x1f\x8b"):
+        raise DataFormatError(f"{where}: the name ends in .gz but the file is not gzip-compressed — if it is plain "
+                              "text, drop the .gz from the name (and from source.file); otherwise fetch it again")
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as fh:
+            out = fh.read(MAX_DECOMPRESSED_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise DataFormatError(f"{where}: the gzip file is damaged or truncated ({exc}) — fetch it again") from None
+    if len(out) > MAX_DECOMPRESSED_BYTES:
+        raise DataFormatError(f"{where}: the gzip file decompresses to more than {MAX_DECOMPRESSED_BYTES} bytes, "
+                              "more than any raw data file here; check that it is the right file")
+    return out
+
+
+def _not_text(data: bytes, where: str, name: str) -> None:
+    """Stop when ``data`` is not a text file: compressed, an archive, UTF-16/32 or binary; each with its fix.
+
+    Runs before the UTF-8 decoding, whose error would otherwise advise converting from Latin-1,
+    which would corrupt any of these.
+    """
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            fix = (f"name it {name}.gz (in source.file too), which is read as Weka's ArffLoader reads .arff.gz, "
+                   f"or decompress it (gunzip)") if magic == b"\x1f\x8b" else \
+                "extract or export the data file and name that in source.file"
+            raise DataFormatError(f"{where}: the file is {what}, not a text data file — {fix}")
+    for bom, enc, family in _BOMS:
+        if data.startswith(bom):
+            raise DataFormatError(f"{where}: the file is {family} text (byte-order mark of {enc}); the readers "
+                                  f"read UTF-8 — convert it (iconv -f {family} -t UTF-8)")
+    head = data[: 1 << 16]
+    nul = head.find(b"\x00")
+    if nul >= 0:
+        even, odd = head[0::2].count(0), head[1::2].count(0)
+        if max(even, odd) > len(head) // 4 and min(even, odd) < max(even, odd) // 8:
+            enc = "UTF-16BE" if even > odd else "UTF-16LE"
+            raise DataFormatError(f"{where}: the file looks like {enc} text without a byte-order mark (every "
+                                  f"other byte is 0x00); the readers read UTF-8 — convert it (iconv -f {enc} "
+                                  "-t UTF-8)")
+    n_control = sum(head.count(bytes([b])) for b in _CONTROL)
+    if nul >= 0 or n_control > max(8, len(head) // 100):
+        at = nul if nul >= 0 else next(i for i, b in enumerate(head) if b in _CONTROL)
+        line = data[:at].count(b"\n") + 1
+        raise DataFormatError(f"{where}: line {line}: byte 0x{data[at]:02x} at offset {at} "
+                              "— the file is binary, not a text data file (ARFF or comma-separated); check that "
+                              "source.file names the data file, and fetch it again")
 
 
 def read_text(path: Path, where: str) -> str:
     """The file as UTF-8 text (a byte-order mark dropped); bytes that are not UTF-8 are an error, never replaced.
 
-    Replacing them would merge distinct nominal values (``café`` and ``cafè`` in Latin-1 both
-    become ``caf\ufffd``), so the message names the line and the byte instead. ``where`` is how
-    messages name the file (the readers' ``label``).
+    A name ending in ``.gz`` is decompressed first (Weka's ``ArffLoader`` reads ``.arff.gz`` so).
+    Compressed content under another name, UTF-16/UTF-32 and binary files are refused with their
+    own fix (:func:`_not_text`). Replacing bytes that are not UTF-8 would merge distinct nominal
+    values (``café`` and ``cafè`` in Latin-1 both become ``caf\ufffd``), so the message names the
+    line and the byte instead. ``where`` is how messages name the file (the readers' ``label``).
     """
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise DataFormatError(f"{where}: file not found") from None
+    name = path.name
+    if is_gzip_name(path):
+        data = _gunzip(data, where)
+        name = name[:-3]
+    _not_text(data, where, name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -67,8 +156,34 @@ def read_text(path: Path, where: str) -> str:
 
 
 def is_number(text: str) -> bool:
-    """Whether ``text`` is a decimal number as written in data files (see ``_NUMBER``)."""
+    """Whether ``text`` is a decimal number as written in data files (see ``_NUMBER``); one rule for both readers."""
     return _NUMBER.fullmatch(text) is not None
+
+
+def not_a_number_reason(text: str) -> str:
+    """Why ``text``, which :func:`is_number` refuses, is not a number, for look-alikes that ``float()`` would
+    accept (``""`` for other text), as a message part: ``f"value {text!r} is not a number ({reason})"``.
+    Both readers refuse these rather than read them as ``float()`` does.
+
+    Weka 3.9's ``ArffLoader`` refuses ``1_000``, non-ASCII digits, ``nan`` and ``inf`` ("number
+    expected"), reads ``NaN`` as a missing value and ``Infinity`` (and ``1e400``) as infinity.
+    """
+    t = text.strip()
+    if not t:
+        return ""
+    try:
+        value = float(t)
+    except ValueError:
+        return ""
+    if "_" in t:
+        return "it has '_' digit separators, which Weka refuses; write 1000, not 1_000"
+    if any(ch.isdigit() and not "0" <= ch <= "9" for ch in t):
+        return "its digits are not ASCII 0-9 (e.g. Arabic-Indic or full-width), which Weka refuses; write them as 0-9"
+    if value != value:
+        return "it is NaN; Weka reads 'NaN' as a missing value and refuses 'nan'; a missing value is written '?'"
+    if value in (float("inf"), float("-inf")):
+        return "it is infinite; Weka reads 'Infinity' as ∞ and refuses 'inf'; no learner here can use ∞"
+    return "write it as digits 0-9 with an optional point and exponent"
 
 
 #: Longest line text an error message quotes (longer lines are cut, with "...").
