@@ -51,6 +51,12 @@ class CleanDataset:
         return {str(k): int(v) for k, v in self.y.value_counts(sort=False).items()}
 
 
+#: How messages name each column kind of a :class:`RawTable` (ARFF ``string``, ``date`` and ``relational``
+#: attributes are read as text, for a recipe to drop).
+_KIND_TEXT = {"nominal": "nominal", "numeric": "numeric", "string": "string attribute",
+              "date": "date attribute", "relational": "relational attribute"}
+
+
 def _key(name: str, *parts: str) -> str:
     return ".".join(["datasets", name, "recipe", *parts])
 
@@ -105,8 +111,9 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is not a column of "
                           f"{raw.path.name}; columns: {list(frame.columns)}")
     if kinds[target] != "nominal":
-        raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is numeric; a class must be nominal "
-                          f"(declare it under source.nominal for a .data file)")
+        raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is "
+                          f"{_KIND_TEXT[kinds[target]]}; a class must be nominal (declare it under source.nominal "
+                          "for a .data file)")
 
     drops = recipe.get("drop_columns") or {}
     _check_columns(name, "drop_columns", drops, frame)
@@ -122,6 +129,14 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         nmiss = int(frame[col].isna().sum())
         record("drop_columns", cols=[col], detail=f"{col}: {why} ({nmiss} of {len(frame)} missing)")
     frame = frame.drop(columns=list(drops))
+    unusable = {c: kinds[c] for c in frame.columns if kinds[c] not in ("nominal", "numeric")}
+    if unusable:
+        example = ", ".join(f"{c}: {_KIND_TEXT[k]}" for c, k in unusable.items())
+        raise RecipeError(f"data set {name!r}: {raw.path.name} has "
+                          + ", ".join(f"the {_KIND_TEXT[k]} {c!r}" for c, k in unusable.items())
+                          + ", which the learners cannot use (they take nominal and numeric attributes): drop "
+                          f"{'it' if len(unusable) == 1 else 'them'} (config key '{_key(name, 'drop_columns')}', e.g. "
+                          f"drop_columns: {{{example}}})")
 
     zeros = recipe.get("zero_as_missing") or []
     _check_columns(name, "zero_as_missing", zeros, frame)
