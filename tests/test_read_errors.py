@@ -127,10 +127,7 @@ def test_header_errors_after_parsing_name_the_attribute_line(tmp_path):
     with pytest.raises(DataFormatError, match=r"d\.arff: line 3 \('@attribute a \{x,y,x\}'\), attribute 'a' "
                                               r"declares the nominal values \['x'\] more than once"):
         read_arff(p)
-    p = _put(tmp_path, ".", "s.arff", "@relation t\n@attribute s string\n@attribute class {p,n}\n@data\nabc,p\n")
-    with pytest.raises(DataFormatError, match=r"s\.arff: line 2 \('@attribute s string'\), attribute 's' has type "
-                                              r"'STRING'"):
-        read_arff(p)
+    # string, date and relational attributes: tests/test_arff_variants.py
 
 
 def test_no_data_line(tmp_path):
