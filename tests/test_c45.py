@@ -8,6 +8,7 @@ import time
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.exceptions import NotFittedError
 
 from aucacc.learners.c45 import C44, C45, C45Tree, add_errs
 
@@ -216,7 +217,7 @@ def test_errors_name_the_problem():
         t.predict(frame(b=list("x")))
     with pytest.raises(ValueError, match="sample_weight"):
         C45().fit(XP, YP, sample_weight=np.ones(3))
-    with pytest.raises(ValueError, match="not fitted"):
+    with pytest.raises(NotFittedError):
         C45().predict(XP)
 
 

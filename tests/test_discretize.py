@@ -7,8 +7,10 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.exceptions import NotFittedError
 
 from aucacc.discretize import MDLDiscretizer, mdl_cut_points, weka_range_labels
+from aucacc.exceptions import NotADataFrameError
 
 
 def _H(*counts: float) -> float:
@@ -135,11 +137,11 @@ def test_labels_format_like_weka():
 
 
 def test_errors():
-    with pytest.raises(TypeError):
+    with pytest.raises(NotADataFrameError):
         MDLDiscretizer().fit(np.zeros((3, 1)), [0, 1, 0])
     with pytest.raises(ValueError, match="missing class"):
         MDLDiscretizer().fit(pd.DataFrame({"x": [1.0, 2.0]}), pd.Series(["a", None]))
-    with pytest.raises(RuntimeError):
+    with pytest.raises(NotFittedError):
         MDLDiscretizer().transform(pd.DataFrame({"x": [1.0]}))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.exceptions import NotFittedError
 
 from aucacc.discretize import MDLDiscretizer
 from aucacc.learners.naive_bayes import NaiveBayes
@@ -67,7 +68,7 @@ def test_errors_and_describe():
     X, y = _toy()
     with pytest.raises(ValueError, match="'num'.*numeric"):
         NaiveBayes().fit(X.assign(num=[1.0, 2.0, 3.0, 4.0, 5.0]), y)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(NotFittedError):
         NaiveBayes().predict_proba(X)
     nb = NaiveBayes().fit(X, y)
     with pytest.raises(ValueError, match="'a'.*outside"):

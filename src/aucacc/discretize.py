@@ -39,10 +39,15 @@ from __future__ import annotations
 
 import math
 from decimal import ROUND_HALF_UP, Decimal
+from numbers import Integral
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.base import BaseEstimator, TransformerMixin, _fit_context
+from sklearn.utils._param_validation import Interval
+from sklearn.utils.validation import check_is_fitted
+
+from aucacc.learners._input import require_frame
 
 __all__ = ["MDLDiscretizer", "mdl_cut_points", "weka_range_labels"]
 
@@ -266,9 +271,12 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
     missing after ``transform``. Algorithm details are in the module docstring.
     """
 
+    _parameter_constraints = {"precision": [Interval(Integral, 0, None, closed="left")]}
+
     def __init__(self, precision: int = 6):
         self.precision = precision
 
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: pd.DataFrame, y) -> "MDLDiscretizer":
         """Find the cut points of every numeric column.
 
@@ -285,13 +293,14 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
 
         Raises
         ------
-        TypeError
+        aucacc.exceptions.NotADataFrameError
             If ``X`` is not a DataFrame.
+        sklearn.utils._param_validation.InvalidParameterError
+            If ``precision`` is not a non-negative integer.
         ValueError
             If ``X`` and ``y`` differ in length or ``y`` has missing values.
         """
-        if not isinstance(X, pd.DataFrame):
-            raise TypeError("X must be a pandas DataFrame")
+        require_frame(X, self)
         if len(X) != len(y):
             raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
         codes, k = _class_codes(y)
@@ -329,13 +338,15 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
 
         Raises
         ------
-        RuntimeError
+        sklearn.exceptions.NotFittedError
             If called before ``fit``.
+        aucacc.exceptions.NotADataFrameError
+            If ``X`` is not a DataFrame.
         KeyError
             If a fitted numeric column is absent from ``X``.
         """
-        if not hasattr(self, "cut_points_"):
-            raise RuntimeError("MDLDiscretizer is not fitted; call fit(X, y) first")
+        check_is_fitted(self, "cut_points_")
+        require_frame(X, self)
         missing = [c for c in self.cut_points_ if c not in X.columns]
         if missing:
             raise KeyError(f"columns seen in fit are missing from X: {missing}")

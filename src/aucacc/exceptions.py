@@ -17,7 +17,7 @@ those are scikit-learn's own conventions and are not redefined here.
 
 from __future__ import annotations
 
-__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "RecipeError"]
+__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "NotADataFrameError", "RecipeError"]
 
 
 class AucaccError(ValueError):
@@ -42,3 +42,12 @@ class DataFormatError(AucaccError):
 
 class RecipeError(AucaccError):
     """A recipe does not fit its data; the message names the data set and config key."""
+
+
+class NotADataFrameError(AucaccError, TypeError):
+    """An estimator that takes a pandas DataFrame of attributes (naive Bayes, C4.4/C4.5, the MDL
+    discretizer) got something else; the message says what it got and what it takes.
+
+    A :class:`TypeError` as well (the type of ``X`` is wrong), so both the ``TypeError`` naive
+    Bayes and the ``ValueError`` C4.5 raised for it before are still caught.
+    """

@@ -35,12 +35,14 @@ from numbers import Integral, Real
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.utils._param_validation import Interval
+from sklearn.utils.validation import check_is_fitted
 
 # Weka's numerical pieces (tolerant comparisons, entropy terms, addErrs, distributions, the node).
 from aucacc.learners._j48 import (_LOG2, _SMALL, _Dist, _dist_one_bag, _dist_split, _eq, _gain_ratio, _gr, _java_decimal,
                                   _ln_func, _Node, _seqsum, _sm, _sm_or_eq, add_errs)
+from aucacc.learners._input import require_frame
 
 __all__ = ["C45Tree", "C45", "C44", "add_errs"]
 
@@ -124,11 +126,17 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     Raises
     ------
+    sklearn.utils._param_validation.InvalidParameterError
+        At ``fit``: a parameter outside ``_parameter_constraints`` (e.g. confidence outside (0, 1)).
+    aucacc.exceptions.NotADataFrameError
+        ``X`` is not a DataFrame.
     ValueError
         At ``fit``: a column of ``X`` that is neither Categorical nor numeric (the message
-        names it), ``y`` not Categorical, length mismatch, confidence outside (0, 1).
+        names it), ``y`` not Categorical, length mismatch.
         At ``predict``: missing columns, a column of another kind than at fit time, or
         nominal values outside the fitted domain.
+    sklearn.exceptions.NotFittedError
+        ``predict``, ``predict_proba`` or the tree's description before ``fit``.
 
     Notes
     -----
@@ -139,7 +147,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     all 18 data sets, ``benchmarks/weka_agreement_c45.py``).
     """
 
-    # scikit-learn's parameter validation; aucacc.config.check_learner applies it at start-up.
+    # scikit-learn's parameter validation: fit applies it (_fit_context), and so does
+    # aucacc.config.check_learner at start-up.
     _parameter_constraints = {
         "confidence": [Interval(Real, 0, 1, closed="neither")],
         "min_instances": [Interval(Integral, 1, None, closed="left")],
@@ -163,12 +172,10 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     def _is_numeric(s: pd.Series) -> bool:
         return pd.api.types.is_numeric_dtype(s.dtype) and not pd.api.types.is_bool_dtype(s.dtype)
 
-    @classmethod
-    def _check_frame(cls, X) -> pd.DataFrame:
-        if not isinstance(X, pd.DataFrame):
-            raise ValueError(f"X must be a pandas DataFrame, got {type(X).__name__}")
+    def _check_frame(self, X) -> pd.DataFrame:
+        require_frame(X, self)
         for c in X.columns:
-            if not (isinstance(X[c].dtype, pd.CategoricalDtype) or cls._is_numeric(X[c])):
+            if not (isinstance(X[c].dtype, pd.CategoricalDtype) or self._is_numeric(X[c])):
                 raise ValueError(
                     f"column {c!r} has dtype {X[c].dtype}; use a pandas Categorical for a nominal "
                     "attribute or a numeric dtype for a numeric one"
@@ -206,6 +213,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return codes, vals
 
     # -- fitting --------------------------------------------------------------------------
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: pd.DataFrame, y: pd.Series, sample_weight=None) -> "C45Tree":
         """Grow (and by default collapse and prune) the tree.
 
@@ -230,8 +238,6 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             raise ValueError("y must be a pandas Series with a Categorical dtype")
         if len(y) != len(X):
             raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
-        if not 0 < float(self.confidence) < 1:
-            raise ValueError("confidence must lie in (0, 1)")
         self.classes_ = np.asarray(y.cat.categories)
         self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self.categories_ = [X[c].cat.categories if isinstance(X[c].dtype, pd.CategoricalDtype) else None
@@ -537,10 +543,6 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 self._cleanup(ch)
 
     # -- prediction -----------------------------------------------------------------------
-    def _check_fitted(self) -> None:
-        if not hasattr(self, "tree_"):
-            raise ValueError(f"this {type(self).__name__} is not fitted yet; call fit(X, y) first")
-
     def _accumulate(self, node: _Node, X: tuple[np.ndarray, np.ndarray], idx: np.ndarray, wt: np.ndarray,
                     P: np.ndarray) -> None:
         if node.is_leaf:
@@ -577,7 +579,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples, n_classes)
             Rows normally sum to 1; see the class docstring for Weka's all-zero case.
         """
-        self._check_fitted()
+        check_is_fitted(self, "tree_")
         enc = self._encode(X)
         n = len(enc[0])
         P = np.zeros((n, len(self.classes_)))
@@ -592,7 +594,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         even with ``-A`` (and a 1e-6 tolerance); the two agree unless missing values mix
         several leaves or two classes tie within 1e-6.
         """
-        self._check_fitted()
+        check_is_fitted(self, "tree_")
         return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
 
     # -- introspection --------------------------------------------------------------------
@@ -605,13 +607,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     @property
     def n_leaves_(self) -> int:
         """Number of leaves (Weka's "Number of Leaves")."""
-        self._check_fitted()
+        check_is_fitted(self, "tree_")
         return self._leaves(self.tree_)
 
     @property
     def tree_size_(self) -> int:
         """Number of nodes (Weka's "Size of the tree")."""
-        self._check_fitted()
+        check_is_fitted(self, "tree_")
         return self._size(self.tree_)
 
     def export_text(self, summary: bool = True) -> str:
@@ -631,7 +633,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         -------
         str
         """
-        self._check_fitted()
+        check_is_fitted(self, "tree_")
         names, cats, classes = self.feature_names_in_, self.categories_, self.classes_
 
         def num(x: float) -> str:

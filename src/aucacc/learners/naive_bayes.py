@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.utils.validation import check_is_fitted
+
+from aucacc.learners._input import require_frame
 
 __all__ = ["NaiveBayes"]
 
@@ -72,6 +75,10 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
     describe for their naive Bayes.
     """
 
+    # No parameters; declared (empty) so that fit validates them as every aucacc learner does.
+    _parameter_constraints: dict = {}
+
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X: pd.DataFrame, y) -> "NaiveBayes":
         """Count class and attribute-value frequencies.
 
@@ -84,13 +91,20 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             Class labels; a Categorical's categories are the declared classes (a
             non-categorical ``y`` gets its sorted distinct values). Missing classes are dropped.
 
-        Returns the fitted estimator. Raises ``TypeError`` if ``X`` is not a DataFrame and
-        ``ValueError`` if a column is numeric or otherwise not Categorical (the message names
-        it; discretize first, e.g. with :class:`aucacc.discretize.MDLDiscretizer`), ``X`` and
-        ``y`` differ in length, or there are no classes.
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        aucacc.exceptions.NotADataFrameError
+            ``X`` is not a DataFrame.
+        ValueError
+            A column is numeric or otherwise not Categorical (the message names it; discretize
+            first, e.g. with :class:`aucacc.discretize.MDLDiscretizer`), ``X`` and ``y`` differ
+            in length, or there are no classes.
         """
-        if not isinstance(X, pd.DataFrame):
-            raise TypeError("X must be a pandas DataFrame")
+        require_frame(X, self)
         if len(X) != len(y):
             raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
         for col in X.columns:
@@ -160,15 +174,17 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
 
         Raises
         ------
-        RuntimeError
+        sklearn.exceptions.NotFittedError
             Called before ``fit``.
+        aucacc.exceptions.NotADataFrameError
+            ``X`` is not a DataFrame.
         KeyError
             A training attribute is absent from ``X``.
         ValueError
             A value is outside its attribute's training domain.
         """
-        if not hasattr(self, "classes_"):
-            raise RuntimeError("NaiveBayes is not fitted; call fit(X, y) first")
+        check_is_fitted(self, "classes_")
+        require_frame(X, self)
         absent = [c for c in self.feature_names_in_ if c not in X.columns]
         if absent:
             raise KeyError(f"attributes seen in fit are missing from X: {absent}")
@@ -204,7 +220,8 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         ndarray of shape (n_samples,)
             Values from ``classes_``.
         """
-        return self.classes_[np.argmax(self.predict_proba(X), axis=1)]
+        p = self.predict_proba(X)  # first: it checks that the model is fitted
+        return self.classes_[np.argmax(p, axis=1)]
 
     def describe(self) -> str:
         """Text rendering of the model, laid out exactly as Weka's ``NaiveBayes.toString`` for
@@ -217,11 +234,10 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
 
         Raises
         ------
-        RuntimeError
+        sklearn.exceptions.NotFittedError
             Called before ``fit``.
         """
-        if not hasattr(self, "classes_"):
-            raise RuntimeError("NaiveBayes is not fitted; call fit(X, y) first")
+        check_is_fitted(self, "classes_")
         from aucacc.discretize import _weka_number  # Weka's Utils.doubleToString
 
         classes = [str(c) for c in self.classes_]

@@ -34,9 +34,10 @@ from typing import Sequence
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.model_selection import StratifiedKFold
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_is_fitted, validate_data
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from aucacc.evaluation.encoding import encode_features
@@ -137,7 +138,9 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     it is the softmax of the one-vs-rest decision values.
     """
 
-    # scikit-learn's parameter validation; aucacc.config.check_learner applies it at start-up.
+    # scikit-learn's parameter validation: fit applies it (_fit_context), and so does
+    # aucacc.config.check_learner at start-up. The grids' values (non-empty, positive) are
+    # checked in fit: a constraint can say "array-like", not what the array holds.
     _parameter_constraints = {
         "C_grid": ["array-like"], "gamma_grid": ["array-like"],
         "n_inner_folds": [Interval(Integral, 2, None, closed="left")],
@@ -161,6 +164,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         self.n_jobs, self.tol, self.cache_size, self.shrinking = n_jobs, tol, cache_size, shrinking
 
     # -- fitting ---------------------------------------------------------------------------
+    @_fit_context(prefer_skip_nested_validation=True)
     def fit(self, X, y):
         """Search (C, γ) by inner CV on (X, y), then refit on all of it.
 
@@ -175,28 +179,32 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
         Raises
         ------
+        sklearn.utils._param_validation.InvalidParameterError
+            A parameter outside ``_parameter_constraints`` (e.g. an unknown ``selection``).
         ValueError
-            Fewer than two classes, a class with fewer than ``n_inner_folds`` rows, an empty or
-            non-positive grid, an unknown ``selection``, or bad values in X (see
+            Fewer than two classes, a continuous ``y``, a class with fewer than
+            ``n_inner_folds`` rows, an empty or non-positive grid, or bad values in X (see
             :func:`encode_features`).
         """
-        if self.selection not in ("sklearn", "gridpy"):
-            raise ValueError(f"selection must be 'sklearn' or 'gridpy', not {self.selection!r}")
         C_grid = np.sort(np.asarray(self.C_grid, dtype=np.float64))
         g_grid = np.sort(np.asarray(self.gamma_grid, dtype=np.float64))
         if C_grid.size == 0 or g_grid.size == 0 or (C_grid <= 0).any() or (g_grid <= 0).any():
             raise ValueError("C_grid and gamma_grid must be non-empty and positive")
-        Z, self.encoding_spec_ = encode_features(X, encoding=self.encoding)
-        y = np.asarray(y)
-        if len(y) != len(Z):
-            raise ValueError(f"X has {len(Z)} rows but y has {len(y)}")
+        if isinstance(X, pd.DataFrame):
+            Z, self.encoding_spec_ = encode_features(X, encoding=self.encoding)
+            y = np.asarray(y)
+            if len(y) != len(Z):
+                raise ValueError(f"X has {len(Z)} rows but y has {len(y)}")
+            self.n_features_in_ = X.shape[1]
+            self.feature_names_in_ = np.asarray(X.columns, dtype=object)
+        else:  # numbers used as they are; scikit-learn's checks (2-D, finite, not sparse, n_features_in_)
+            Z, y = validate_data(self, X, y, dtype=np.float64)
+            Z, self.encoding_spec_ = np.ascontiguousarray(Z), []
+        check_classification_targets(y)
         self.classes_, ycode = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
-            raise ValueError("y needs at least two classes")
-        self.n_features_in_ = X.shape[1] if isinstance(X, pd.DataFrame) else Z.shape[1]
+            raise ValueError(f"y has {len(self.classes_)} class ({list(self.classes_)}); an SVM needs at least two")
         self.n_encoded_features_ = Z.shape[1]
-        if isinstance(X, pd.DataFrame):
-            self.feature_names_in_ = np.asarray(X.columns, dtype=object)
         self.inner_random_state_ = int(self.random_state)
 
         # distinct attribute vectors: kernels are computed on these only
@@ -248,8 +256,12 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
     # -- prediction ------------------------------------------------------------------------
     def _kernel_matrix(self, X) -> np.ndarray:
+        """The test kernel against the training points; raises ``NotFittedError`` before ``fit``."""
         check_is_fitted(self, "estimator_")
-        Z, _ = encode_features(X, spec=self.encoding_spec_ or None, encoding=self.encoding)
+        if not hasattr(self, "feature_names_in_"):  # fitted on an array: the same checks as in fit
+            Z = np.ascontiguousarray(validate_data(self, X, reset=False, dtype=np.float64))
+        else:
+            Z, _ = encode_features(X, spec=self.encoding_spec_ or None, encoding=self.encoding)
         if Z.shape[1] != self.n_encoded_features_:
             raise ValueError(f"X has {Z.shape[1]} encoded features, the model was fitted on "
                              f"{self.n_encoded_features_}")
@@ -272,11 +284,13 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         ndarray, shape (n_samples,) for two classes (positive means ``classes_[1]``), else
         (n_samples, n_classes) one-vs-rest values as ``SVC(decision_function_shape="ovr")``.
         """
-        return self.estimator_.decision_function(self._kernel_matrix(X))
+        K = self._kernel_matrix(X)  # first: it checks that the model is fitted
+        return self.estimator_.decision_function(K)
 
     def predict(self, X) -> np.ndarray:
         """Class labels, shape (n_samples,), as LIBSVM predicts them."""
-        return self.classes_[self.estimator_.predict(self._kernel_matrix(X))]
+        K = self._kernel_matrix(X)  # first: it checks that the model is fitted
+        return self.classes_[self.estimator_.predict(K)]
 
     def predict_proba(self, X) -> np.ndarray:
         """Monotone scores in [0, 1], shape (n_samples, n_classes); see the class Notes."""
