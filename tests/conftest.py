@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers import shared_reference
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,12 +28,12 @@ def mirror() -> Path:
 @pytest.fixture(scope="session")
 def mirror_file(mirror):
     """``mirror_file(name)``: the path of a raw file in the mirror, else in ``../shared/datasets``
-    (the full mirror beside our checkouts, which has candidate files not committed here); skips if neither."""
+    (the full mirror beside our checkouts, which has candidate files not committed here); skips
+    naming the file if neither has it (:func:`helpers.shared_reference`)."""
     def find(name: str) -> Path:
-        for folder in (mirror, REPO.parent / "shared" / "datasets"):
-            if (folder / name).is_file():
-                return (folder / name).resolve()
-        pytest.skip(f"{name} is not in {mirror} (not one of the committed files) and there is no ../shared/datasets")
+        if (mirror / name).is_file():
+            return (mirror / name).resolve()
+        return shared_reference("datasets", name)
     return find
 
 

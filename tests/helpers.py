@@ -1,7 +1,8 @@
-"""Helpers shared by the tests that run the Snakemake workflow in a scratch folder."""
+"""Helpers shared by the tests: the shared reference folder, and running the Snakemake workflow in a scratch folder."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -9,6 +10,28 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+
+#: The reference folder beside the repository (``../shared``: ``datasets/``, ``reference/weka-3.4.2/``,
+#: ``published/``), or the folder ``AUCACC_SHARED`` names (e.g. from a worktree elsewhere).
+SHARED = Path(os.environ.get("AUCACC_SHARED") or REPO_ROOT.parent / "shared").resolve()
+#: Every skip for a missing reference starts with this; under CI=true it is a failure instead.
+MISSING_REFERENCE = "missing reference"
+
+
+def shared_reference(*parts: str) -> Path:
+    """The path of ``<shared>/<parts...>``; if it does not exist, skip the test naming that reference.
+
+    The one way a test asks for something in the shared reference folder. With ``CI=true`` (as
+    ``.ci/run`` runs pytest) a missing reference fails the test instead: CI must run every reference check.
+    """
+    path = SHARED.joinpath(*parts)
+    if path.exists():
+        return path
+    msg = (f"{MISSING_REFERENCE}: {'/'.join(parts)} (looked for {path}; "
+           "set AUCACC_SHARED to the folder that holds it)")
+    if os.environ.get("CI") == "true":
+        pytest.fail(msg, pytrace=False)
+    pytest.skip(msg)
 
 
 def copy_workflow(work: Path) -> Path:

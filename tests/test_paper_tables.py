@@ -8,6 +8,7 @@ import pytest
 
 from aucacc.auc_gap import impossible_published, reading_aucs
 from aucacc.report.paper_tables import cde_table, published_long, significance_table, summary_table
+from helpers import shared_reference
 
 PUB = Path(__file__).resolve().parents[1] / "config" / "published"
 
@@ -20,9 +21,7 @@ def published_as_metrics():
 
 
 def test_published_copies_match_shared():
-    shared = Path(__file__).resolve().parents[2] / "shared" / "published"
-    if not shared.is_dir():
-        pytest.skip("no ../shared/published beside the repository")
+    shared = shared_reference("published")
     for f in PUB.glob("*.csv"):
         assert f.read_bytes() == (shared / f.name).read_bytes(), f.name
 

@@ -18,8 +18,8 @@ import pandas as pd
 import pytest
 
 from aucacc.weka342 import roc_area, threshold_curve, weka_sort
+from helpers import shared_reference
 
-REPO = Path(__file__).resolve().parents[1]
 JAR_NAME = "weka-3.4.2-evaluation.jar"
 
 DRIVER = r"""
@@ -50,22 +50,19 @@ public class Weka342Auc {
 """
 
 
-def _find_jar() -> Path | None:
-    cands = []
+def _find_jar() -> Path:
+    """``AUCACC_WEKA342_JAR``, else the jar in ``<shared>/reference/weka-3.4.2`` (skips naming it if absent)."""
     if os.environ.get("AUCACC_WEKA342_JAR"):
-        cands.append(Path(os.environ["AUCACC_WEKA342_JAR"]))
-    cands.append(REPO.parent / "shared" / "reference" / "weka-3.4.2" / JAR_NAME)
-    if os.environ.get("AUCACC_MIRROR"):  # the mirror is <shared>/datasets
-        cands.append(Path(os.environ["AUCACC_MIRROR"]).resolve().parent / "reference" / "weka-3.4.2" / JAR_NAME)
-    return next((c for c in cands if c.is_file()), None)
+        return Path(os.environ["AUCACC_WEKA342_JAR"])
+    return shared_reference("reference", "weka-3.4.2", JAR_NAME)
 
 
 @pytest.fixture(scope="module")
 def weka342(tmp_path_factory):
     """``f(cases) -> list of areas`` from the real Weka 3.4.2 class; cases: (actual, proba, class_index)."""
     jar = _find_jar()
-    if jar is None or not shutil.which("java") or not shutil.which("javac"):
-        pytest.skip(f"{JAR_NAME} (../shared/reference/weka-3.4.2 or AUCACC_WEKA342_JAR), java or javac is missing")
+    if not shutil.which("java") or not shutil.which("javac"):
+        pytest.skip("java or javac is missing (Weka 3.4.2's ROC area is compiled and run with them)")
     d = tmp_path_factory.mktemp("weka342")
     (d / "Weka342Auc.java").write_text(DRIVER)
     subprocess.run(["javac", "-cp", str(jar), "-d", str(d), str(d / "Weka342Auc.java")], check=True,
