@@ -285,3 +285,103 @@ def test_dry_run_calls_nothing(tmp_path, name):
     assert f"config key 'learners.{name}.estimator': {specs[name][0]['estimator']!r} is not in an allowed" in (
         proc.stdout + proc.stderr)
     _nothing_ran(created, victim)
+
+
+# --- a bounded config: YAML alias bombs -----------------------------------------------------------------------
+
+def _bomb_yaml(levels: int = 9, width: int = 10) -> str:
+    """A "billion laughs": ``width ** levels`` values written in a few hundred bytes (lists of lists)."""
+    lines = ["bomb0: &b0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    for i in range(1, levels):
+        lines.append(f"bomb{i}: &b{i} [{', '.join([f'*b{i - 1}'] * width)}]")
+    return "\n".join(lines) + "\n"
+
+
+def _bombed(where: str) -> str:
+    """A config override (YAML for --configfile) whose SVM grid (``grid``) or a learner's param (``params``)
+    is a billion laughs, its anchors written inside the value itself (so that key is the one past the limit)."""
+    value = "".join(f"\n        - &b{i} [{', '.join(['lol' if i == 0 else f'*b{i - 1}'] * 10)}]" for i in range(9))
+    if where == "grid":
+        return f"learners:\n  SVM:\n    params:\n      C_grid:{value}\n"
+    return (f"learners:\n  KNN:\n    estimator: sklearn.neighbors.KNeighborsClassifier\n    params:\n"
+            f"      n_neighbors:{value}\n")
+
+
+@pytest.mark.parametrize("where, key", [("grid", "learners.SVM.params.C_grid"),
+                                        ("params", "learners.KNN.params.n_neighbors")])
+def test_alias_bomb_refused_fast_by_validate_config(cfg, where, key):
+    import time
+
+    bomb = yaml.safe_load(_bomb_yaml())["bomb8"]  # 10**9 values, shared references
+    if where == "grid":
+        cfg["learners"]["SVM"]["params"]["C_grid"] = bomb
+    else:
+        cfg["learners"]["KNN"] = {"estimator": "sklearn.neighbors.KNeighborsClassifier",
+                                  "params": {"n_neighbors": bomb}}
+    t0 = time.perf_counter()
+    msg = _error(cfg)
+    assert time.perf_counter() - t0 < 5
+    assert msg.startswith(f"config key '{key}' expands to more than 100,000 values") and len(msg) < 700
+
+
+def test_recursive_alias_refused(cfg):
+    loop = yaml.safe_load("a: &a [1, *a]")["a"]
+    cfg["learners"]["SVM"]["params"]["C_grid"] = loop
+    assert _error(cfg).startswith("config key 'learners.SVM.params.C_grid' contains itself (a recursive YAML alias)")
+
+
+def test_load_config_refuses_an_alias_bomb(tmp_path):
+    import time
+
+    from aucacc.config import load_config
+
+    path = tmp_path / "config.yaml"
+    # a mapping bomb too: the loader measures the document before anything walks it
+    path.write_text(DEFAULT_CONFIG.read_text() + "\nx:\n" + "".join(f"  {ln}\n" for ln in _bomb_yaml().splitlines()))
+    t0 = time.perf_counter()
+    with pytest.raises(ConfigError, match=r"config file .*config\.yaml: config key 'x\.bomb\d' expands to more than"):
+        load_config(path)
+    assert time.perf_counter() - t0 < 5
+
+
+def test_shared_structures_within_the_limit_pass(cfg):
+    """Aliases are not refused as such: a grid written once and used twice is fine."""
+    grid = [0.5, 8, 128]
+    cfg["learners"]["SVM"]["params"].update(C_grid=grid)
+    cfg["learners"]["SVM2"] = {"estimator": "aucacc.learners.svm.GridSearchSVM", "params": {"C_grid": grid}}
+    validate_config(cfg)
+
+
+def test_long_structure_is_cut_in_messages(cfg):
+    """A structure printed in an error is cut (here 50,000 values, under the size limit)."""
+    cfg["learners"]["SVM"]["params"]["n_inner_folds"] = list(range(50_000))
+    msg = _error(cfg)
+    assert msg.startswith("config key 'learners.SVM.params': The 'n_inner_folds' parameter of GridSearchSVM")
+    assert "characters cut" in msg and len(msg) < 700
+
+
+@pytest.mark.parametrize("where, key", [("grid", "learners.SVM.params.C_grid"),
+                                        ("params", "learners.KNN.params.n_neighbors")])
+def test_alias_bomb_refused_fast_by_snakemake(tmp_path, where, key):
+    """`snakemake -n --directory <copy of .test> --configfile=<bomb>` stops at start-up, naming the key.
+
+    Refused in under 5 s beyond Snakemake's own start-up, which is measured alongside: the same dry
+    run refusing a one-line bad config (without the check it hangs, hashing 10**9 values).
+    """
+    import time
+
+    work, snakemake = _test_workflow(tmp_path)
+    small = tmp_path / "small.yaml"
+    small.write_text("learners:\n  KNN: {estimator: os.system}\n")
+    t0 = time.perf_counter()
+    assert _dry_run(work, snakemake, small).returncode != 0
+    startup = time.perf_counter() - t0
+    extra = tmp_path / "bomb.yaml"
+    extra.write_text(_bombed(where))
+    t0 = time.perf_counter()
+    proc = _dry_run(work, snakemake, extra)
+    elapsed = time.perf_counter() - t0
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert f"config key '{key}' expands to more than 100,000 values" in out, out[-2000:]
+    assert elapsed - startup < 5, (elapsed, startup)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -25,6 +26,77 @@ DEFAULT_CONFIG = _CHECKOUT if _CHECKOUT.is_file() else Path("config") / "config.
 PROJECT_PATH_KEYS = ("cache", "raw_data", "published", "lock_file")
 
 
+#: The most values a config may expand to: every mapping, list and scalar counted, and a YAML alias
+#: counted as the whole structure it repeats. The repository's config has about 700; an alias
+#: bomb ("billion laughs") is refused fast instead of hanging the run (Snakemake hashes the
+#: expanded config).
+MAX_CONFIG_VALUES = 100_000
+
+#: Error messages are cut to about this many characters (a structure printed in one is shortened).
+MAX_MESSAGE_CHARS = 600
+
+
+def check_config_size(config: Any, limit: int = MAX_CONFIG_VALUES) -> int:
+    """The number of values ``config`` expands to; :class:`ConfigError` past ``limit`` or if it contains itself.
+
+    A YAML loader keeps an alias as a reference to the anchored structure, so loading is cheap
+    however large the expansion; this counts the expansion without making it (each structure is
+    counted once, by identity, and its count reused wherever it is referred to again).
+
+    Raises
+    ------
+    ConfigError
+        Naming the key (down to the last mapping key) that expands past ``limit``, or that refers to
+        itself through an alias, and the limit (:data:`MAX_CONFIG_VALUES`).
+    """
+    sizes: dict[int, int] = {}
+    open_ids: set[int] = set()
+
+    def where(path: list) -> str:
+        keys = []
+        for p in path:
+            if isinstance(p, int) and not isinstance(p, bool):
+                break
+            keys.append(str(p))
+        return ".".join(keys) or "<top level>"
+
+    def size(node: Any, path: list) -> int:
+        if not isinstance(node, (dict, list)):
+            return 1
+        ident = id(node)
+        if ident in sizes:
+            return sizes[ident]
+        if ident in open_ids:
+            raise ConfigError(f"config key '{where(path)}' contains itself (a recursive YAML alias); write the "
+                              f"value out without aliases")
+        open_ids.add(ident)
+        total = 1
+        for k, v in (node.items() if isinstance(node, dict) else enumerate(node)):
+            total += size(v, path + [k]) + (isinstance(node, dict))
+            if total > limit:
+                raise ConfigError(
+                    f"config key '{where(path)}' expands to more than {limit:,} values (YAML anchors and aliases "
+                    f"repeat a structure: an alias bomb?); a config may hold at most {limit:,} "
+                    f"(aucacc.config.MAX_CONFIG_VALUES). Write the values out, or use fewer aliases.")
+        open_ids.discard(ident)
+        sizes[ident] = total
+        return total
+
+    try:
+        return size(config, [])
+    except RecursionError:
+        raise ConfigError(f"the config is nested too deeply (more than about {sys.getrecursionlimit()} "
+                          f"levels); flatten it") from None
+
+
+def _capped(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``message`` cut in the middle to about ``limit`` characters (the key it names comes first)."""
+    if len(message) <= limit:
+        return message
+    tail = limit // 5
+    return f"{message[:limit - tail]} … [{len(message) - limit:,} characters cut] … {message[-tail:]}"
+
+
 def project_folders() -> list[Path]:
     """The default project folders: the working directory, and the repository of a source checkout."""
     folders = [Path.cwd()]
@@ -39,8 +111,10 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
                     project: Iterable[str | os.PathLike] | None = None) -> dict[str, Any]:
     """Validate ``config`` before any job runs, filling defaults; raise :class:`ConfigError`.
 
-    Four checks, each naming the offending key:
+    Four checks, each naming the offending key (messages cut to :data:`MAX_MESSAGE_CHARS`):
 
+    0. the config's expanded size (:func:`check_config_size`: YAML aliases past
+       :data:`MAX_CONFIG_VALUES` values, or an alias to itself, are refused before anything else);
     1. the JSON schema (types, required keys, ranges, bare file names); its ``default`` values are
        filled in; then every path of :data:`PROJECT_PATH_KEYS` must resolve inside one of the
        ``project`` folders (default :func:`project_folders`; the workflow passes the Snakefile's
@@ -53,8 +127,18 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
        from an allowed package, with ``predict_proba`` and valid parameters (:func:`check_learner`;
        nothing is built or called).
     """
+    try:
+        return _validate(config, schema_path, check_learners, project)
+    except ConfigError as exc:
+        raise ConfigError(_capped(str(exc))) from None
+
+
+def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_learners: bool,
+              project: Iterable[str | os.PathLike] | None) -> dict[str, Any]:
+    """:func:`validate_config` without the cut of its messages."""
     import jsonschema
 
+    check_config_size(config)
     schema = yaml.safe_load(Path(schema_path).read_text())
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(config), key=lambda e: list(e.absolute_path))
@@ -185,15 +269,30 @@ def _fill_defaults(node: Any, schema: dict, root: dict) -> None:
                 _fill_defaults(val, extra, root)
 
 
+class BoundedSafeLoader(yaml.SafeLoader):
+    """PyYAML's safe loader that refuses a document whose aliases expand past :data:`MAX_CONFIG_VALUES`.
+
+    Aliases stay shared references while loading (cheap), and the loaded document is measured by
+    :func:`check_config_size` before it is returned.
+    """
+
+    def get_single_data(self) -> Any:
+        data = super().get_single_data()
+        check_config_size(data)
+        return data
+
+
 def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:
-    """Read a YAML config file and validate it (see :func:`validate_config`)."""
+    """Read a YAML config file (:class:`BoundedSafeLoader`) and validate it (see :func:`validate_config`)."""
     path = Path(path)
     try:
-        config = yaml.safe_load(path.read_text())
+        config = yaml.load(path.read_text(), Loader=BoundedSafeLoader)
     except FileNotFoundError:
         raise ConfigError(f"config file {path} not found") from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"config file {path} is not valid YAML: {exc}") from None
+        raise ConfigError(_capped(f"config file {path} is not valid YAML: {exc}")) from None
+    except ConfigError as exc:
+        raise ConfigError(_capped(f"config file {path}: {exc}")) from None
     if not isinstance(config, dict):
         raise ConfigError(f"config file {path} must hold a mapping of keys")
     return validate_config(config)
