@@ -4,19 +4,14 @@ import os
 import pandas as pd
 
 from aucacc.datasets.store import read_meta
-from aucacc.datasets.table import dataset_table
+from aucacc.datasets.table import dataset_table, read_cut_points
 from aucacc.provenance import provenance
 from aucacc.report.logs import setup_log
 from aucacc.report.tables import write_table
 
 log = setup_log(snakemake)
 metas = [read_meta(p) for p in snakemake.input.metas]
-disc = {}
-for p in getattr(snakemake.input, "cuts", []) or []:
-    import json
-
-    c = json.loads(open(p).read())
-    disc[c["dataset"]] = c
+disc = read_cut_points(getattr(snakemake.input, "cuts", []) or [])
 table = dataset_table(metas, pd.read_csv(snakemake.input.published), disc or None)
 shown = table[["dataset", "instances", "published_instances", "attributes", "published_attributes",
                "attributes_raw", "classes", "published_classes", "match_instances", "match_classes",

@@ -2,9 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import os
+from typing import Any, Iterable
 
 import pandas as pd
+
+from aucacc.provenance import atomic_write_text
+
+
+def cut_point_record(name: str, n_attributes: int, info: dict[str, Any]) -> dict[str, Any]:
+    """The record of one data set's whole-data cut points (``results/discretized/<data set>.json``).
+
+    Parameters
+    ----------
+    name : data set name.
+    n_attributes : attributes of the clean data set.
+    info : ``{"cut_points": {column: [cut, ...]}, "single_interval": [column, ...]}``, as
+        :func:`aucacc.evaluation.cross_validate.discretize_whole` returns it.
+
+    Returns
+    -------
+    dict with keys ``dataset``, ``n_attributes``, ``n_informative`` (attributes not left in a
+    single interval), ``cut_points`` and ``single_interval``, in that order (the file's layout).
+    """
+    return {"dataset": name, "n_attributes": n_attributes,
+            "n_informative": n_attributes - len(info["single_interval"]), **info}
+
+
+def write_cut_points(path: str | os.PathLike, record: dict[str, Any]) -> None:
+    """Write :func:`cut_point_record`'s record as JSON (2-space indent), atomically."""
+    atomic_write_text(path, json.dumps(record, indent=2) + "\n")
+
+
+def read_cut_points(paths: Iterable[str | os.PathLike]) -> dict[str, dict[str, Any]]:
+    """``{data set: record}`` from files written by :func:`write_cut_points` (the ``discretized``
+    argument of :func:`dataset_table`)."""
+    out = {}
+    for p in paths:
+        with open(p, encoding="utf-8") as fh:
+            rec = json.load(fh)
+        out[rec["dataset"]] = rec
+    return out
 
 
 def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame,
