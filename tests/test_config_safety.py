@@ -18,6 +18,7 @@ from aucacc.datasets.fetch import fetch_raw
 from helpers import REPO_ROOT, copy_workflow
 
 RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
+RAW_TEST = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
 IRIS = REPO_ROOT / "data" / "raw" / "iris.arff"
 IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"
 
@@ -385,3 +386,36 @@ def test_alias_bomb_refused_fast_by_snakemake(tmp_path, where, key):
     assert proc.returncode != 0
     assert f"config key '{key}' expands to more than 100,000 values" in out, out[-2000:]
     assert elapsed - startup < 5, (elapsed, startup)
+
+
+# --- names: every name the schema allows is one the workflow builds -----------------------------------------
+
+def test_every_allowed_character_class_builds(tmp_path):
+    """A data set and a learner whose names use each allowed class of character (upper and lower case
+    letters, digits, `_`, `.`, `+`, `-`) go through the workflow: fetch, clean, folds, cross-validation."""
+    import pandas as pd
+
+    work, snakemake = _test_workflow(tmp_path)
+    name, learner = "Ir1s_x.y+z-w", "NB_2.x+y-z"
+    extra = tmp_path / "names.yaml"
+    extra.write_text(yaml.safe_dump({
+        "datasets": {name: {"source": {"file": "iris.arff", "sha256": RAW_TEST["datasets"]["iris"]["source"]["sha256"]},
+                            "recipe": {"target": "class"}}},
+        "learners": {learner: {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}}}))
+    target = f"results/metrics/whole_data/{name}/{learner}.csv"
+    proc = subprocess.run([str(snakemake), "--nolock", "--cores", "1", "--directory", ".test", f"--configfile={extra}",
+                           target], cwd=work, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    meta = yaml.safe_load((work / ".test" / "results" / "data" / f"{name}.json").read_text())
+    assert meta["n_instances"] == 50  # the test copy of iris: every 3rd row
+    metrics = pd.read_csv(work / ".test" / target)
+    assert sorted(metrics["fold"].unique()) == list(range(5))
+    assert metrics["value"].between(0, 100).all() and {"accuracy", "auc"} <= set(metrics["metric"])
+
+
+@pytest.mark.parametrize("bad", ["../x", "a/b", "NB 2", ".NB", "NB*"])
+def test_learner_names_are_file_safe(cfg, bad):
+    """A learner name becomes a file name and a wildcard value, as a data-set name does."""
+    cfg["learners"][bad] = {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}
+    msg = _error(cfg)
+    assert msg.startswith("config key 'learners': ") and repr(bad) in msg

@@ -1,5 +1,6 @@
 # Loads and validates the config, and defines what every stage shares.
 import os
+import re
 from pathlib import Path
 
 from aucacc.config import validate_config
@@ -43,6 +44,11 @@ def final_output(targets):
 def get_final_output():
     """Every table, figure and report of the run: the registered stages' targets, in include order."""
     return [path for targets in _FINAL_OUTPUT for path in targets()]
+
+
+def one_of(names):
+    """A wildcard constraint matching exactly one of ``names`` (each escaped: `a+b` or `C4.5` is literal)."""
+    return "|".join(re.escape(n) for n in names)
 
 
 def tables(*stems):

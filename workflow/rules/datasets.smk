@@ -17,7 +17,7 @@ rule fetch:
         source=lambda wc: config["datasets"][wc.dataset]["source"],
         local=lambda wc: local_source_digest(wc.dataset, config["datasets"][wc.dataset]["source"], config),
     wildcard_constraints:
-        dataset="|".join(DATASETS),
+        dataset=one_of(DATASETS),
     threads: 1
     resources:
         mem_mb=1000,
@@ -44,7 +44,7 @@ rule clean:
         recipe=lambda wc: config["datasets"][wc.dataset]["recipe"],
         seed=SEED,
     wildcard_constraints:
-        dataset="|".join(DATASETS),
+        dataset=one_of(DATASETS),
     threads: 1
     resources:
         mem_mb=1000,

@@ -1,5 +1,4 @@
 # Stage 2: discretization, folds, cross-validation of every learner, the main table, t-tests and C/D/E.
-import re
 from aucacc.learners import runs_per_fold
 
 PROTOCOL = config["protocol"]["discretization"]
@@ -17,7 +16,7 @@ def _evaluate_targets():
 
 
 wildcard_constraints:
-    learner="|".join(re.escape(x) for x in LEARNERS),
+    learner=one_of(LEARNERS),
     protocol="whole_data|per_fold",
 
 

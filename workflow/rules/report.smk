@@ -98,7 +98,7 @@ rule report_figure:
         tables=f"{RESULTS}/tables",
         outdir=lambda wildcards, output: os.path.dirname(output.png),
     wildcard_constraints:
-        figure="|".join(REPORT_FIGURES),
+        figure=one_of(REPORT_FIGURES),
     threads: 1
     resources:
         mem_mb=1000,

@@ -37,7 +37,7 @@ if ROC:
             n_thresholds=ROC["n_thresholds"],
             hull_points=ROC["hull_points"],
         wildcard_constraints:
-            dataset="|".join(ROC_DATASETS),
+            dataset=one_of(ROC_DATASETS),
         threads: 1
         resources:
             mem_mb=1000,

@@ -28,7 +28,7 @@ rule synthetic_binary:
         synthetic=config["synthetic"],
         seed=SEED,
     wildcard_constraints:
-        experiment="|".join(synthetic.BINARY_EXPERIMENTS),
+        experiment=one_of(synthetic.BINARY_EXPERIMENTS),
     threads: 1
     resources:
         mem_mb=1000,
