@@ -68,7 +68,10 @@ def test_every_claim_of_the_main_job_as_the_claims_file_expects(card):
     assert (judged["table"].value_counts().reindex(["uci_nb_c44_c45", "uci_averages", "significance", "cde_folds"])
             .tolist() == [216, 6, 6, 24])
     assert set(judged.loc[judged["kind"] == "verdict", "cell"]) == {
-        "verdict:auc_ordering_18", "verdict:cde_folds", "verdict:accuracy_per_dataset_18"}
+        "verdict:auc_ordering_18", "verdict:cde_folds", "verdict:accuracy_per_dataset_18",
+        "verdict:cde_c45_c44_highest_e", "verdict:cde_c45_c44_highest_d"}
+    # One systematic-shift row per data set of the main table.
+    assert (judged["table"] == "systematic_shift").sum() == 18
     assert_reproduces(card)
 
 

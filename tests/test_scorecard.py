@@ -6,6 +6,7 @@ the published CSVs read independently of the claims file.
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 import yaml
@@ -138,3 +139,127 @@ def test_expectations_notice_a_changed_status(tmp_path):
     t = {"uci_nb_c44_c45": _main([("breast", "NB", "accuracy", 97.5, 2.9)])}
     bad = expectation_mismatches(scorecard(t, claims), claims)
     assert len(bad) == 1 and "pass, expected FAIL" in bad[0]
+
+
+# --- the bound on a fold sd, the systematic shift, the impossible AUCs, the new verdicts -------------
+
+def test_fold_sizes_and_the_smallest_fold_sd_by_hand():
+    from aucacc.report.scorecard.evidence import min_fold_accuracy_sd, stratified_fold_sizes
+
+    assert stratified_fold_sizes(61, 10) == [7] + [6] * 9
+    assert stratified_fold_sizes(345, 10) == [35] * 5 + [34] * 5
+    with pytest.raises(ValueError, match="3 instances cannot be split into 10"):
+        stratified_fold_sizes(3, 10)
+    # Two folds of 2: accuracies 0, 50 or 100. Mean 50: (50, 50) gives sd 0; mean 25: only (0, 50), sd 50/√2.
+    assert min_fold_accuracy_sd([2, 2], 50.0)[0] == 0.0
+    assert min_fold_accuracy_sd([2, 2], 25.0)[0] == pytest.approx(50 / 2 ** 0.5)
+    assert np.isnan(min_fold_accuracy_sd([2, 2], 10.0)[0])  # no pair of accuracies has mean 10
+    # echocardio, 61 instances (folds 7, 9×6), printed mean 73.6 (73.55–73.65). Near 73.6 a 6-fold is 4/6 or 5/6
+    # (66.7, 83.3) and the 7-fold 5/7 or 6/7 (71.4, 85.7). 6/7 + six 4/6 + three 5/6 = (85.71 + 400 + 250)/10
+    # = 73.571; its sd by hand: deviations 12.14, −6.90 (×6), 9.76 (×3); squares 147.4 + 6·47.6 + 3·95.3 = 719.0;
+    # /9 = 79.9; sd 8.94. Every other vector with that mean is more spread (checked by brute force below).
+    sd, vals = min_fold_accuracy_sd([7] + [6] * 9, 73.6, 0.05)
+    assert sd == pytest.approx(8.94, abs=0.005)
+    assert sorted(np.round(vals, 2)) == [66.67] * 6 + [83.33] * 3 + [85.71]
+    # NB's 71.9: 6/7, seven 4/6, two 5/6 → sd 8.46.
+    assert min_fold_accuracy_sd([7] + [6] * 9, 71.9, 0.05)[0] == pytest.approx(8.46, abs=0.005)
+
+
+def test_smallest_fold_sd_against_brute_force():
+    import itertools
+
+    from aucacc.report.scorecard.evidence import min_fold_accuracy_sd
+
+    sizes = [3, 3, 4, 14]  # 14 > 12: the windowed search; the brute force tries every count
+    for mean in (40.0, 62.5, 71.4):
+        best = np.inf
+        for ks in itertools.product(*[range(n + 1) for n in sizes]):
+            v = np.array(ks) * 100 / np.array(sizes)
+            if abs(v.mean() - mean) <= 0.5 + 1e-9:
+                best = min(best, v.std(ddof=1))
+        assert min_fold_accuracy_sd(sizes, mean, 0.5)[0] == pytest.approx(best)
+
+
+def _shifted(shift_c44):
+    rows = [("pima", "NB", "accuracy", 71.4 + 8, 5.0), ("pima", "C4.4", "accuracy", 71.9 + shift_c44, 5.0),
+            ("pima", "C4.5", "accuracy", 71.7 + 7.5, 5.0), ("pima", "NB", "auc", 75.9 + 11, 5.0),
+            ("pima", "C4.4", "auc", 73.4 + 12, 5.0), ("pima", "C4.5", "auc", 72.4 + 7, 5.0)]
+    return {"uci_nb_c44_c45": _main(rows)}
+
+
+def test_a_same_sign_shift_of_every_learner_is_a_fail_row():
+    card = scorecard(_shifted(9.0)).set_index("cell")
+    r = card.loc["shift:uci_nb_c44_c45:pima"]
+    assert r["status"] == "FAIL" and r["table"] == "systematic_shift"
+    assert r["difference"] == pytest.approx((8 + 9 + 7.5 + 11 + 12 + 7) / 6)
+    # Each accuracy cell alone passes (1.5-sd widening): the shift row is what fails.
+    assert card.loc["uci_nb_c44_c45:pima:c44_acc", "status"] == "pass"
+    # One learner within 3 points (or the other way): no shift.
+    assert scorecard(_shifted(2.9)).set_index("cell").loc["shift:uci_nb_c44_c45:pima", "status"] == "pass"
+    assert scorecard(_shifted(-9.0)).set_index("cell").loc["shift:uci_nb_c44_c45:pima", "status"] == "pass"
+    # A data set without ours is missing, not pass.
+    assert scorecard(_shifted(9.0)).set_index("cell").loc["shift:uci_nb_c44_c45:wine", "status"] == "missing"
+    # The threshold is the claims file's.
+    claims = load_claims()
+    claims = {**claims, "rules": {**claims["rules"], "shift": {**claims["rules"]["shift"], "abs": 9.5}}}
+    assert scorecard(_shifted(9.0), claims).set_index("cell").loc["shift:uci_nb_c44_c45:pima", "status"] == "pass"
+
+
+def test_no_cell_listed_as_impossible_passes():
+    from aucacc.report.scorecard.evidence import impossible_but_passing
+
+    claims = load_claims()
+    imp = pd.DataFrame({"dataset": ["mushroom"], "learner": ["C4.4"], "published_accuracy": [100.0],
+                        "published_accuracy_sd": [0.0], "published_auc": [99.9], "published_auc_sd": [0.0], "why": ["x"]})
+    t = {"uci_nb_c44_c45": _main([("mushroom", "C4.4", "auc", 100.0, 0.0)]), "auc_impossible": imp}
+    card = scorecard(t, claims)
+    assert impossible_but_passing(card, t) == []
+    assert card.set_index("cell").loc["uci_nb_c44_c45:mushroom:c44_auc", "status"] == "not reproducible"
+    # Without the declaration the rule alone would pass it: the consistency check still refuses the pass.
+    undeclared = {**claims, "status": [e for e in claims["status"] if not any("mushroom" in c for c in e["cells"])]}
+    r = scorecard(t, undeclared).set_index("cell").loc["uci_nb_c44_c45:mushroom:c44_auc"]
+    assert r["status"] == "not reproducible" and "auc_impossible.csv" in r["reason"]
+
+
+def test_echocardio_sd_cells_carry_the_computed_bound():
+    t = {"uci_nb_c44_c45": _main([("echocardio", "C4.4", "accuracy", 75.0, 15.0)])}
+    r = scorecard(t).set_index("cell").loc["uci_nb_c44_c45:echocardio:c44_acc_sd"]
+    assert r["status"] == "not reproducible"
+    assert "61 instances" in r["reason"] and "fold sd ≥ 8.9" in r["reason"]
+
+
+def _profit(auc_15, acc_15):
+    vals = [0.5, 0.6, 0.7, 0.8, 0.9]
+    rows = [("paper", 0.15, m, v, p, "exact-enumeration") for m, ps in (("auc", auc_15), ("acc", acc_15))
+            for v, p in zip(vals, ps)]
+    return pd.DataFrame(rows, columns=["setting", "cutoff", "metric", "metric_value", "expected_profit", "method"])
+
+
+def test_profit_widening_and_steeper_curve_verdicts():
+    acc = [15, 24, 33, 42, 51]  # slope 90 per unit
+    rising = _profit([15, 27, 39, 50, 60], acc)  # differences 0, 3, 6, 8, 9: widen; slopes 120, 120, 110, 100
+    card = scorecard({"profit": rising}).set_index("cell")
+    # Both are known fails (the real differences fall at 15 %): a pass is reported as a change to the claims file.
+    assert card.loc["verdict:profit_advantage_widens", "status"] == "pass"
+    assert card.loc["verdict:profit_advantage_widens", "reason"].startswith("listed as a known fail but passes")
+    assert "rises throughout" in card.loc["verdict:profit_advantage_widens", "ours"]
+    assert "0.8–0.9 100/90" in card.loc["verdict:profit_auc_steeper", "ours"]
+    assert card.loc["verdict:profit_auc_steeper", "reason"].startswith("listed as a known fail but passes")
+    falling = _profit([15, 27, 39, 50, 57], acc)  # 0.8 → 0.9: difference 8 → 6, slope 70 < 90
+    card = scorecard({"profit": falling}).set_index("cell")
+    assert "falls 0.8→0.9" in card.loc["verdict:profit_advantage_widens", "ours"]
+    assert card.loc["verdict:profit_advantage_widens", "status"] == "FAIL"
+    assert card.loc["verdict:profit_auc_steeper", "reason"].startswith("known:")
+
+
+def test_highest_row_verdict_counts_a_tie_as_not_highest():
+    cde = pd.DataFrame({"pair": ["C4.4 vs NB", "C4.5 vs NB", "C4.5 vs C4.4"], "E": [0.1, 0.2, 0.3], "D": [5, 6, 7],
+                        "C": [0.7, 0.7, 0.6], "n": [180] * 3,
+                        **{k: [36] * 3 for k in "RSPQV"}})
+    card = scorecard({"cde_folds": cde}).set_index("cell")
+    assert card.loc["verdict:cde_c45_c44_highest_d", "status"] == "pass"
+    assert card.loc["verdict:cde_c45_c44_highest_e", "reason"].startswith("listed as a known fail but passes")
+    cde.loc[0, "E"] = 0.3
+    card = scorecard({"cde_folds": cde}).set_index("cell")
+    assert card.loc["verdict:cde_c45_c44_highest_e", "status"] == "FAIL"
+    assert "tied with C4.4 vs NB" in card.loc["verdict:cde_c45_c44_highest_e", "ours"]

@@ -69,6 +69,14 @@ def _load(path: str) -> dict[str, Any]:
         for r in used:
             if r not in rules:
                 raise ClaimsError(f"{path}: key 'tables.{name}' uses rule {r!r}, which 'rules' does not define")
+    shift = claims.get("systematic_shift")
+    if shift:
+        if shift["rule"] not in rules or "abs" not in rules[shift["rule"]]:
+            raise ClaimsError(f"{path}: key 'systematic_shift.rule' names {shift['rule']!r}, which 'rules' does not "
+                              "define with an 'abs' threshold")
+        for t in shift["tables"]:
+            if t not in claims["tables"]:
+                raise ClaimsError(f"{path}: key 'systematic_shift.tables' names {t!r}, which 'tables' does not define")
     return claims
 
 

@@ -52,9 +52,11 @@ def scorecard_markdown(card: pd.DataFrame, claims: Mapping[str, Any]) -> str:
            "`config/claims.yaml`; rules and tolerances are those of the claims file; `sd_units` is the "
            "difference in units of the paper's own uncertainty of that number.", "",
            to_markdown(summary(card)), ""]
+    titles = {"verdicts": "published verdicts", "systematic_shift": "same-sign shift of every learner on a data set"}
     for table, g in card.groupby("table", sort=False):
         spec = claims["tables"].get(table, {})
-        out += [f"## {table}: {spec.get('title', 'published verdicts')} ({g['section'].iloc[0] if table != 'verdicts' else 'see each row'})",
+        section = g["section"].iloc[0] if table not in titles else "see each row"
+        out += [f"## {table}: {spec.get('title', titles.get(table, table))} ({section})",
                 "", to_markdown(_display(g) if table != "verdicts" else
                                 g[["cell", "section", "published", "ours", "status", "reason"]], ".3g"), ""]
     return "\n".join(out)

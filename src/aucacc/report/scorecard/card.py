@@ -15,6 +15,7 @@ import pandas as pd
 
 from aucacc.report.claims import declared_status, known_fail, load_claims
 from aucacc.report.scorecard.cells import cell_rows
+from aucacc.report.scorecard.evidence import add_evidence, impossible_but_passing, systematic_shift_rows
 from aucacc.report.scorecard.verdicts import verdict_rows
 
 STATUSES = ("pass", "FAIL", "explained", "not reproducible", "missing")
@@ -64,15 +65,22 @@ def scorecard(tables: str | os.PathLike | Mapping[str, pd.DataFrame], claims: di
     if not isinstance(published, Mapping):
         published = load_published(published)
     # The paper's data sets per table and its fold count, for checks that need the paper's scope.
-    ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v}}
+    ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v},
+           "__published_frames__": published}
     if "cde_folds" in published:
         ctx["__published__"]["cde_folds_n"] = int(sum(float(published["cde_folds"].iloc[0][k]) for k in "RSPQV"))
     rows: list[dict[str, Any]] = []
     for name, pub in published.items():
         rows += cell_rows(name, pub, ctx, claims, published)
     cells = pd.DataFrame(rows, columns=COLUMNS)
-    card = pd.concat([cells, pd.DataFrame(verdict_rows(cells, ctx, claims), columns=COLUMNS)], ignore_index=True)
-    return card
+    # A published AUC that no ranking can give (auc_impossible) is never a pass, whatever the claims declare.
+    bad = cells["cell"].isin(impossible_but_passing(cells, ctx))
+    cells.loc[bad, "status"] = "not reproducible"
+    cells.loc[bad, "reason"] = ("listed in auc_impossible.csv (published accuracy 100.0 ± 0.0 with an AUC below 100), "
+                                "so a pass here is by tolerance only; declare it under 'status' in config/claims.yaml")
+    card = pd.concat([cells, pd.DataFrame(systematic_shift_rows(cells, claims), columns=COLUMNS),
+                      pd.DataFrame(verdict_rows(cells, ctx, claims), columns=COLUMNS)], ignore_index=True)
+    return add_evidence(card, ctx, claims)
 
 
 def summary(card: pd.DataFrame) -> pd.DataFrame:

@@ -150,7 +150,66 @@ def _check_profit_max_acc(tables, v):
     return bool(math.isclose(x, v["value"])), f"maximum profit from accuracy {x:g}"
 
 
+def _profit_curves(tables, v):
+    """Per cutoff: expected profit given AUC and given accuracy at the metric values both have (exact rows)."""
+    t = tables.get(v["table"])
+    if t is None:
+        return None
+    t = t[(t["setting"] == v["setting"]) & (t["method"] == v["method"])]
+    out = {}
+    for cut, g in t.groupby("cutoff"):
+        g = g.assign(v=g["metric_value"].round(9))
+        auc = g[g["metric"] == "auc"].set_index("v")["expected_profit"]
+        acc = g[g["metric"] == "acc"].set_index("v")["expected_profit"]
+        common = [x for x in acc.index if x in auc.index and v["from"] - 1e-9 <= x <= v["to"] + 1e-9]
+        out[float(cut)] = (auc[common], acc[common])
+    return out
+
+
+def _check_profit_widens(tables, v):
+    """The AUC − accuracy profit difference rises at every step of the metric from ``from`` to ``to``."""
+    curves = _profit_curves(tables, v)
+    if not curves:
+        return None, ""
+    ok, parts = True, []
+    for cut, (auc, acc) in curves.items():
+        d = auc - acc
+        falls = [f"{a:g}→{b:g}" for a, b, x, y in zip(d.index, d.index[1:], d, d.iloc[1:]) if not y > x]
+        ok &= not falls
+        parts.append(f"{cut:.0%}: " + " → ".join(f"{x:.2f}" for x in d)
+                     + (f" (falls {', '.join(falls)})" if falls else " (rises throughout)"))
+    return bool(ok), "; ".join(parts)
+
+
+def _check_profit_steeper(tables, v):
+    """On every step of the metric from ``from`` to ``to`` the profit curve in AUC rises faster than in accuracy."""
+    curves = _profit_curves(tables, v)
+    if not curves:
+        return None, ""
+    ok, parts = True, []
+    for cut, (auc, acc) in curves.items():
+        x = np.asarray(auc.index, dtype=float)
+        s_auc, s_acc = np.diff(auc.to_numpy()) / np.diff(x), np.diff(acc.to_numpy()) / np.diff(x)
+        ok &= bool((s_auc > s_acc).all())
+        parts.append(f"{cut:.0%}: slopes AUC/acc per unit " + ", ".join(
+            f"{a:g}–{b:g} {p:.0f}/{q:.0f}" for a, b, p, q in zip(x, x[1:], s_auc, s_acc)))
+    return bool(ok), "; ".join(parts)
+
+
+def _check_highest_row(tables, v):
+    """Row ``row`` has the largest ``column`` of the table, strictly (a tie is not 'the highest')."""
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    s = t.set_index(v["key"])[v["column"]].astype(float)
+    top = s[v["row"]]
+    ok = bool((s.drop(v["row"]) < top).all())
+    ties = [k for k, x in s.drop(v["row"]).items() if x == top]
+    return ok, ", ".join(f"{k} {x:.3g}" for k, x in s.items()) + (f" (tied with {', '.join(ties)})" if ties else "")
+
+
 VERDICTS: dict[str, Callable] = {
+    "profit_widens": _check_profit_widens, "profit_steeper": _check_profit_steeper, "highest_row": _check_highest_row,
     "synthetic_consistent": _check_synthetic, "monotone": _check_monotone, "endpoints": _check_endpoints,
     "compare_rows": _check_compare_rows, "multiclass_trends": _check_multiclass, "ordering": _check_ordering,
     "highest": _check_highest, "cde_all": _check_cde, "profit_positive": _check_profit_positive,
