@@ -314,7 +314,7 @@ def test_partial_hand_till_cells_flagged(tmp_path):
     """glass has a test fold without 'tableware': its AUC cells carry the mark, and a note under the table says why;
     the CSV records the count; nothing else is marked. Read back through CSV, as the workflow does."""
     from aucacc.report.paper_tables import PARTIAL_MARK, averages, paper_layout, partial_notes, summary_table
-    from aucacc.report.tables import write_table
+    from aucacc.report.tables import Table
 
     csv = tmp_path / "m.csv"
     _metrics_with_partial_fold().to_csv(csv, index=False)
@@ -334,7 +334,7 @@ def test_partial_hand_till_cells_flagged(tmp_path):
     assert notes == [f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent (a class has fewer instances than "
                      "folds); its multi-class AUC is over the classes present there (Hand–Till M: over the class "
                      "pairs present)."]
-    paths = write_table(summ, tmp_path / "t", display=wide.reset_index(), notes=notes)
+    paths = Table(summ, display=wide.reset_index(), notes=notes).write(tmp_path / "t")
     md, tex = paths["md"].read_text(), paths["tex"].read_text()
     assert md.rstrip().endswith(notes[0]) and f"(50.0) {PARTIAL_MARK}" in md
     assert "\\par\\footnotesize † glass: in 1 of 10 test folds" in tex

@@ -4,10 +4,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from aucacc.report.logs import setup_log
+from aucacc.captions import caption
 from aucacc.provenance import provenance
+from aucacc.report.logs import setup_log
 from aucacc.report.figures import save_figure
-from aucacc.report.tables import write_table
+from aucacc.report import stem
+from aucacc.report.tables import Table
 from aucacc.significance import cd_diagram, claims_against_tests
 
 log = setup_log(snakemake)
@@ -22,16 +24,10 @@ claims = claims[claims["table"].isin(groups)]
 res = claims_against_tests(metrics, claims, groups, alpha=par.alpha, rope=par.rope,
                            decision=par.decision, seed=par.seed, nsamples=par.nsamples)
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp))
-stem = lambda p: os.path.splitext(p)[0]  # noqa: E731
-write_table(res["claims"], stem(out.claims), provenance=prov,
-            caption=f"Every published significance claim under every test (α = {par.alpha}; Bayesian: ROPE ±{par.rope} "
-                    f"percentage points, verdict when a posterior probability > {par.decision})")
-write_table(res["detail"], stem(out.detail), provenance=prov, floatfmt=".4g",
-            caption="Statistic, p-value or posterior probabilities of each claim under each test over data sets")
-write_table(res["per_dataset"], stem(out.per_dataset), provenance=prov, floatfmt=".4g",
-            caption="Per data set, over its folds: Nadeau–Bengio corrected t-test and Bayesian correlated t-test")
-write_table(res["friedman"], stem(out.friedman), provenance=prov, floatfmt=".4g",
-            caption="Friedman test per table and metric: statistic, p, Nemenyi critical difference, average ranks")
+Table(res["claims"], caption=caption("claims_tests", alpha=par.alpha, rope=par.rope, decision=par.decision)
+      ).write(stem(out.claims), prov)
+for name, key in (("detail", "claims_tests_detail"), ("per_dataset", "stats_per_dataset"), ("friedman", "friedman")):
+    Table(res[name], floatfmt=".4g", caption=caption(key)).write(stem(out[name]), prov)
 # out.cd lists <dir>/cd_<table>_<metric>.{png,pdf}; each diagram is saved under its stem.
 stems = {os.path.splitext(p)[0] for p in out.cd}
 for (table, metric), fr in res["friedman_results"].items():

@@ -1,15 +1,13 @@
 # Cross-validate learners on one data set under one discretization protocol (or gather one learner's fold jobs).
 # Rule `cross_validate` passes one learner; `cross_validate_main` the main table's learners, in one job.
-import io
-import json
-
 import pandas as pd
 
 from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds
 from aucacc.learners import make_learner
-from aucacc.provenance import atomic_write_bytes, atomic_write_text, provenance
+from aucacc.provenance import provenance
 from aucacc.report.logs import setup_log
+from aucacc.scores import read_fold_records, read_scores, write_fold_records, write_metrics, write_scores
 
 
 def as_list(x):
@@ -26,24 +24,15 @@ out = zip(snakemake.params.learners, as_list(snakemake.output.scores), as_list(s
 for learner, scores_path, metrics_path, info_path in out:
     spec = snakemake.params.specs[learner]
     if parts_in:  # one cv_fold job per fold ran the learner
-        parts = []
-        for path, record in zip(parts_in, snakemake.input.part_records):
-            with open(record) as fh:
-                parts.append((pd.read_parquet(path), json.load(fh)))
-        scores, info = gather_folds(parts)
+        scores, info = gather_folds([(read_scores(p), read_fold_records(r))
+                                     for p, r in zip(parts_in, snakemake.input.part_records)])
     else:
         scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
                                       progress=True, label=f"{wc.dataset}/{learner}")
-    buf = io.BytesIO()
-    scores.to_parquet(buf, index=False)
-    atomic_write_bytes(scores_path, buf.getvalue())
-    m = fold_metrics(scores)
-    m.insert(0, "learner", learner)
-    m.insert(0, "dataset", wc.dataset)
-    m.insert(2, "protocol", wc.protocol)
-    atomic_write_text(metrics_path, m.to_csv(index=False))
+    write_scores(scores_path, scores)
+    m = write_metrics(metrics_path, fold_metrics(scores), wc.dataset, learner, wc.protocol)
     prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],
                       inputs=[snakemake.input.data, snakemake.input.folds])
-    atomic_write_text(info_path, json.dumps({"folds": info, "provenance": prov}, indent=2, default=str) + "\n")
+    write_fold_records(info_path, info, prov)
     summ = m.groupby("metric")["value"].agg(["mean", "std"])
     log.info("%s %s %s: %s", wc.dataset, learner, wc.protocol, summ.round(2).to_dict())

@@ -4,14 +4,14 @@ import pandas as pd
 
 from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.folds import derive_seed, small_classes, stratified_folds
-from aucacc.provenance import atomic_write_text
 from aucacc.report.logs import setup_log
+from aucacc.report.tables import Table
 
 log = setup_log(snakemake)
 ds = read_dataset(snakemake.input.data, snakemake.input.meta)
 seed = derive_seed(snakemake.params.seed, "folds", ds.name)
 fold = stratified_folds(ds.y, snakemake.params.n_folds, seed, dataset=ds.name)
-atomic_write_text(snakemake.output.folds, pd.DataFrame({"row": range(len(fold)), "fold": fold}).to_csv(index=False))
+Table(pd.DataFrame({"row": range(len(fold)), "fold": fold})).write_csv(snakemake.output.folds)
 log.info("%s: %d folds, seed %d, sizes %s", ds.name, snakemake.params.n_folds, seed, pd.Series(fold).value_counts().sort_index().tolist())
 for cls, n in small_classes(ds.y, snakemake.params.n_folds).items():
     log.warning("data set %r: class %r has %d instances, fewer than protocol.n_folds = %d: %d test folds have none "

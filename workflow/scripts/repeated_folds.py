@@ -3,11 +3,11 @@
 from aucacc.report.logs import setup_log
 from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.folds import repeated_folds
-from aucacc.provenance import atomic_write_text
+from aucacc.report.tables import Table
 
 log = setup_log(snakemake)
 par = snakemake.params
 ds = read_dataset(snakemake.input.data, snakemake.input.meta)
 f = repeated_folds(ds.y, par.n_folds, par.seed, ds.name, par.repetitions)
-atomic_write_text(snakemake.output.folds, f.to_csv(index=False))
+Table(f).write_csv(snakemake.output.folds)
 log.info("%s: %d repetitions of %d folds", ds.name, par.repetitions, par.n_folds)

@@ -1,26 +1,24 @@
 # The per-cell scorecard (every published cell and verdict, ours beside it) and the report's front-page summary.
-import os
-
-from aucacc.provenance import atomic_write_text, provenance, write_sidecar
+from aucacc.captions import caption
+from aucacc.provenance import atomic_write_text, provenance
+from aucacc.report import stem
 from aucacc.report.claims import load_claims
 from aucacc.report.document import front_page_rst, provenance_html, scorecard_markdown, table_html
 from aucacc.report.logs import setup_log
 from aucacc.report.scorecard import expectation_mismatches, scorecard, summary, summary_line
-from aucacc.report.tables import write_table
+from aucacc.report.tables import Table
 
 log = setup_log(snakemake)
 out = snakemake.output
 claims = load_claims(snakemake.input.claims)
 card = scorecard(snakemake.params.tables, claims, snakemake.params.published)
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input))
-atomic_write_text(out.csv, card.to_csv(index=False))
-write_sidecar(out.csv, prov)
+Table(card).write_csv(out.csv, prov)
 atomic_write_text(out.md, scorecard_markdown(card, claims))
 atomic_write_text(out.html, table_html(card, f"Scorecard: {summary_line(card)}"))
 changed = expectation_mismatches(card, claims)
-write_table(summary(card), os.path.splitext(out.summary)[0], provenance=prov,
-            caption=f"Scorecard summary: {summary_line(card)}; {len(changed)} differ from what config/claims.yaml "
-                    "expects (see results/logs/scorecard.log)")
+Table(summary(card), caption=caption("scorecard_summary", summary=summary_line(card), n_changed=len(changed))
+      ).write(stem(out.summary), prov)
 atomic_write_text(out.rst, front_page_rst(card, prov, snakemake.config))
 atomic_write_text(out.provenance, provenance_html(prov, snakemake.config))
 log.info("scorecard: %s", summary_line(card))

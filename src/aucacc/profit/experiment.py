@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from aucacc.captions import caption
 from aucacc.profit.counts import METHOD_MONTE_CARLO
 from aucacc.profit.expectation import profit_study
 from aucacc.profit.published import compare_with_published
@@ -80,10 +81,8 @@ def profit_table(profit_cfg: dict, seed: int) -> Table:
     display.columns = ["cutoff" if a == "cutoff" else "metric_value" if a == "metric_value" else f"{a}:{b}"
                        for a, b in display.columns]
     return Table(table, display=display, floatfmt=".2f",
-                 caption=f"Expected profit given AUC = v and given accuracy = v (Huang & Ling 2005, §V; "
-                         f"revenue {rev}, cost {cost} "
-                         f"per contact); paper setting n={profit_cfg['list_size']}, {profit_cfg['positives']} "
-                         "responders. Full table (all settings, all attained values) in the CSV.")
+                 caption=caption("profit", revenue=rev, cost=cost, list_size=profit_cfg["list_size"],
+                                 positives=profit_cfg["positives"]))
 
 
 def profit_comparison(table: pd.DataFrame, published: pd.DataFrame) -> Table:
@@ -103,10 +102,7 @@ def profit_comparison(table: pd.DataFrame, published: pd.DataFrame) -> Table:
     """
     comp = compare_with_published(table, published)
     return Table(comp, floatfmt=".3f",
-                 caption="AUC profit minus accuracy profit (and where maximum profit starts; Huang & Ling 2005, §V): "
-                         "published vs "
-                         "exact enumeration vs one Monte-Carlo run; mc_sd = sd of a Monte-Carlo estimate "
-                         "with the paper's number of rankings; z = (published - exact) / mc_sd.")
+                 caption=caption("profit_comparison"))
 
 
 def profit_figures(table: pd.DataFrame, published: pd.DataFrame) -> dict:

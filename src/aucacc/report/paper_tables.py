@@ -11,6 +11,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from aucacc.captions import caption
 from aucacc.counting import tally_pairs
 from aucacc.report.claims import fold_mean_tolerance
 from aucacc.stats import paired_ttest
@@ -208,15 +209,11 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
     avg = averages(summ, published_avg, table="uci_nb_c44_c45")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
-                       caption=f"Accuracy and AUC (%) (Huang & Ling 2005, §IV-B): mean ± sd over the folds, "
-                               f"{protocol} discretization "
-                               "(published mean in brackets)"),
+                       caption=caption("uci_nb_c44_c45", protocol=protocol)),
         "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="uci_nb_c44_c45"),
-                     floatfmt=".4g", caption="Two-tailed paired t-tests (§IV-B): over per-data-set means (level=dataset) "
-                                             "and over folds (level=fold)"),
+                     floatfmt=".4g", caption=caption("significance_uci")),
         "cde": Table(cde_table(metrics, [tuple(p) for p in pairs], published_cde),
-                     caption="C/D/E of AUC against accuracy over the test folds (Huang & Ling 2005, §IV-D), "
-                             "beside the published tally"),
+                     caption=caption("cde_folds")),
     }
     return tables, avg
 
@@ -234,12 +231,10 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
     avg = averages(summ, published_avg, table="svm_binary13")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
-                       caption="SVM, NB, C4.4, C4.5 on the binary data sets (Huang & Ling 2005, §IV-C): "
-                               "mean ± sd over 10 folds "
-                               "(published mean in brackets)"),
+                       caption=caption("svm_binary13")),
         "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="svm_binary13"),
                      floatfmt=".4g",
-                     caption="Two-tailed paired t-tests on the binary data sets (§IV-C): data-set level and fold level"),
+                     caption=caption("significance_svm13")),
     }
     return tables, avg
 
@@ -251,5 +246,4 @@ def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol:
     summ = summary_table(metrics, published_long(published))
     summ.insert(0, "protocol", protocol)
     return Table(summ, display=mark_partial(summ), notes=partial_notes(summ),
-                 caption=f"Every configured data set ({protocol} discretization): mean and sd over folds, "
-                         "published values where the paper has them")
+                 caption=caption("all_datasets", protocol=protocol))

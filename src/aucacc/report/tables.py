@@ -70,42 +70,9 @@ def to_latex(df: pd.DataFrame, floatfmt: str = ".3f", caption: str | None = None
     return "\n".join(out) + "\n"
 
 
-def write_table(df: pd.DataFrame, stem: str | os.PathLike, *, provenance: dict | None = None,
-                floatfmt: str = ".3f", caption: str | None = None,
-                display: pd.DataFrame | None = None, notes: list[str] | None = None) -> dict[str, Path]:
-    """Write ``<stem>.csv`` (the tidy frame ``df``) and ``<stem>.md`` / ``<stem>.tex``.
-
-    Parameters
-    ----------
-    df : tidy table, written as is to CSV.
-    stem : output path without extension.
-    provenance : optional record written to ``<stem>.csv.provenance.json``.
-    display : optional differently laid-out frame (e.g. wide, like the paper) for Markdown
-        and LaTeX; defaults to ``df``.
-    notes : lines written under the table in Markdown and LaTeX (e.g. what a footnote mark means).
-
-    Returns a mapping ``{"csv": path, "md": path, "tex": path}``. Every file is written
-    atomically, so a failure leaves no half-written table.
-    """
-    stem = Path(stem)
-    shown = df if display is None else display
-    paths = {"csv": stem.with_suffix(".csv"), "md": stem.with_suffix(".md"), "tex": stem.with_suffix(".tex")}
-    atomic_write_text(paths["csv"], df.to_csv(index=False))
-    md = (f"{caption}\n\n" if caption else "") + to_markdown(shown, floatfmt)
-    tex = to_latex(shown, floatfmt, caption)
-    if notes:
-        md += "\n" + "\n\n".join(notes) + "\n"
-        tex += "".join(f"\\par\\footnotesize {_tex_escape(n)}\n" for n in notes)
-    atomic_write_text(paths["md"], md)
-    atomic_write_text(paths["tex"], tex)
-    if provenance is not None:
-        write_sidecar(paths["csv"], provenance)
-    return paths
-
-
 @dataclass(frozen=True)
 class Table:
-    """A table as a library function returns it, for a workflow script to write.
+    """A table as a library function returns it, and the one way a table is written.
 
     Attributes
     ----------
@@ -114,6 +81,7 @@ class Table:
     display : DataFrame, optional
         Layout for Markdown and LaTeX (defaults to ``data``).
     caption : str, optional
+        From :func:`aucacc.captions.caption` (every table's caption is there).
     floatfmt : str
         Float format of Markdown and LaTeX cells.
     notes : list of str, optional
@@ -127,6 +95,37 @@ class Table:
     notes: list[str] | None = None
 
     def write(self, stem: str | os.PathLike, provenance: dict | None = None) -> dict[str, Path]:
-        """:func:`write_table` of this table to ``<stem>.{csv,md,tex}``."""
-        return write_table(self.data, stem, provenance=provenance, floatfmt=self.floatfmt, caption=self.caption,
-                           display=self.display, notes=self.notes)
+        """Write ``<stem>.csv`` (the tidy ``data``) and ``<stem>.md`` / ``<stem>.tex`` (``display``, caption, notes).
+
+        Parameters
+        ----------
+        stem : output path without extension.
+        provenance : optional record written to ``<stem>.csv.provenance.json``.
+
+        Returns a mapping ``{"csv": path, "md": path, "tex": path}``. Every file is written
+        atomically, so a failure leaves no half-written table.
+        """
+        stem = Path(stem)
+        shown = self.data if self.display is None else self.display
+        paths = {"csv": stem.with_suffix(".csv"), "md": stem.with_suffix(".md"), "tex": stem.with_suffix(".tex")}
+        self.write_csv(paths["csv"], provenance)
+        md = (f"{self.caption}\n\n" if self.caption else "") + to_markdown(shown, self.floatfmt)
+        tex = to_latex(shown, self.floatfmt, self.caption)
+        if self.notes:
+            md += "\n" + "\n\n".join(self.notes) + "\n"
+            tex += "".join(f"\\par\\footnotesize {_tex_escape(n)}\n" for n in self.notes)
+        atomic_write_text(paths["md"], md)
+        atomic_write_text(paths["tex"], tex)
+        return paths
+
+    def write_csv(self, path: str | os.PathLike, provenance: dict | None = None) -> Path:
+        """Write only the tidy ``data`` as CSV (no index), atomically, with the optional provenance sidecar.
+
+        For the data files between stages (folds, metrics, ROC points, the scorecard), which have no
+        Markdown or LaTeX rendering.
+        """
+        path = Path(path)
+        atomic_write_text(path, self.data.to_csv(index=False))
+        if provenance is not None:
+            write_sidecar(path, provenance)
+        return path

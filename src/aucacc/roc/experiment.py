@@ -8,6 +8,7 @@ import logging
 import numpy as np
 import pandas as pd
 
+from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
 from aucacc.report.tables import Table
 from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
@@ -262,8 +263,7 @@ def auc_check_table(check: pd.DataFrame) -> Table:
                  max_abs_diff=("abs_diff", "max")).reset_index())
     return Table(check[_KEYS + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]],
                  floatfmt=".6g", display=summ,
-                 caption="Fold AUC from the ROC points (trapezoids, Fawcett Alg. 2–3) against the metric module "
-                         "(mean over folds; max |difference|)")
+                 caption=caption("roc_auc_check"))
 
 
 def dominators_table(hull: pd.DataFrame) -> Table:
@@ -276,8 +276,7 @@ def dominators_table(hull: pd.DataFrame) -> Table:
             rng.append({"dataset": d, "positive": pos, "slope range": _fmt_range(r.slope_min, r.slope_max),
                         "dominator": r.learner, "hull vertices": r.n_vertices, "same point also": r.tied_with})
     return Table(hull[cols], floatfmt=".4g", display=pd.DataFrame(rng),
-                 caption="ROC convex hull over the learners: which learner is optimal for which range of "
-                         "iso-performance slopes m = c(Y,n)p(n) / (c(N,p)p(p)) (Provost & Fawcett 2001)")
+                 caption=caption("rocch_dominators"))
 
 
 def hybrid_regret(ch: pd.DataFrame, aucs: pd.Series, curves: pd.DataFrame, kind: str, n_pos: int,
@@ -337,10 +336,7 @@ def hybrid_table(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, 
                                                       "accuracy", "tied_with", "auc_best_learner",
                                                       "auc_best_accuracy", "regret"]]
     return Table(hyb, floatfmt=".4g",
-                 caption="ROCCH-hybrid: the learner and score threshold optimal at each slope m; accuracy at the "
-                         "data's class distribution; beside it the learner of highest mean AUC at its own best "
-                         "threshold and the hybrid's advantage over it in TP − m·FP "
-                         "(thresholds chosen on the test folds: optimistic)")
+                 caption=caption("rocch_hybrid"))
 
 
 def fpr_targets_table(hull: pd.DataFrame, target_fpr) -> Table:
@@ -352,8 +348,7 @@ def fpr_targets_table(hull: pd.DataFrame, target_fpr) -> Table:
         t.insert(0, "dataset", d)
         tg.append(t)
     return Table(pd.concat(tg, ignore_index=True), floatfmt=".4g",
-                 caption="ROCCH-hybrid at a target FPR: use the right vertex's decision with probability q, the "
-                         "left's otherwise; expected TPR on the hull")
+                 caption=caption("rocch_fpr_targets"))
 
 
 def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes, target_fpr) -> dict:

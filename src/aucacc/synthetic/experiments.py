@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from aucacc.captions import caption
 from aucacc.counting import pair_counts
 from aucacc.report.tables import Table
 from aucacc.synthetic.binary import binary_cde
@@ -230,7 +231,7 @@ def binary_experiment(experiment: str, cfg: Mapping[str, Any], published: pd.Dat
     df = binary_table(experiment, cfg, published)
     shown = _display(df, ["setting", "n0", "n1", "C", "published_C", "D", "published_D", "E", "published_E"])
     table = Table(df, display=shown,
-                  caption=f"Exact C, D, E of AUC vs accuracy: {experiment} (Huang & Ling 2005, §II; Knowl 3)")
+                  caption=caption("synthetic_<experiment>", experiment=experiment))
     return table, plot_binary(df, experiment)
 
 
@@ -239,7 +240,7 @@ def multiclass_exact_experiment(cfg: Mapping[str, Any]) -> Table:
     ``synthetic_multiclass_exact``): table :func:`multiclass_exact_table`."""
     df = multiclass_exact_table(cfg)
     return Table(df, floatfmt=".4f", display=_display(df, ["model", "c", "examples", "C", "D", "E"]),
-                 caption="Exact population C, D, E of Hand-Till M vs accuracy (model ranks)")
+                 caption=caption("synthetic_multiclass_exact"))
 
 
 def multiclass_experiment(cfg: Mapping[str, Any], published: pd.DataFrame, seed: int,
@@ -255,8 +256,7 @@ def multiclass_experiment(cfg: Mapping[str, Any], published: pd.DataFrame, seed:
                           "E"])
     per_class = examples_per_class(cfg)  # the configured number (the paper's is 2), never a typed one
     table = Table(df, display=shown,
-                  caption=f"Sampled C, D of Hand-Till M vs accuracy, {per_class} "
-                          "(bootstrap se; Huang & Ling 2005, §II)")
+                  caption=caption("synthetic_multiclass", per_class=per_class))
     return table, plot_multiclass(df, per_class)
 
 

@@ -1,0 +1,80 @@
+"""Every table's caption, in one place: the heading of its Markdown and the comment line of its LaTeX.
+
+A caption is looked up by the table's name (its file stem under ``results/tables/``, or
+``report/scorecard_summary``; ``synthetic_<experiment>`` for each binary synthetic experiment) and
+filled with the run's values (``str.format`` fields, e.g. ``{alpha}``). The function that returns a
+:class:`~aucacc.report.tables.Table` passes ``caption=caption(name, ...)``; no caption is written
+anywhere else. (The Snakemake report's longer descriptions of the tables are its caption files,
+``workflow/report/tables/*.rst``.) A bottom-layer module: it imports nothing from aucacc.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CAPTIONS", "caption"]
+
+CAPTIONS: dict[str, str] = {
+    # data sets (rule dataset_table)
+    "datasets": "Data sets (Huang & Ling 2005, data-set table): ours beside the published counts",
+    # the paper's tables (aucacc.report.paper_tables)
+    "uci_nb_c44_c45": "Accuracy and AUC (%) (Huang & Ling 2005, §IV-B): mean ± sd over the folds, {protocol} "
+                      "discretization (published mean in brackets)",
+    "significance_uci": "Two-tailed paired t-tests (§IV-B): over per-data-set means (level=dataset) and over folds "
+                        "(level=fold)",
+    "cde_folds": "C/D/E of AUC against accuracy over the test folds (Huang & Ling 2005, §IV-D), beside the "
+                 "published tally",
+    "svm_binary13": "SVM, NB, C4.4, C4.5 on the binary data sets (Huang & Ling 2005, §IV-C): mean ± sd over 10 folds "
+                    "(published mean in brackets)",
+    "significance_svm13": "Two-tailed paired t-tests on the binary data sets (§IV-C): data-set level and fold level",
+    "all_datasets": "Every configured data set ({protocol} discretization): mean and sd over folds, published "
+                    "values where the paper has them",
+    # the AUC gap (aucacc.auc_gap.experiment)
+    "auc_hypotheses": "Mean absolute difference to the published AUCs under each reading of how AUC was computed",
+    "auc_hypotheses_by_dataset": "Per data set and learner: mean fold AUC under each reading, beside the published AUC",
+    "auc_impossible": "Published AUCs no ranking-based binary AUC can produce",
+    # synthetic experiments (aucacc.synthetic.experiments)
+    "synthetic_<experiment>": "Exact C, D, E of AUC vs accuracy: {experiment} (Huang & Ling 2005, §II; Knowl 3)",
+    "synthetic_multiclass_exact": "Exact population C, D, E of Hand-Till M vs accuracy (model ranks)",
+    "synthetic_multiclass": "Sampled C, D of Hand-Till M vs accuracy, {per_class} (bootstrap se; Huang & Ling 2005, §II)",
+    # profit (aucacc.profit.experiment)
+    "profit": "Expected profit given AUC = v and given accuracy = v (Huang & Ling 2005, §V; revenue {revenue}, cost "
+              "{cost} per contact); paper setting n={list_size}, {positives} responders. Full table (all settings, "
+              "all attained values) in the CSV.",
+    "profit_comparison": "AUC profit minus accuracy profit (and where maximum profit starts; Huang & Ling 2005, §V): "
+                         "published vs exact enumeration vs one Monte-Carlo run; mc_sd = sd of a Monte-Carlo estimate "
+                         "with the paper's number of rankings; z = (published - exact) / mc_sd.",
+    # ROC analysis (aucacc.roc.experiment)
+    "roc_auc_check": "Fold AUC from the ROC points (trapezoids, Fawcett Alg. 2–3) against the metric module (mean "
+                     "over folds; max |difference|)",
+    "rocch_dominators": "ROC convex hull over the learners: which learner is optimal for which range of "
+                        "iso-performance slopes m = c(Y,n)p(n) / (c(N,p)p(p)) (Provost & Fawcett 2001)",
+    "rocch_hybrid": "ROCCH-hybrid: the learner and score threshold optimal at each slope m; accuracy at the data's "
+                    "class distribution; beside it the learner of highest mean AUC at its own best threshold and the "
+                    "hybrid's advantage over it in TP − m·FP (thresholds chosen on the test folds: optimistic)",
+    "rocch_fpr_targets": "ROCCH-hybrid at a target FPR: use the right vertex's decision with probability q, the "
+                         "left's otherwise; expected TPR on the hull",
+    # statistics beyond the t-test (rule claims_tests, repeated_tests)
+    "claims_tests": "Every published significance claim under every test (α = {alpha}; Bayesian: ROPE ±{rope} "
+                    "percentage points, verdict when a posterior probability > {decision})",
+    "claims_tests_detail": "Statistic, p-value or posterior probabilities of each claim under each test over data sets",
+    "stats_per_dataset": "Per data set, over its folds: Nadeau–Bengio corrected t-test and Bayesian correlated t-test",
+    "friedman": "Friedman test per table and metric: statistic, p, Nemenyi critical difference, average ranks",
+    "repeated_tests": "Repeated CV: Aggarwal's paired test over b rounds, naive and Nadeau–Bengio corrected t over "
+                      "b × k folds, Bayesian correlated t-test, per data set and learner pair",
+    # metrics of the sources (rule source_metrics_table)
+    "source_metrics": "Every metric of the sources (Tharwat §2, Aggarwal eq. 10.77, Fawcett §9): mean and sd over "
+                      "folds, fractions in 0–1 (counts for TP, FN, FP, TN); positive class per data set",
+    # the scorecard's summary (rule scorecard)
+    "scorecard_summary": "Scorecard summary: {summary}; {n_changed} differ from what config/claims.yaml expects (see "
+                         "results/logs/scorecard.log)",
+}
+
+
+def caption(name: str, **fields) -> str:
+    """The caption of table ``name``, its ``{field}`` placeholders filled from ``fields``.
+
+    Raises
+    ------
+    KeyError
+        ``name`` has no caption, or a placeholder has no value in ``fields``.
+    """
+    return CAPTIONS[name].format(**fields)

@@ -1,0 +1,88 @@
+"""The stored scores format, written and read in one place.
+
+A scores frame has one row per test instance: ``row`` (index in the clean data), ``fold``,
+``y_true``, ``y_pred`` and one probability column ``p:<class>`` per class, in declared order
+(:func:`aucacc.evaluation.cross_validate.cross_validate` returns it). The workflow keeps it as
+Parquet at ``<results>/scores/<protocol>/<data set>/<learner>.parquet``, beside the fold records
+(``.json``: fit times, selected parameters, notes) and the fold metrics
+(``<results>/metrics/...csv``: one row per fold and metric, labelled with data set, learner and
+protocol). Every workflow script writes them through :func:`write_scores`,
+:func:`write_fold_records` and :func:`write_metrics`, and reads scores back with
+:func:`read_scores` or :func:`read_score_files` (which knows the layout of the paths).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterable
+
+import pandas as pd
+
+from aucacc.provenance import atomic_write_bytes, atomic_write_text
+
+__all__ = ["read_fold_records", "read_score_files", "read_scores", "score_key", "write_fold_records",
+           "write_metrics", "write_scores"]
+
+
+def write_scores(path: str | os.PathLike, scores: pd.DataFrame) -> None:
+    """Write a scores frame as Parquet (no index), atomically: no half-written file is left."""
+    buf = io.BytesIO()
+    scores.to_parquet(buf, index=False)
+    atomic_write_bytes(path, buf.getvalue())
+
+
+def read_scores(path: str | os.PathLike) -> pd.DataFrame:
+    """A scores frame written by :func:`write_scores`."""
+    return pd.read_parquet(path)
+
+
+def score_key(path: str | os.PathLike) -> tuple[str, str, str]:
+    """``(protocol, data set, learner)`` of a scores file ``.../scores/<protocol>/<data set>/<learner>.parquet``."""
+    p = Path(path)
+    return p.parent.parent.name, p.parent.name, p.stem
+
+
+def read_score_files(paths: Iterable[str | os.PathLike]) -> dict[tuple[str, str, str], pd.DataFrame]:
+    """``{(protocol, data set, learner): scores frame}`` of the files ``paths`` (keys from :func:`score_key`)."""
+    return {score_key(p): read_scores(p) for p in paths}
+
+
+def write_fold_records(path: str | os.PathLike, folds: list[dict[str, Any]],
+                       provenance: dict[str, Any] | None = None) -> None:
+    """Write the per-fold records of a cross-validation as JSON (2-space indent), atomically.
+
+    With ``provenance``, the file is ``{"folds": [...], "provenance": {...}}`` (a learner's whole
+    cross-validation); without, the bare list (one fold job's part, gathered later).
+    """
+    body: Any = folds if provenance is None else {"folds": folds, "provenance": provenance}
+    atomic_write_text(path, json.dumps(body, indent=2, default=str) + "\n")
+
+
+def read_fold_records(path: str | os.PathLike) -> Any:
+    """What :func:`write_fold_records` wrote: the list of fold records, or ``{"folds", "provenance"}``."""
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def write_metrics(path: str | os.PathLike, metrics: pd.DataFrame, dataset: str, learner: str,
+                  protocol: str) -> pd.DataFrame:
+    """Label fold metrics with their data set, learner and protocol and write them as CSV, atomically.
+
+    Parameters
+    ----------
+    metrics : one row per fold (and repetition) and metric, e.g. from
+        :func:`aucacc.evaluation.cross_validate.fold_metrics`.
+
+    Returns
+    -------
+    The written frame: columns ``dataset, learner, protocol`` first, then those of ``metrics``.
+    """
+    m = metrics.copy()
+    m.insert(0, "learner", learner)
+    m.insert(0, "dataset", dataset)
+    m.insert(2, "protocol", protocol)
+    atomic_write_text(path, m.to_csv(index=False))
+    return m
