@@ -395,3 +395,45 @@ def test_arff_repeated_nominal_value_named(tmp_path):
     with pytest.raises(DataFormatError, match=r"d\.arff: line 3 \('@attribute c \{x,x,y\}'\), attribute 'c' "
                                               r"declares the nominal values \['x'\] more than once"):
         read_arff(p)
+
+
+# --- a learner that fails inside cross-validation: the key, the data set and the fold -------------------------
+
+def test_fit_error_names_the_params_key_data_set_and_fold():
+    """`n_neighbors` larger than a training part fails only at fit time (scikit-learn); the error says where."""
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.exceptions import LearnerFitError
+    from aucacc.learners import make_learner
+
+    ds = _singleton_dataset()  # 31 instances: 20 or 21 train in each of 3 folds
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    spec = {"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbors": 25}}
+    with pytest.raises(LearnerFitError) as exc:
+        cross_validate(ds, folds, lambda: make_learner(spec, "KNN"), discretization="none", learner="KNN")
+    msg = str(exc.value)
+    n_test = int((folds == 0).sum())
+    # scikit-learn's KNN stores the training part in fit and finds it too small when it predicts
+    assert msg.startswith(f"data set 'tiny', fold 0: learner 'KNN' (KNeighborsClassifier) failed in predict_proba on "
+                          f"the {n_test} test instances: ValueError: Expected n_neighbors <= n_samples_fit")
+    assert "Check config key 'learners.KNN.params'" in msg
+    assert isinstance(exc.value.__cause__, ValueError) and "n_neighbors" in str(exc.value.__cause__)
+
+
+def test_predict_proba_error_names_the_stage():
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.exceptions import LearnerFitError
+    from sklearn.naive_bayes import CategoricalNB
+
+    class Broken(CategoricalNB):
+        def predict_proba(self, X):
+            raise FloatingPointError("overflow in exp")
+
+    ds = _singleton_dataset()
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    with pytest.raises(LearnerFitError, match=r"^data set 'tiny', fold 0: learner 'NB2' \(Broken\) failed in "
+                                              r"predict_proba on the \d+ test instances: FloatingPointError: overflow "
+                                              r"in exp\. Check config key 'learners\.NB2\.params'") as exc:
+        cross_validate(ds, folds, Broken, discretization="none", learner="NB2")
+    assert isinstance(exc.value.__cause__, FloatingPointError)

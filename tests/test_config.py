@@ -262,3 +262,33 @@ def test_fold_jobs_per_dataset(cfg, fold_jobs, want):
 def test_fold_jobs_rejects_a_number(cfg):
     cfg["learners"]["SVM"]["fold_jobs"] = 3
     assert "learners.SVM.fold_jobs" in _error(cfg)
+
+
+# --- YAML's booleans and numbers where the data has text; the SVM's grids --------------------------------------
+
+@pytest.mark.parametrize("text, where, which, read", [
+    ("class_map: {yes: pos, no: neg}", "datasets.toy.recipe.class_map", "key", "True"),
+    ("class_map: {'yes': on, 'no': neg}", "datasets.toy.recipe.class_map.yes", "value", "True"),
+    ("class_map: {1: pos, 2: neg}", "datasets.toy.recipe.class_map", "key", "1"),
+    ("one_vs_rest: off", "datasets.toy.recipe.one_vs_rest", "value", "False"),
+    ("drop_classes: {no: too few}", "datasets.toy.recipe.drop_classes", "key", "False"),
+])
+def test_unquoted_yaml_booleans_get_the_hint_to_quote(cfg, text, where, which, read):
+    """`class_map: {yes: pos}` reads the key as True (YAML 1.1); the error names the key and says to quote it."""
+    recipe = {"target": "class", **yaml.safe_load(text)}
+    cfg["datasets"]["toy"] = {"source": {"file": "toy.arff"}, "recipe": recipe}
+    msg = _error(cfg)
+    assert msg.startswith(f"config key '{where}': {read} is not of type 'string' (the {which} {read} was read as a ")
+    assert "YAML reads unquoted yes/no, true/false and on/off as booleans" in msg and 'Quote it' in msg
+
+
+@pytest.mark.parametrize("grid, where, want", [
+    ([], "C_grid", "[] should be non-empty"),
+    ([1, -2], "C_grid.1", "-2 is less than or equal to the minimum of 0"),
+    ([0], "gamma_grid.0", "0 is less than or equal to the minimum of 0"),
+    ("8", "gamma_grid", "'8' is not of type 'array'"),
+])
+def test_svm_grids_are_non_empty_and_positive(cfg, grid, where, want):
+    """The SVM reads its grids only when it fits; the config check refuses a bad one at start-up."""
+    cfg["learners"]["SVM"]["params"]["C_grid" if where.startswith("C") else "gamma_grid"] = grid
+    assert _error(cfg) == f"config key 'learners.SVM.params.{where}': {want}"

@@ -84,6 +84,9 @@ def test_url_download_cached_and_verified(tmp_path, www, monkeypatch):
     got = fetch_raw("iris", src, _cfg(tmp_path), progress=progress)
     assert got == cache_path("iris", src, _cfg(tmp_path)) == tmp_path / "cache/iris" / f"sha256-{IRIS_SHA[:16]}/iris.arff"
     assert got.read_bytes() == IRIS.read_bytes()
+    umask = os.umask(0)
+    os.umask(umask)
+    assert got.stat().st_mode & 0o777 == 0o666 & ~umask  # readable like any new file (pooch's temp file is 0600)
     assert "iris" in progress.getvalue() and re.search(r"\d", progress.getvalue())  # the progress bar was drawn
     assert httpd.requests == ["/iris.arff"]
     assert fetch_raw("iris", src, _cfg(tmp_path)) == got and httpd.requests == ["/iris.arff"]  # cached: no request

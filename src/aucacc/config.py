@@ -145,8 +145,7 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
     if errors:
         e = errors[0]
         where = ".".join(str(p) for p in e.absolute_path) or "<top level>"
-        hint = f" (expected: {e.schema['description']})" if e.validator == "pattern" and "description" in e.schema else ""
-        raise ConfigError(f"config key '{where}': {e.message}{hint}")
+        raise ConfigError(f"config key '{where}': {e.message}{_schema_hint(e)}")
     _fill_defaults(config, schema, schema)
     _check_project_paths(config, project_folders() if project is None else [Path(p) for p in project])
     _fill_derived_defaults(config)
@@ -157,8 +156,22 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
     return config
 
 
+def _schema_hint(e: Any) -> str:
+    """What to do about a schema error, where the schema's own message does not say it."""
+    if e.validator == "pattern" and "description" in e.schema:
+        return f" (expected: {e.schema['description']})"
+    wanted = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+    if e.validator == "type" and "string" in wanted and isinstance(e.instance, (bool, int, float)):
+        which = "key" if "propertyNames" in e.schema_path else "value"
+        what = "a boolean" if isinstance(e.instance, bool) else "a number"
+        return (f" (the {which} {e.instance!r} was read as {what}: YAML reads unquoted yes/no, true/false and on/off "
+                f"as booleans, and 1 or 2.5 as numbers. Quote it as the data writes it, e.g. \"yes\" or \"1\")")
+    return ""
+
+
 def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
-    """Every path of :data:`PROJECT_PATH_KEYS` resolves inside a ``project`` folder (relative: to the working directory)."""
+    """Every path of :data:`PROJECT_PATH_KEYS` resolves inside a ``project`` folder (relative paths: from the
+    working directory)."""
     roots = [p.resolve() for p in project]
     for key in PROJECT_PATH_KEYS:
         value = config.get(key)

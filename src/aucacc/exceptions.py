@@ -17,7 +17,8 @@ those are scikit-learn's own conventions and are not redefined here.
 
 from __future__ import annotations
 
-__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "NotADataFrameError", "RecipeError"]
+__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "LearnerFitError",
+           "NotADataFrameError", "RecipeError"]
 
 
 class AucaccError(ValueError):
@@ -51,3 +52,8 @@ class NotADataFrameError(AucaccError, TypeError):
     A :class:`TypeError` as well (the type of ``X`` is wrong), so both the ``TypeError`` naive
     Bayes and the ``ValueError`` C4.5 raised for it before are still caught.
     """
+
+
+class LearnerFitError(AucaccError):
+    """A learner failed to fit or predict inside cross-validation; the message names the data set,
+    the fold and the config key ``learners.<name>.params`` (the learner's own exception is chained)."""

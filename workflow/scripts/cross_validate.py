@@ -28,7 +28,7 @@ for learner, scores_path, metrics_path, info_path in out:
                                      for p, r in zip(parts_in, snakemake.input.part_records)])
     else:
         scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
-                                      progress=True, label=f"{wc.dataset}/{learner}")
+                                      progress=True, label=f"{wc.dataset}/{learner}", learner=learner)
     write_scores(scores_path, scores)
     m = write_metrics(metrics_path, fold_metrics(scores), wc.dataset, learner, wc.protocol)
     prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],

@@ -13,7 +13,7 @@ ds = read_dataset(snakemake.input.data, snakemake.input.meta)
 folds = pd.read_csv(snakemake.input.folds)["fold"].to_numpy()
 spec = snakemake.params.spec
 scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
-                              only_folds=[int(wc.fold)])
+                              only_folds=[int(wc.fold)], learner=wc.learner)
 write_scores(snakemake.output.scores, scores)
 write_fold_records(snakemake.output.info, info)
 log.info("%s %s %s fold %s: %s", wc.dataset, wc.learner, wc.protocol, wc.fold,

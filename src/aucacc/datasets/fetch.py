@@ -323,11 +323,19 @@ def _download_url(name: str, source: dict[str, Any], cache: Path, config: dict[s
     finally:
         if bar is not False:
             bar.close()
+    _default_mode(cache)
     digest = sha256_file(cache)
     if not want:
         _check_lock(name, {"url": url}, digest, cache, config)
     log.info("data set %r: downloaded %s (SHA-256 %s)", name, url, digest)
     return cache
+
+
+def _default_mode(path: Path) -> None:
+    """Give ``path`` a new file's usual mode, 0644 under the usual umask (pooch's temporary file is 0600)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    path.chmod(0o666 & ~umask)
 
 
 # --- openml_id: the openml client ---------------------------------------------------------------------------

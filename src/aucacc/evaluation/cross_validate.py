@@ -13,6 +13,7 @@ import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
+from aucacc.exceptions import LearnerFitError
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
 
@@ -32,7 +33,7 @@ def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
 
 def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable[[], Any],
                    discretization: str = "whole_data", progress: bool = False,
-                   label: str = "", only_folds: Sequence[int] | None = None,
+                   label: str = "", only_folds: Sequence[int] | None = None, learner: str = "",
                    ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """Train on k−1 folds, score the held-out fold, for every fold (or the folds ``only_folds``).
 
@@ -51,6 +52,7 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         holds those folds' test rows only; :func:`gather_folds` joins such parts into the frame a
         single run over every fold returns, bit for bit (each fold's fit sees the same data and
         the same seeds either way).
+    learner : the learner's name under ``learners`` in the config, for error messages.
 
     Returns
     -------
@@ -66,6 +68,11 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     ValueError
         Unknown ``discretization``, a fold with no training or no test instances, or an
         ``only_folds`` id that is not a fold of ``folds``.
+    LearnerFitError
+        The learner's ``fit``, ``predict_proba`` or ``predict`` raised (e.g. a param scikit-learn
+        checks only at fit time, such as ``n_neighbors`` larger than a training part); the message
+        names ``learners.<learner>.params``, the data set and the fold, and the learner's exception
+        is chained.
     """
     if discretization not in PROTOCOLS:
         raise ValueError(f"discretization must be one of {PROTOCOLS}, got {discretization!r}")
@@ -106,12 +113,19 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
 
             Xtr, spec = encode_features(Xtr)
             Xte, _ = encode_features(Xte, spec)
-        t0 = time.perf_counter()
-        est.fit(Xtr, ds.y[train])
-        fit_s = time.perf_counter() - t0
-        p = np.asarray(est.predict_proba(Xte), dtype=float)
+        stage = f"fit on the {int(train.sum())} training instances"
+        try:
+            t0 = time.perf_counter()
+            est.fit(Xtr, ds.y[train])
+            fit_s = time.perf_counter() - t0
+            stage = f"predict_proba on the {int(test.sum())} test instances"
+            p = np.asarray(est.predict_proba(Xte), dtype=float)
+            stage = f"predict on the {int(test.sum())} test instances"
+            fold_pred = np.asarray(est.predict(Xte), dtype=object)
+        except Exception as exc:  # any learner's own error: say which key, data set and fold
+            raise _fit_error(exc, learner, est, ds.name, int(k), stage) from exc
         proba[test], note = align_proba(p, est.classes_, classes, ds.y[train], ds.name, int(k))
-        pred[test] = np.asarray(est.predict(Xte), dtype=object)
+        pred[test] = fold_pred
         rec: dict[str, Any] = {"fold": int(k), "fit_seconds": fit_s, "n_train": int(train.sum()), "n_test": int(test.sum())}
         if note:
             rec["note"] = note
@@ -135,6 +149,16 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     if only_folds is not None:
         scores = scores[np.isin(folds, ks)].reset_index(drop=True)
     return scores, info
+
+
+def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, stage: str) -> LearnerFitError:
+    """The error for a learner that raised inside cross-validation: key, data set, fold, stage, cause."""
+    key = f"learners.{learner}.params" if learner else "learners.<name>.params"
+    who = f"learner {learner!r} ({type(est).__name__})" if learner else f"learner {type(est).__name__}"
+    return LearnerFitError(
+        f"data set {dataset!r}, fold {fold}: {who} failed in {stage}: {type(exc).__name__}: {exc}. Check config "
+        f"key '{key}': scikit-learn checks some values only when it fits or predicts (e.g. n_neighbors larger "
+        f"than a fold's training instances)")
 
 
 def gather_folds(parts: Sequence[tuple[pd.DataFrame, list[dict[str, Any]]]]
