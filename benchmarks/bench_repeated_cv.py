@@ -50,7 +50,8 @@ def main() -> None:
                       "ratio": t[args.repetitions] / t[1]})
     metrics = pd.concat(frames, ignore_index=True)
     res = repeated_tests(metrics, [("NB", "C4.4"), ("NB", "C4.5"), ("C4.4", "C4.5")],
-                         alpha=cfg["protocol"]["alpha"], rope=cfg.get("statistics", {}).get("rope", 1.0))
+                         alpha=cfg["protocol"]["alpha"], rope=cfg["statistics"]["rope"],
+                         decision=cfg["statistics"]["decision"])
     cols = ["dataset", "metric", "a", "b", "delta_A", "rounds_p", "naive_p", "corrected_p", "p_a_better",
             "p_equivalent", "p_b_better", "corrected_verdict", "bayes_verdict"]
     with pd.option_context("display.width", 200, "display.max_columns", 20, "display.max_rows", 200):

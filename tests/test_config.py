@@ -205,10 +205,89 @@ def test_derived_defaults_filled_once(cfg):
     cfg["roc"].pop("datasets", None)
     del cfg["svm_table"]["compare"]
     out = validate_config(cfg)
-    assert out["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": []}
+    assert out["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": [], "datasets": None}
     assert out["roc"]["learners"] == list(cfg["learners"])
     assert out["roc"]["datasets"] == out["svm_table"]["datasets"]
     assert out["svm_table"]["compare"] == [] and out["roc"]["n_points"] == 101
+
+
+SCHEMA = yaml.safe_load(open(__import__("aucacc.config", fromlist=["SCHEMA"]).SCHEMA))
+# Optional keys without a schema default, and why: a data set's source fields and its recipe's
+# optional steps (absent = the step is not applied; `missing_tokens` absent = the readers' "?");
+# and the defaults that depend on other keys, which validate_config fills (test above).
+NO_DEFAULT = {"datasets.*.source." + k for k in ("file", "url", "openml_id", "sha256", "columns", "nominal",
+                                                  "numeric")}
+NO_DEFAULT |= {"datasets.*.recipe." + k for k in ("drop_columns", "zero_as_missing", "missing_tokens", "class_map",
+                                                   "one_vs_rest", "drop_classes", "subsample")}
+NO_DEFAULT |= {"main_table.learners", "roc.learners", "roc.datasets"}
+
+
+def _optional_keys(node, path=""):
+    """(dotted key, sub-schema) of every key of the schema that is not required; `*` for a name."""
+    if "$ref" in node:
+        node = SCHEMA["$defs"][node["$ref"].split("/")[-1]]
+    for k, sub in node.get("properties", {}).items():
+        p = f"{path}.{k}" if path else k
+        if k not in node.get("required", []):
+            yield p, sub
+        yield from _optional_keys(sub, p)
+    if isinstance(node.get("additionalProperties"), dict):
+        yield from _optional_keys(node["additionalProperties"], f"{path}.*" if path else "*")
+
+
+def test_every_optional_key_has_its_default_in_the_schema():
+    """Every default is written once, in the schema: each optional key has one, but for the listed exceptions."""
+    missing = {p for p, sub in _optional_keys(SCHEMA) if "default" not in sub}
+    assert missing == NO_DEFAULT
+
+
+def _schema_defaults(section):
+    return {k: v["default"] for k, v in SCHEMA["properties"][section]["properties"].items()}
+
+
+@pytest.mark.parametrize("section", ["protocol", "statistics", "source_metrics", "profit", "synthetic", "roc",
+                                     "main_table"])
+def test_absent_section_gets_the_schema_defaults(cfg, section):
+    """A config without the section validates, and gets the same section as `<section>: {}` would (every default)."""
+    del cfg[section]
+    out = validate_config(copy.deepcopy(cfg))
+    cfg[section] = {}
+    assert out[section] == validate_config(cfg)[section]
+
+
+def test_config_without_protocol_or_statistics(cfg):
+    """The values of a config without `protocol:` and `statistics:` (hand-checked against the schema file)."""
+    del cfg["protocol"], cfg["statistics"]
+    out = validate_config(cfg)
+    assert out["protocol"] == {"n_folds": 10, "discretization": "whole_data", "alpha": 0.05, "repetitions": 1}
+    assert out["statistics"] == {"rope": 1.0, "decision": 0.95, "bayes_samples": 50000}
+    assert out["protocol"] == _schema_defaults("protocol") and out["statistics"] == _schema_defaults("statistics")
+
+
+def test_minimal_config_has_every_section():
+    """Only `seed` and `datasets`: the paper's learners, protocol and studies; no SVM table (svm_table: null)."""
+    out = validate_config({"seed": 1, "datasets": copy.deepcopy({"iris": RAW["datasets"]["iris"]})})
+    assert list(out["learners"]) == ["NB", "C4.4", "C4.5"]
+    assert out["learners"]["NB"] == {"estimator": "aucacc.learners.naive_bayes.NaiveBayes", "params": {},
+                                     "fold_jobs": False}
+    assert out["main_table"] == {"learners": ["NB", "C4.4", "C4.5"], "datasets": None, "cde_pairs": []}
+    assert out["svm_table"] is None
+    assert out["roc"]["datasets"] == ["iris"] and out["roc"]["learners"] == ["NB", "C4.4", "C4.5"]
+    assert out["profit"]["list_size"] == 20 and out["profit"]["monte_carlo"] == {"enabled": True, "samples": 1000000}
+    assert out["synthetic"]["multiclass"]["exact_classes"] == [3]
+    assert out["claims"] == "config/claims.yaml" and out["published"] == "config/published"
+
+
+def test_defaults_are_not_shared_between_configs():
+    a = validate_config({"seed": 1, "datasets": copy.deepcopy({"iris": RAW["datasets"]["iris"]})})
+    a["roc"]["slopes"].append(99)
+    b = validate_config({"seed": 1, "datasets": copy.deepcopy({"iris": RAW["datasets"]["iris"]})})
+    assert 99 not in b["roc"]["slopes"]
+
+
+def test_source_metrics_costs_names_checked(cfg):
+    cfg["source_metrics"] = {"costs": {"sonar": {"M": 2}}}
+    assert "config key 'source_metrics.costs' names dataset 'sonar', which is not under 'datasets'" in _error(cfg)
 
 
 def test_snakemake_rejects_bad_learner_before_any_job(tmp_path):

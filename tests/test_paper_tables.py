@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from aucacc.auc_gap import impossible_published, reading_aucs
+from aucacc.report.claims import load_claims
 from aucacc.report.paper_tables import cde_table, published_long, significance_table, summary_table
 from helpers import shared_reference
 
@@ -45,7 +46,7 @@ def test_svm13_nb_vs_c45_not_significant_on_published_means():
     svm = pd.read_csv(PUB / "svm_binary13.csv")
     long = published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv"))
     long = long[long.dataset.isin(svm.dataset)].rename(columns={"published_mean": "value"}).assign(fold=0)
-    sig = significance_table(long, ["NB", "C4.5"])
+    sig = significance_table(long, ["NB", "C4.5"], 0.05)
     row = sig[(sig.level == "dataset") & (sig.metric == "auc")].iloc[0]
     assert row["p"] == pytest.approx(0.15, abs=0.01)
     assert row["verdict"] == "not significant"
@@ -54,10 +55,24 @@ def test_svm13_nb_vs_c45_not_significant_on_published_means():
 def test_summary_table_mean_sd_and_tolerance():
     m = pd.DataFrame({"dataset": "breast", "learner": "NB", "metric": "accuracy", "fold": range(4),
                       "value": [96.0, 98.0, 97.0, 99.0]})
-    s = summary_table(m, published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv")))
+    claims = load_claims(PUB.parent / "claims.yaml")
+    s = summary_table(m, published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv")), claims)
     r = s.iloc[0]
     assert r["mean"] == 97.5 and r["sd"] == pytest.approx(np.std([96, 98, 97, 99], ddof=1))
     assert r["published_mean"] == 97.5 and r["diff"] == 0.0 and r["within_tolerance"] == True  # noqa: E712
+
+
+def test_within_tolerance_follows_the_claims_file():
+    """breast NB accuracy published 97.5 ± 2.9; ours 4 points lower: within max(3, 1.5 × 2.9 = 4.35), not max(3, 1.0 × 2.9)."""
+    m = pd.DataFrame({"dataset": "breast", "learner": "NB", "metric": "accuracy", "fold": range(2), "value": [93.0, 94.0]})
+    pub = published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv"))
+    claims = load_claims(PUB.parent / "claims.yaml")
+    assert (claims["rules"]["fold_mean"]["abs"], claims["rules"]["fold_mean"]["sd"]) == (3, 1.5)
+    assert bool(summary_table(m, pub, claims)["within_tolerance"].iloc[0]) is True
+    tighter = {**claims, "rules": {**claims["rules"], "fold_mean": {**claims["rules"]["fold_mean"], "sd": 1.0}}}
+    assert bool(summary_table(m, pub, tighter)["within_tolerance"].iloc[0]) is False
+    with pytest.raises(ValueError, match="claims"):
+        summary_table(m, pub)
 
 
 def test_cde_table_counts_folds():

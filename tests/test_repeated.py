@@ -38,7 +38,7 @@ def test_repeated_tests_by_hand():
                      {"dataset": "d", "learner": "B", "repetition": r, "fold": k, "metric": "accuracy",
                       "value": a - 1 + rng.normal(0, 1)}]
     m = pd.DataFrame(rows)
-    out = repeated_tests(m, [("A", "B")]).iloc[0]
+    out = repeated_tests(m, [("A", "B")], alpha=0.05, rope=1.0, decision=0.95).iloc[0]
     wide = m.pivot_table(index=["repetition", "fold"], columns="learner", values="value")
     rounds = wide.groupby(level="repetition").mean()
     assert out["rounds"] == 4 and out["folds"] == 40

@@ -19,11 +19,15 @@ from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
 from aucacc.evaluation.folds import derive_seed, stratified_folds
 from aucacc.learners import make_learner
 from aucacc.report.paper_tables import cde_table, published_long, significance_table, summary_table
-from aucacc.report.scorecard import expectation_mismatches, scorecard
+from aucacc.report.claims import load_claims
+from aucacc.report.scorecard import expectation_mismatches, load_published, scorecard
 
 PUB = Path(__file__).resolve().parents[1] / "config" / "published"
 LEARNERS = ["NB", "C4.4", "C4.5"]
 PAIRS = [("C4.4", "NB"), ("C4.5", "NB"), ("C4.5", "C4.4")]
+CLAIMS = load_claims(PUB.parent / "claims.yaml")
+PUBLISHED = load_published(PUB.glob("*.csv"))
+ALPHA = load_config()["protocol"]["alpha"]
 
 
 @pytest.fixture(scope="module")
@@ -45,20 +49,20 @@ def metrics(mirror, tmp_path_factory):
 
 def paper_tables(metrics: pd.DataFrame) -> dict[str, pd.DataFrame]:
     """The tables the workflow's main_table rule writes, from fold metrics (same library calls)."""
-    return {"uci_nb_c44_c45": summary_table(metrics, published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv"))),
-            "significance_uci": significance_table(metrics, LEARNERS),
+    return {"uci_nb_c44_c45": summary_table(metrics, published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv")), CLAIMS),
+            "significance_uci": significance_table(metrics, LEARNERS, ALPHA),
             "cde_folds": cde_table(metrics, PAIRS)}
 
 
 def assert_reproduces(card: pd.DataFrame) -> None:
     """Every judged claim has the status the claims file expects (pass, or its known FAIL)."""
-    bad = expectation_mismatches(card)
+    bad = expectation_mismatches(card, CLAIMS)
     assert not bad, "claims whose status changed:\n" + "\n".join(bad)
 
 
 @pytest.fixture(scope="module")
 def card(metrics):
-    return scorecard(paper_tables(metrics))
+    return scorecard(paper_tables(metrics), CLAIMS, PUBLISHED)
 
 
 def test_every_claim_of_the_main_job_as_the_claims_file_expects(card):
@@ -94,7 +98,7 @@ def test_a_perturbed_result_fails_the_scorecard_and_this_test(metrics):
     m = metrics.copy()
     hit = (m["dataset"] == "breast") & (m["learner"] == "NB") & (m["metric"] == "accuracy")
     m.loc[hit, "value"] -= 10.0  # breast NB accuracy 97.5 ± 2.9 published: 10 points is outside max(3, 4.35)
-    card = scorecard(paper_tables(m))
+    card = scorecard(paper_tables(m), CLAIMS, PUBLISHED)
     row = card.set_index("cell").loc["uci_nb_c44_c45:breast:nb_acc"]
     assert row["status"] == "FAIL" and row["difference"] < -4.35
     with pytest.raises(AssertionError, match="uci_nb_c44_c45:breast:nb_acc: FAIL, expected pass"):

@@ -12,10 +12,16 @@ import pytest
 import yaml
 
 from aucacc.report.claims import ClaimsError, fold_mean_tolerance, fold_sd_bounds, load_claims
-from aucacc.report.scorecard import expectation_mismatches, scorecard, summary
+from aucacc.report.scorecard import expectation_mismatches, load_published, scorecard as _scorecard, summary
 
 ROOT = Path(__file__).resolve().parents[1]
 PUB = ROOT / "config" / "published"
+CLAIMS = ROOT / "config" / "claims.yaml"
+
+
+def scorecard(tables, claims=None):
+    """The scorecard of ``tables`` against the repository's published CSVs and claims file."""
+    return _scorecard(tables, claims or load_claims(CLAIMS), load_published(PUB.glob("*.csv")))
 # Columns that name a cell's row (or hold a free-text note), not a published value.
 ID_COLUMNS = {"dataset", "table", "metric", "learner", "a", "b", "pair", "experiment", "setting", "cutoff",
               "metric_value", "note"}
@@ -32,7 +38,7 @@ def published_cells():
 
 
 def test_claims_file_is_valid_and_names_every_published_file():
-    claims = load_claims()
+    claims = load_claims(CLAIMS)
     assert {f.stem for f in PUB.glob("*.csv")} == set(claims["tables"])
     assert claims["rules"]["average"]["abs"] == 1.5  # project criterion: a faithful run is within about 1.5 points
 
@@ -60,7 +66,7 @@ def test_a_row_for_every_published_cell_and_verdict():
     per_file = rows["table"].value_counts().to_dict()
     assert per_file == pd.Series([c[0] for c in cells]).value_counts().to_dict()
     verdicts = card[card["kind"] == "verdict"]
-    assert len(verdicts) == len(load_claims()["verdicts"]) and len(verdicts) > 0
+    assert len(verdicts) == len(load_claims(CLAIMS)["verdicts"]) and len(verdicts) > 0
     assert set(card["status"]) <= {"missing", "explained", "not reproducible"}
     s = summary(card).set_index("table")
     assert s.loc["all", "rows"] == len(card)
@@ -72,8 +78,8 @@ def _main(rows):
 
 def test_fold_rules_at_their_boundaries():
     # breast NB accuracy published 97.5 ± 2.9: tolerance max(3, 4.35) = 4.35.
-    assert float(fold_mean_tolerance(2.9)) == pytest.approx(4.35)
-    lo, hi = fold_sd_bounds(2.9, 0.1)
+    assert float(fold_mean_tolerance(2.9, load_claims(CLAIMS))) == pytest.approx(4.35)
+    lo, hi = fold_sd_bounds(2.9, 0.1, load_claims(CLAIMS))
     assert lo == pytest.approx(2.85 / 2.006, rel=1e-3) and hi == pytest.approx(2.95 * 2.006, rel=1e-3)
     t = {"uci_nb_c44_c45": _main([("breast", "NB", "accuracy", 97.5 + 4.34, 2.9),
                                   ("breast", "C4.4", "accuracy", 92.9 - 4.6, 7.0)])}
@@ -128,7 +134,7 @@ def test_average_over_the_papers_data_sets():
 
 
 def test_expectations_notice_a_changed_status(tmp_path):
-    claims = load_claims()
+    claims = load_claims(CLAIMS)
     t = {"uci_nb_c44_c45": _main([("breast", "NB", "accuracy", 97.5, 2.9)])}
     assert expectation_mismatches(scorecard(t, claims), claims) == []
     t = {"uci_nb_c44_c45": _main([("breast", "NB", "accuracy", 90.0, 2.9)])}

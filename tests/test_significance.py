@@ -14,6 +14,8 @@ from aucacc.significance import (TESTS, bayes_correlated_ttest, bayes_signed_ran
                                  corrected_resampled_ttest, friedman_nemenyi, rounds_ttest, wilcoxon_test)
 
 REPO = Path(__file__).resolve().parents[1]
+# The levels of the default configuration (schema defaults: protocol.alpha, statistics.rope, .decision).
+STATS = {"alpha": 0.05, "rope": 1.0, "decision": 0.95}
 
 
 def test_wilcoxon_equals_exact_enumeration_by_hand():
@@ -30,7 +32,8 @@ def test_wilcoxon_equals_exact_enumeration_by_hand():
     assert res.statistic == w_minus == 1.0
     assert res.p == pytest.approx(count / 2**7, rel=1e-12)
     assert res.p == pytest.approx(stats.wilcoxon(a, b).pvalue)
-    assert res.verdict("A", "B") == "A significantly higher"
+    assert res.verdict("A", "B", 0.05) == "A significantly higher"
+    assert res.verdict("A", "B", 0.01) == "not significant"  # p = 2/128 = 0.0156
     assert wilcoxon_test(a, a).p == 1.0
 
 
@@ -80,8 +83,8 @@ def test_bayes_correlated_ttest_is_the_corrected_student_posterior():
     assert res.p_rope == pytest.approx(post.cdf(1.0) - post.cdf(-1.0), rel=1e-9)
     # The library's own entry point gives the same three numbers (x = A: p_left = P(A better)).
     assert two_on_single(a, b, rope=1.0) == pytest.approx((res.p_a, res.p_rope, res.p_b))
-    assert res.verdict("A", "B") == "undecided"
-    assert bayes_correlated_ttest(a + 10, b, rope=1.0).verdict("A", "B") == "A better"
+    assert res.verdict("A", "B", 0.95) == "undecided"
+    assert bayes_correlated_ttest(a + 10, b, rope=1.0).verdict("A", "B", 0.95) == "A better"
 
 
 def test_bayes_signed_rank_is_seeded_and_equals_baycomp():
@@ -98,7 +101,7 @@ def test_bayes_signed_rank_is_seeded_and_equals_baycomp():
     assert r1.p_a > r1.p_b  # A is higher on most data sets
     # Practically equal learners (every |difference| < rope/2): equivalence.
     e = bayes_signed_rank(a, a + rng.uniform(-0.2, 0.2, 18), rope=1.0, seed=1, nsamples=5000)
-    assert e.verdict("A", "B") == "equivalent"
+    assert e.verdict("A", "B", 0.95) == "equivalent"
 
 
 def test_friedman_nemenyi_by_hand_and_demsar_cd():
@@ -106,7 +109,7 @@ def test_friedman_nemenyi_by_hand_and_demsar_cd():
     base = rng.normal(80, 5, 18)
     v = pd.DataFrame({"X": base + 3 + rng.normal(0, 0.5, 18), "Y": base + 1 + rng.normal(0, 0.5, 18),
                       "Z": base + rng.normal(0, 0.5, 18)})
-    fr = friedman_nemenyi(v)
+    fr = friedman_nemenyi(v, 0.05)
     R = v.rank(axis=1, ascending=False).mean()
     N, k = 18, 3
     chi2 = 12 * N / (k * (k + 1)) * ((R**2).sum() - k * (k + 1) ** 2 / 4)  # Demšar (2006) eq. for χ²_F
@@ -136,7 +139,7 @@ def test_claims_table_has_a_row_and_a_verdict_per_test_for_every_claim():
     from aucacc.report.claims import load_claims
 
     # config/claims.yaml names the published verdicts: the table `significance`, keyed by table, metric, a, b.
-    assert load_claims()["tables"]["significance"]["key"] == ["table", "metric", "a", "b"]
+    assert load_claims(REPO / "config" / "claims.yaml")["tables"]["significance"]["key"] == ["table", "metric", "a", "b"]
     claims = pd.read_csv(REPO / "config" / "published" / "significance.csv")
     # Knowl 5: three accuracy and three AUC verdicts over NB, C4.4, C4.5; Knowl 6: SVM against each
     # in accuracy (3), SVM / NB / C4.4 pairwise in AUC (3) and each of them against C4.5 in AUC (3).
@@ -145,7 +148,7 @@ def test_claims_table_has_a_row_and_a_verdict_per_test_for_every_claim():
     ds18 = [f"d{i}" for i in range(18)]
     m = _fake_metrics(rng, ds18, ["NB", "C4.4", "C4.5", "SVM"], {"NB": 3, "C4.4": 2.5, "C4.5": 0, "SVM": 3})
     groups = {"uci_nb_c44_c45": (ds18, ["NB", "C4.4", "C4.5"]), "svm_binary13": (ds18[:13], ["SVM", "NB", "C4.4", "C4.5"])}
-    out = claims_against_tests(m, claims, groups, seed=1, nsamples=2000)
+    out = claims_against_tests(m, claims, groups, seed=1, nsamples=2000, **STATS)
     tab = out["claims"]
     assert len(tab) == len(claims)
     key = ["table", "metric", "a", "b"]
@@ -163,6 +166,7 @@ def test_claims_table_needs_the_data_of_every_claim():
                            "published_outcome": ["not significant"]})
     m = _fake_metrics(np.random.default_rng(0), ["d0", "d1"], ["A", "B", "C"], {"A": 0, "B": 0, "C": 0})
     with pytest.raises(ValueError, match="names table 'u'"):
-        claims_against_tests(m, claims.assign(table="u"), {"t": (["d0", "d1"], ["A", "B", "C"])})
+        claims_against_tests(m, claims.assign(table="u"), {"t": (["d0", "d1"], ["A", "B", "C"])}, seed=1,
+                             nsamples=2000, **STATS)
     with pytest.raises(ValueError, match=r"no fold metrics for data sets \['d9'\]"):
-        claims_against_tests(m, claims, {"t": (["d0", "d9"], ["A", "B", "C"])})
+        claims_against_tests(m, claims, {"t": (["d0", "d9"], ["A", "B", "C"])}, seed=1, nsamples=2000, **STATS)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -13,17 +15,16 @@ from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old p
 
 # The schema ships inside the package (package data), so any install validates the same way.
 SCHEMA = Path(__file__).resolve().parent / "schemas" / "config.schema.yaml"
-# The repository's config: beside the package in a source checkout (editable install), else the
-# working directory's (the workflow runs from the repository root).
-_CHECKOUT = Path(__file__).resolve().parents[2] / "config" / "config.yaml"
-DEFAULT_CONFIG = _CHECKOUT if _CHECKOUT.is_file() else Path("config") / "config.yaml"
+# The workflow's config file, relative to the working directory (the repository root, as Snakemake's
+# `configfile:`); never derived from where the package is installed.
+DEFAULT_CONFIG = Path("config") / "config.yaml"
 
 
 #: Config keys naming a folder or file of the project: each must resolve (symlinks followed) inside
 #: the project folder, so no config value reads or writes elsewhere. ``mirror`` (and AUCACC_MIRROR) is
 #: not among them: it is a folder of the researcher's own choosing and may lie anywhere, but a file
 #: name inside it cannot leave it (``aucacc.datasets.fetch``).
-PROJECT_PATH_KEYS = ("cache", "raw_data", "published", "lock_file")
+PROJECT_PATH_KEYS = ("cache", "raw_data", "published", "claims", "lock_file")
 
 
 #: The most values a config may expand to: every mapping, list and scalar counted, and a YAML alias
@@ -98,12 +99,12 @@ def _capped(message: str, limit: int = MAX_MESSAGE_CHARS) -> str:
 
 
 def project_folders() -> list[Path]:
-    """The default project folders: the working directory, and the repository of a source checkout."""
-    folders = [Path.cwd()]
-    checkout = _CHECKOUT.parents[1]
-    if (checkout / "Snakefile").is_file():
-        folders.append(checkout)
-    return folders
+    """The default project folder: the working directory (the repository root, where the workflow runs).
+
+    Never derived from where the package is installed; a caller running elsewhere passes
+    ``project`` (the workflow: the Snakefile's folder and its working directory).
+    """
+    return [Path.cwd()]
 
 
 def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCHEMA,
@@ -116,13 +117,16 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
     0. the config's expanded size (:func:`check_config_size`: YAML aliases past
        :data:`MAX_CONFIG_VALUES` values, or an alias to itself, are refused before anything else);
     1. the JSON schema (types, required keys, ranges, bare file names); its ``default`` values are
-       filled in; then every path of :data:`PROJECT_PATH_KEYS` must resolve inside one of the
-       ``project`` folders (default :func:`project_folders`; the workflow passes the Snakefile's
-       folder and its working directory);
+       filled in, also inside sections the config leaves out (a config without ``protocol:`` gets
+       every ``protocol`` default), so every key the workflow reads is present afterwards; then
+       every path of :data:`PROJECT_PATH_KEYS` must resolve inside one of the ``project`` folders
+       (default :func:`project_folders`; the workflow passes the Snakefile's folder and its
+       working directory);
     2. defaults that depend on other keys are filled (:func:`_fill_derived_defaults`), and every
        name that refers to another part of the config must exist there: learners named in
        ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
-       ``svm_table.datasets`` and ``roc`` (:func:`_check_references`);
+       ``svm_table.datasets``, ``roc``, ``learners.<name>.fold_jobs`` and
+       ``source_metrics.costs`` (:func:`_check_references`);
     3. with ``check_learners``, every learner's estimator must be a scikit-learn estimator class
        from an allowed package, with ``predict_proba`` and valid parameters (:func:`check_learner`;
        nothing is built or called).
@@ -151,7 +155,7 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
     _fill_derived_defaults(config)
     _check_references(config)
     if check_learners:
-        for name, spec in config.get("learners", {}).items():
+        for name, spec in config["learners"].items():
             check_learner(name, spec)
     return config
 
@@ -174,7 +178,7 @@ def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
     working directory)."""
     roots = [p.resolve() for p in project]
     for key in PROJECT_PATH_KEYS:
-        value = config.get(key)
+        value = config[key]  # every key filled by _fill_defaults (raw_data may be null)
         if not value:
             continue
         resolved = Path(value).resolve()
@@ -188,25 +192,22 @@ def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
 def _fill_derived_defaults(config: dict[str, Any]) -> None:
     """Defaults that depend on other keys (the schema cannot express them); documented in config/README.md.
 
-    ``main_table.learners``: every learner; ``main_table.cde_pairs``: none; ``svm_table.compare``:
-    none; ``roc.learners``: every learner; ``roc.datasets``: ``svm_table.datasets``, else every data set.
+    ``main_table.learners``: every learner; ``roc.learners``: every learner; ``roc.datasets``:
+    ``svm_table.datasets``, else every data set. Runs after :func:`_fill_defaults`, so every
+    section is present.
     """
-    learners = list(config.get("learners", {}))
-    main = config.setdefault("main_table", {})
-    main.setdefault("learners", learners)
-    main.setdefault("cde_pairs", [])
-    if "svm_table" in config:
-        config["svm_table"].setdefault("compare", [])
-    if "roc" in config:
-        roc = config["roc"]
-        roc.setdefault("learners", learners)
-        if not roc.get("datasets"):
-            roc["datasets"] = list(config.get("svm_table", {}).get("datasets") or config["datasets"])
+    learners = list(config["learners"])
+    config["main_table"].setdefault("learners", learners)
+    roc = config["roc"]
+    roc.setdefault("learners", learners)
+    if "datasets" not in roc:
+        svm = config["svm_table"]
+        roc["datasets"] = list(svm["datasets"] if svm is not None else config["datasets"])
 
 
 def _check_references(config: dict[str, Any]) -> None:
     """Every learner or data-set name used elsewhere in the config is defined under ``learners`` / ``datasets``."""
-    learners = config.get("learners", {})
+    learners = config["learners"]
     datasets = config["datasets"]
 
     def need(names, where: str, pool: dict, what: str) -> None:
@@ -215,23 +216,23 @@ def _check_references(config: dict[str, Any]) -> None:
                 raise ConfigError(f"config key '{where}' names {what} {n!r}, which is not under '{what}s' "
                                   f"({', '.join(pool)}); add it there or remove it from '{where}'")
 
-    main = config.get("main_table", {})
-    need(main.get("learners", []), "main_table.learners", learners, "learner")
-    need([x for pair in main.get("cde_pairs", []) for x in pair], "main_table.cde_pairs", learners, "learner")
-    need(main.get("datasets") or [], "main_table.datasets", datasets, "dataset")
+    main = config["main_table"]
+    need(main["learners"], "main_table.learners", learners, "learner")
+    need([x for pair in main["cde_pairs"] for x in pair], "main_table.cde_pairs", learners, "learner")
+    need(main["datasets"] or [], "main_table.datasets", datasets, "dataset")
     for name, spec in learners.items():
-        if isinstance(spec.get("fold_jobs"), list):
+        if isinstance(spec["fold_jobs"], list):
             need(spec["fold_jobs"], f"learners.{name}.fold_jobs", datasets, "dataset")
-    if "svm_table" in config:
-        svm = config["svm_table"]
+    svm = config["svm_table"]
+    if svm is not None:
         need([svm["learner"]], "svm_table.learner", learners, "learner")
-        need(svm.get("compare", []), "svm_table.compare", learners, "learner")
+        need(svm["compare"], "svm_table.compare", learners, "learner")
         need(svm["datasets"], "svm_table.datasets", datasets, "dataset")
-    if "roc" in config:
-        roc = config["roc"]
-        need(roc.get("learners", []), "roc.learners", learners, "learner")
-        need(roc.get("datasets", []), "roc.datasets", datasets, "dataset")
-        need(list(roc.get("positive", {})), "roc.positive", datasets, "dataset")
+    roc = config["roc"]
+    need(roc["learners"], "roc.learners", learners, "learner")
+    need(roc["datasets"], "roc.datasets", datasets, "dataset")
+    need(list(roc["positive"]), "roc.positive", datasets, "dataset")
+    need(list(config["source_metrics"]["costs"]), "source_metrics.costs", datasets, "dataset")
 
 
 def check_learner(name: str, spec: dict[str, Any]) -> type:
@@ -265,6 +266,12 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
 
 
 def _fill_defaults(node: Any, schema: dict, root: dict) -> None:
+    """Fill the schema's ``default`` of every absent key of ``node``, at every depth.
+
+    A section left out gets its default (``{}`` for the sections whose keys all have defaults),
+    which is then filled in turn, so ``protocol: {}`` and no ``protocol`` at all give the same
+    config. Defaults are copied, never shared with the schema.
+    """
     if "$ref" in schema:
         ref = schema["$ref"].split("/")[-1]
         schema = root["$defs"][ref]
@@ -272,7 +279,7 @@ def _fill_defaults(node: Any, schema: dict, root: dict) -> None:
         return
     for key, sub in schema.get("properties", {}).items():
         if key not in node and "default" in sub:
-            node[key] = sub["default"]
+            node[key] = copy.deepcopy(sub["default"])
         if key in node:
             _fill_defaults(node[key], sub, root)
     extra = schema.get("additionalProperties")
@@ -293,6 +300,34 @@ class BoundedSafeLoader(yaml.SafeLoader):
         data = super().get_single_data()
         check_config_size(data)
         return data
+
+
+@lru_cache(maxsize=1)
+def _schema() -> dict:
+    return yaml.safe_load(SCHEMA.read_text())
+
+
+def schema_default(key: str) -> Any:
+    """The schema's ``default`` of config key ``key`` (dotted; ``*`` for a name), e.g. ``"statistics.rope"``
+    or ``"datasets.*.recipe.missing"``.
+
+    For library functions that take a fragment of the config (a recipe, the fetch keys) and may be
+    called without :func:`validate_config`: they fall back on this, so each default is written
+    once, in the schema. Returns a copy.
+
+    Raises
+    ------
+    KeyError
+        If the schema has no such key, or no default for it.
+    """
+    root = node = _schema()
+    for part in key.split("."):
+        if "$ref" in node:
+            node = root["$defs"][node["$ref"].split("/")[-1]]
+        node = node["additionalProperties"] if part == "*" else node["properties"][part]
+    if "default" not in node:
+        raise KeyError(f"config key {key!r} has no default in the schema")
+    return copy.deepcopy(node["default"])
 
 
 def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:

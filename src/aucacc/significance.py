@@ -48,7 +48,7 @@ class TestResult:
     statistic: float
     p: float
 
-    def verdict(self, a: str, b: str, alpha: float = 0.05) -> str:
+    def verdict(self, a: str, b: str, alpha: float) -> str:
         """``"<a> significantly higher"``, ``"<b> significantly higher"`` or ``"not significant"``."""
         if not np.isfinite(self.p) or self.p >= alpha:
             return "not significant"
@@ -131,7 +131,7 @@ class BayesResult:
     p_b: float
     rope: float
 
-    def verdict(self, a: str, b: str, decision: float = 0.95) -> str:
+    def verdict(self, a: str, b: str, decision: float) -> str:
         """``"<a> better"``, ``"<b> better"``, ``"equivalent"`` (one probability > ``decision``) or ``"undecided"``."""
         if self.p_a > decision:
             return f"{a} better"
@@ -165,7 +165,7 @@ def bayes_correlated_ttest(a, b, rope: float, runs: int = 1) -> BayesResult:
     return BayesResult(float(pl), float(pe), float(pr), rope)
 
 
-def bayes_signed_rank(a, b, rope: float, seed: int, nsamples: int = 50000) -> BayesResult:
+def bayes_signed_rank(a, b, rope: float, seed: int, nsamples: int) -> BayesResult:
     """Bayesian signed-rank test over data sets (``baycomp.SignedRankTest``, prior 0.5 pseudo-observation
     at zero), ``nsamples`` Dirichlet draws seeded by ``seed`` (deterministic)."""
     from baycomp import SignedRankTest
@@ -200,7 +200,7 @@ class FriedmanResult:
         return f"{a} significantly higher" if self.ranks[a] < self.ranks[b] else f"{b} significantly higher"
 
 
-def friedman_nemenyi(values: pd.DataFrame, alpha: float = 0.05) -> FriedmanResult:
+def friedman_nemenyi(values: pd.DataFrame, alpha: float) -> FriedmanResult:
     """Friedman test and Nemenyi post-hoc on ``values`` (rows data sets, columns learners; higher is better).
 
     Ranks are 1 for the highest value, ties get mid-ranks (Demšar 2006, §3.2.2). Raises
@@ -263,9 +263,8 @@ def _agrees(verdict: str, published: str, a: str, b: str) -> bool:
                      "or 'not significant')")
 
 
-def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: dict[str, tuple[list, list]],
-                         alpha: float = 0.05, rope: float = 1.0, decision: float = 0.95, seed: int = 0,
-                         nsamples: int = 50000) -> dict[str, object]:
+def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: dict[str, tuple[list, list]], *,
+                         alpha: float, rope: float, decision: float, seed: int, nsamples: int) -> dict[str, object]:
     """Every published significance claim under every test: one row per claim, one column per test.
 
     Parameters
@@ -276,11 +275,13 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         (``config/published/significance.csv``).
     groups : ``{table: (datasets, learners)}`` — the data sets and learners each published table
         compares (Friedman / Nemenyi rank all its learners together).
-    alpha : significance level of the frequentist tests.
-    rope : region of practical equivalence, percentage points (fold metrics are percent).
-    decision : posterior probability above which a Bayesian verdict is taken.
+    alpha : significance level of the frequentist tests (config ``protocol.alpha``).
+    rope : region of practical equivalence, percentage points (fold metrics are percent;
+        config ``statistics.rope``).
+    decision : posterior probability above which a Bayesian verdict is taken (``statistics.decision``).
     seed : master seed; each Bayesian signed-rank test draws with a seed derived from it and
         the claim (:func:`aucacc.evaluation.folds.derive_seed`).
+    nsamples : Dirichlet draws of each Bayesian signed-rank test (``statistics.bayes_samples``).
 
     Returns
     -------

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 from aucacc.config import validate_config
+from aucacc.report.claims import load_claims
 
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
 # cliques that scikit-posthocs draws in a critical-difference diagram) then has the same order in
@@ -14,14 +15,20 @@ from aucacc.datasets.fetch import cache_path, local_source_digest
 
 # The library's validator stops the run before any job, naming the offending key: schema,
 # cross-references between keys, and every learner (import, predict_proba, params). It fills
-# every default, so rules read config keys directly. Paths in the config (cache, raw_data, published,
-# lock_file) must lie inside the project: the Snakefile's folder or the working directory (--directory).
+# every default, also of sections the config leaves out, so rules read config keys directly. Paths
+# in the config (cache, raw_data, published, claims, lock_file) must lie inside the project: the
+# Snakefile's folder or the working directory (--directory).
 validate_config(config, project=[workflow.basedir, os.getcwd()])
+# The claims file (config key `claims`) is checked before any job too; every rule that reads it
+# has it as an input, so editing a tolerance re-runs exactly those rules.
+load_claims(config["claims"])
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
 RESULTS = "results"
 CACHE = config["cache"]
+CLAIMS = config["claims"]
+SVM = config["svm_table"]  # None: no SVM table (svm.smk)
 
 
 # ---- Final targets ------------------------------------------------------------------------------

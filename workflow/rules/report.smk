@@ -2,11 +2,8 @@
 # for `snakemake --report results/report.html`, and results/REPORT.md. Library: aucacc.report.
 from aucacc.report.plots.scorecard import REPORT_FIGURES
 
-# Paths of the repository, whatever the working directory (`--directory .test` runs elsewhere).
+# The workflow's own caption files, whatever the working directory (`--directory .test` runs elsewhere).
 REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")
-CLAIMS = f"{workflow.basedir}/config/claims.yaml"
-# Every job (main table, SVM table, scorecard) reads the tolerances from this one file.
-os.environ.update({"AUCACC_CLAIMS": CLAIMS})
 
 
 @final_output
@@ -50,9 +47,8 @@ rule scorecard:
         # Read lazily, after every stage file has registered its targets.
         tables=lambda wildcards: table_csvs(get_final_output()),
         claims=CLAIMS,
-        published=expand("{p}/{t}.csv", p=config.get("published", "config/published"),
-                         t=["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages", "significance",
-                            "cde_folds", "synthetic_endpoints", "profit"]),
+        published=[published(t) for t in ["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages",
+                                          "significance", "cde_folds", "synthetic_endpoints", "profit"]],
     output:
         md=f"{RESULTS}/report/scorecard.md",
         csv=f"{RESULTS}/report/scorecard.csv",
@@ -68,9 +64,6 @@ rule scorecard:
         f"{RESULTS}/logs/scorecard.log",
     benchmark:
         f"{RESULTS}/benchmarks/scorecard.tsv"
-    params:
-        tables=f"{RESULTS}/tables",
-        published=lambda wildcards, input: os.path.dirname(input.published[0]),
     threads: 1
     resources:
         mem_mb=1000,
@@ -95,7 +88,6 @@ rule report_figure:
     benchmark:
         f"{RESULTS}/benchmarks/report_figure/{{figure}}.tsv"
     params:
-        tables=f"{RESULTS}/tables",
         outdir=lambda wildcards, output: os.path.dirname(output.png),
     wildcard_constraints:
         figure=one_of(REPORT_FIGURES),

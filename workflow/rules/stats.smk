@@ -1,11 +1,11 @@
 # Stage 6: statistics beyond the paired t-test and every metric of the sources, from the stored
 # fold metrics and scores (nothing re-trained). Library: aucacc.significance, aucacc.evaluation.source_metrics.
-STATS = config.get("statistics", {})
-SOURCE_METRICS = config.get("source_metrics", {})
+STATS = config["statistics"]
+SOURCE_METRICS = config["source_metrics"]
 # The tables whose claims are re-tested: the data sets and learners each compares.
 CLAIM_GROUPS = {"uci_nb_c44_c45": (MAIN_DATASETS, MAIN_LEARNERS)}
 if SVM:
-    CLAIM_GROUPS["svm_binary13"] = (list(SVM["datasets"]), [SVM["learner"]] + list(SVM.get("compare", [])))
+    CLAIM_GROUPS["svm_binary13"] = (list(SVM["datasets"]), [SVM["learner"]] + list(SVM["compare"]))
 # One critical-difference diagram per published table and metric.
 CD_FIGURES = [f"stats/cd_{t}_{m}" for t in CLAIM_GROUPS for m in ("accuracy", "auc")]
 # Learners with extra metrics per data set: the main table's, and the SVM on its data sets.
@@ -13,9 +13,6 @@ SOURCE_PAIRS = [(d, l) for d in MAIN_DATASETS for l in MAIN_LEARNERS]
 if SVM:
     SOURCE_PAIRS += [(d, SVM["learner"]) for d in SVM["datasets"]]
 SOURCE_DATASETS = list(dict.fromkeys(d for d, _ in SOURCE_PAIRS))
-for _d in SOURCE_METRICS.get("costs", {}):
-    if _d not in config["datasets"]:
-        raise ValueError(f"config key 'source_metrics.costs' names data set {_d!r}, which is not under 'datasets'")
 
 
 @final_output
@@ -25,13 +22,8 @@ def _stats_targets():
 
 
 # Every published significance claim (Knowl 5 and 6) under every test: one row per claim, a column per test.
-# config/claims.yaml names the published table of verdicts (tables.significance, keyed by table, metric,
-# a, b); its cells are the rows of that published CSV, which the rule reads.
-from aucacc.report.claims import load_claims
-
-_SIG = load_claims()["tables"].get("significance")
-if _SIG is None or list(_SIG["key"]) != ["table", "metric", "a", "b"]:
-    raise ValueError("config/claims.yaml: tables.significance (key [table, metric, a, b]) is needed by claims_tests")
+# The claims are the rows of the published table `significance` (keyed by table, metric, a, b, as the
+# claims file's tables.significance declares; load_claims checks it), which the rule reads.
 rule claims_tests:
     input:
         metrics=sorted({f"{RESULTS}/metrics/{PROTOCOL}/{d}/{l}.csv" for t, (ds, ls) in CLAIM_GROUPS.items()
@@ -57,9 +49,9 @@ rule claims_tests:
     params:
         groups=CLAIM_GROUPS,
         alpha=config["protocol"]["alpha"],
-        rope=STATS.get("rope", 1.0),
-        decision=STATS.get("decision", 0.95),
-        nsamples=STATS.get("bayes_samples", 50000),
+        rope=STATS["rope"],
+        decision=STATS["decision"],
+        nsamples=STATS["bayes_samples"],
         seed=SEED,
     benchmark:
         f"{RESULTS}/benchmarks/claims_tests.tsv"
@@ -89,8 +81,9 @@ rule source_metrics:
         f"{RESULTS}/logs/source_metrics/{{dataset}}.log",
     params:
         protocol=PROTOCOL,
-        positive=lambda wc: config.get("roc", {}).get("positive", {}).get(wc.dataset),
-        costs=lambda wc: SOURCE_METRICS.get("costs", {}).get(wc.dataset, {}),
+        # Look-ups in mappings by data set: no entry means the minority class, and a cost of 1 for every class.
+        positive=lambda wc: config["roc"]["positive"].get(wc.dataset),
+        costs=lambda wc: SOURCE_METRICS["costs"].get(wc.dataset, {}),
     benchmark:
         f"{RESULTS}/benchmarks/source_metrics/{{dataset}}.tsv"
     threads: 1
@@ -129,7 +122,7 @@ rule source_metrics_table:
 
 # Repeated cross-validation: b = protocol.repetitions rounds of the k-fold protocol, each with its
 # own derived seed (repetition 0 = the paper's folds). b = 1 (the paper's) adds no job and no file.
-REPETITIONS = int(config["protocol"].get("repetitions", 1))
+REPETITIONS = int(config["protocol"]["repetitions"])
 if REPETITIONS > 1:
     REPEATED_PAIRS = sorted({(a, b) for t, (ds, ls) in CLAIM_GROUPS.items() for i, a in enumerate(ls)
                              for b in ls[i + 1:]})
@@ -201,8 +194,8 @@ if REPETITIONS > 1:
         params:
             pairs=REPEATED_PAIRS,
             alpha=config["protocol"]["alpha"],
-            rope=STATS.get("rope", 1.0),
-            decision=STATS.get("decision", 0.95),
+            rope=STATS["rope"],
+            decision=STATS["decision"],
         benchmark:
             f"{RESULTS}/benchmarks/repeated_tests.tsv"
         threads: 1

@@ -3,13 +3,14 @@ import pandas as pd
 
 from aucacc.provenance import provenance
 from aucacc.report import stem
+from aucacc.report.claims import load_claims
 from aucacc.report.logs import setup_log
 from aucacc.report.paper_tables import all_datasets_table
 
 log = setup_log(snakemake)
 inp = snakemake.input
 metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
-table = all_datasets_table(metrics, pd.read_csv(inp.published), snakemake.params.protocol)
+table = all_datasets_table(metrics, pd.read_csv(inp.published), snakemake.params.protocol, load_claims(inp.claims))
 table.write(stem(snakemake.output.table),
             provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp)))
 log.info("%d data sets × learners", len(table.data) // 2)

@@ -3,6 +3,7 @@ import pandas as pd
 
 from aucacc.provenance import provenance
 from aucacc.report import stem
+from aucacc.report.claims import load_claims
 from aucacc.report.logs import setup_log
 from aucacc.report.paper_tables import main_tables
 
@@ -10,7 +11,8 @@ log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
 tables, avg = main_tables(metrics, pd.read_csv(inp.published), pd.read_csv(inp.averages), pd.read_csv(inp.significance),
-                          pd.read_csv(inp.cde), par.learners, par.pairs, par.alpha, par.protocol)
+                          pd.read_csv(inp.cde), par.learners, par.pairs, par.alpha, par.protocol,
+                          load_claims(inp.claims))
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp))
 for name, table in tables.items():
     table.write(stem(out[name]), prov)

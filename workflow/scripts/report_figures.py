@@ -6,5 +6,5 @@ from aucacc.report.plots.scorecard import write_report_figures
 from aucacc.report.scorecard import load_tables
 
 log = setup_log(snakemake)
-write_report_figures(pd.read_csv(snakemake.input.scorecard), load_tables(snakemake.params.tables),
+write_report_figures(pd.read_csv(snakemake.input.scorecard), load_tables(snakemake.input.tables),
                      snakemake.params.outdir, (snakemake.wildcards.figure,))

@@ -5,13 +5,15 @@ from aucacc.report import stem
 from aucacc.report.claims import load_claims
 from aucacc.report.document import front_page_rst, provenance_html, scorecard_markdown, table_html
 from aucacc.report.logs import setup_log
-from aucacc.report.scorecard import expectation_mismatches, scorecard, summary, summary_line
+from aucacc.report.scorecard import (expectation_mismatches, load_published, load_tables, scorecard, summary,
+                                     summary_line)
 from aucacc.report.tables import Table
 
 log = setup_log(snakemake)
 out = snakemake.output
 claims = load_claims(snakemake.input.claims)
-card = scorecard(snakemake.params.tables, claims, snakemake.params.published)
+# Exactly the declared inputs: the run's tables and the published CSVs.
+card = scorecard(load_tables(snakemake.input.tables), claims, load_published(snakemake.input.published))
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input))
 Table(card).write_csv(out.csv, prov)
 atomic_write_text(out.md, scorecard_markdown(card, claims))

@@ -3,6 +3,7 @@ import pandas as pd
 
 from aucacc.provenance import provenance
 from aucacc.report import stem
+from aucacc.report.claims import load_claims
 from aucacc.report.logs import setup_log
 from aucacc.report.paper_tables import published_long, svm_tables
 
@@ -11,7 +12,7 @@ inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
 pub = pd.concat([published_long(pd.read_csv(inp.published)), published_long(pd.read_csv(inp.published_main))])
 tables, avg = svm_tables(metrics, pub, pd.read_csv(inp.averages), pd.read_csv(inp.significance),
-                         [par.learner] + list(par.compare), par.alpha)
+                         [par.learner] + list(par.compare), par.alpha, load_claims(inp.claims))
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp))
 for name, table in tables.items():
     table.write(stem(out[name]), prov)

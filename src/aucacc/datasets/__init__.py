@@ -28,7 +28,7 @@ def load_dataset(name: str, config: dict[str, Any]) -> CleanDataset:
     except KeyError:
         raise KeyError(f"unknown data set {name!r}; configured: {sorted(config['datasets'])}") from None
     path = fetch_raw(name, entry["source"], config)
-    return clean_raw_file(name, path, entry["source"], entry["recipe"], int(config.get("seed", 0)), config)
+    return clean_raw_file(name, path, entry["source"], entry["recipe"], int(config["seed"]), config)
 
 
 def clean_raw_file(name: str, path: str | os.PathLike, source: dict[str, Any], recipe: dict[str, Any], seed: int,

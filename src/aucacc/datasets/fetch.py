@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import IO, Any, Iterator
 from urllib.parse import urlsplit
 
+from aucacc.config import schema_default
 from aucacc.exceptions import FetchError  # noqa: F401  (re-exported: its old path)
 from aucacc.provenance import atomic_write_text, sha256_file
 
@@ -96,7 +97,7 @@ def mirror_folder(config: dict[str, Any]) -> Path | None:
 
 def raw_data_folder(config: dict[str, Any]) -> Path | None:
     """The folder of raw files committed with the repository: config key ``raw_data`` (default ``data/raw``)."""
-    d = config.get("raw_data", "data/raw")
+    d = config.get("raw_data", schema_default("raw_data"))
     return Path(d) if d else None
 
 
@@ -129,8 +130,8 @@ def cache_path(name: str, source: dict[str, Any], config: dict[str, Any]) -> Pat
 
 
 def cache_folder(config: dict[str, Any]) -> Path:
-    """The cache folder: config key ``cache`` (default ``resources/raw``)."""
-    return Path(config.get("cache") or "resources/raw")
+    """The cache folder: config key ``cache`` (default: the schema's, ``resources/raw``)."""
+    return Path(config.get("cache") or schema_default("cache"))
 
 
 def local_source(name: str, source: dict[str, Any], config: dict[str, Any]) -> Path | None:
@@ -242,11 +243,11 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         try:
             return _download_url(name, source, cache, config, progress)
         except FetchError as exc:
-            if not source.get("openml_id") or not config.get("openml", True):
+            if not source.get("openml_id") or not config.get("openml", schema_default("openml")):
                 raise
             errors.append(str(exc))  # OpenML may still have it
     oid = source.get("openml_id")
-    if oid and config.get("openml", True):
+    if oid and config.get("openml", schema_default("openml")):
         return _fetch_openml(name, source, int(oid), cache, config, errors)
     if oid:
         tried.append("OpenML not tried (config key 'openml' is false)")
@@ -412,7 +413,7 @@ def _download_openml(oid: int, path: Path, server: str | None = None) -> str:
 
 def lock_file(config: dict[str, Any]) -> Path:
     """The lock file recording the SHA-256 of downloads with no configured checksum (config ``lock_file``)."""
-    return Path(config.get("lock_file") or "resources/datasets.lock.json")
+    return Path(config.get("lock_file") or schema_default("lock_file"))
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from aucacc.config import schema_default
 from aucacc.datasets.io import RawTable
 from aucacc.exceptions import RecipeError  # noqa: F401  (re-exported: its old path)
 
@@ -198,7 +199,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
                                      f"'{_key(name, 'target')}' the right column?") if n0 and not len(frame) else "")
 
     attrs = [c for c in frame.columns if c != target]
-    if recipe.get("missing", "drop_rows") == "drop_rows":
+    if recipe.get("missing", schema_default("datasets.*.recipe.missing")) == "drop_rows":
         incomplete = frame[attrs].isna().any(axis=1).to_numpy()
         by_col = frame[attrs].isna().sum()
         detail = ", ".join(f"{c}: {int(n)}" for c, n in by_col.items() if n)
@@ -216,9 +217,10 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
             raise RecipeError(f"data set {name!r}: '{_key(name, 'subsample', 'n')}' = {n} exceeds the "
                               f"{len(frame)} rows left")
         before = len(frame)
-        frame = _subsample(frame, target, n, bool(sub.get("stratify", True)), seed)
+        stratify = bool(sub.get("stratify", schema_default("datasets.*.recipe.subsample.stratify")))
+        frame = _subsample(frame, target, n, stratify, seed)
         record("subsample", rows=before - len(frame),
-               detail=f"seeded {'stratified ' if sub.get('stratify', True) else ''}subsample of {n} rows (seed {seed})")
+               detail=f"seeded {'stratified ' if stratify else ''}subsample of {n} rows (seed {seed})")
 
     used = frame[target].value_counts()
     empty = [str(c) for c, k in used.items() if k == 0]

@@ -37,14 +37,15 @@ def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[]
     return pd.concat(sc, ignore_index=True), pd.concat(mt, ignore_index=True)
 
 
-def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float = 0.05, rope: float = 1.0,
-                   decision: float = 0.95) -> pd.DataFrame:
+def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float, rope: float, decision: float) -> pd.DataFrame:
     """Per data set, metric and learner pair: the tests over b rounds of k-fold CV.
 
     Parameters
     ----------
     metrics : tidy repeated fold metrics ``dataset, learner, repetition, fold, metric, value`` (percent).
     pairs : (a, b) learner pairs.
+    alpha, rope, decision : config ``protocol.alpha``, ``statistics.rope`` (percentage points) and
+        ``statistics.decision``.
 
     Returns one row per data set × metric × pair: ``rounds`` b, ``folds`` b·k; Aggarwal's test over
     the per-round means (``delta_A`` = ΔA, ``rounds_t``, ``rounds_p``); the naive paired t-test over

@@ -19,7 +19,7 @@ from aucacc.report.tables import Table
 def _settings(profit_cfg: dict) -> list[dict]:
     """The paper's configuration followed by the beyond-paper ones, from the ``profit`` config."""
     out = [{"setting": "paper", "list_size": profit_cfg["list_size"], "positives": profit_cfg["positives"]}]
-    for name, s in (profit_cfg.get("beyond") or {}).items():
+    for name, s in profit_cfg["beyond"].items():
         out.append({"setting": name, "list_size": s["list_size"], "positives": s["positives"]})
     return out
 
@@ -64,8 +64,8 @@ def profit_table(profit_cfg: dict, seed: int) -> Table:
     frames = []
     for s in _settings(profit_cfg):
         frames.append(profit_study(s["list_size"], s["positives"], cutoffs, rev, cost, setting=s["setting"]))
-    mc = profit_cfg.get("monte_carlo") or {}
-    if mc.get("enabled", False):
+    mc = profit_cfg["monte_carlo"]
+    if mc["enabled"]:
         frames.append(profit_study(profit_cfg["list_size"], profit_cfg["positives"], cutoffs, rev, cost,
                                    setting="paper", method=METHOD_MONTE_CARLO, samples=int(mc["samples"]),
                                    seed=seed))

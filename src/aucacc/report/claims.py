@@ -1,8 +1,9 @@
-"""The claims file (``config/claims.yaml``): the rule and tolerance of every published number and verdict.
+"""The claims file (config key ``claims``, ``config/claims.yaml``): the rule and tolerance of every published number and verdict.
 
 One source for every threshold of the comparison with Huang & Ling (2005): the scorecard, the
 tables' ``within_tolerance`` columns and the regression tests all read it through
-:func:`load_claims`. The file is checked against ``src/aucacc/schemas/claims.schema.yaml`` (package data).
+:func:`load_claims`, whose path the caller gives (the workflow: an input of every rule that reads
+it). The file is checked against ``src/aucacc/schemas/claims.schema.yaml`` (package data).
 """
 
 from __future__ import annotations
@@ -18,44 +19,29 @@ import yaml
 
 from aucacc.exceptions import ClaimsError  # noqa: F401  (re-exported: its old path)
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-CLAIMS = REPO_ROOT / "config" / "claims.yaml"
-# The workflow sets this to the repository's claims file, so that jobs run from an installed
-# (non-editable) package, whose REPO_ROOT is site-packages, read the same file.
-ENV = "AUCACC_CLAIMS"
-
-
-def default_claims_path() -> Path:
-    """``$AUCACC_CLAIMS`` if set, else ``config/claims.yaml`` of the source tree.
-
-    Raises
-    ------
-    ClaimsError
-        If neither exists (an installed package run outside the workflow: pass the path).
-    """
-    p = Path(os.environ[ENV]) if os.environ.get(ENV) else CLAIMS
-    if not p.is_file():
-        raise ClaimsError(f"claims file {p} not found: set {ENV} to config/claims.yaml of the repository "
-                          "or pass its path")
-    return p
 SCHEMA = Path(__file__).resolve().parents[1] / "schemas" / "claims.schema.yaml"  # package data
 
 
-def load_claims(path: str | os.PathLike | None = None) -> dict[str, Any]:
-    """Read and validate the claims file (default ``config/claims.yaml``).
+def load_claims(path: str | os.PathLike) -> dict[str, Any]:
+    """Read and validate the claims file ``path`` (the config key ``claims``, e.g. ``config/claims.yaml``).
 
     Raises
     ------
     ClaimsError
-        If the file does not fit the schema, or names a rule that ``rules`` does not define.
+        If the file is missing, does not fit the schema, names a rule that ``rules`` does not
+        define, or lacks ``tables.significance`` keyed by ``[table, metric, a, b]`` (the published
+        claims that ``claims_tests`` re-tests).
     """
-    return _load(str(Path(path) if path is not None else default_claims_path()))
+    return _load(str(path))
 
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> dict[str, Any]:
     import jsonschema
 
+    if not Path(path).is_file():
+        raise ClaimsError(f"claims file {path} not found (config key 'claims'): point the key at the claims file, "
+                          "config/claims.yaml of the repository")
     claims = yaml.safe_load(Path(path).read_text())
     schema = yaml.safe_load(SCHEMA.read_text())
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(claims), key=lambda e: list(e.path))
@@ -77,15 +63,19 @@ def _load(path: str) -> dict[str, Any]:
         for t in shift["tables"]:
             if t not in claims["tables"]:
                 raise ClaimsError(f"{path}: key 'systematic_shift.tables' names {t!r}, which 'tables' does not define")
+    sig = claims["tables"].get("significance")
+    if sig is None or list(sig["key"]) != ["table", "metric", "a", "b"]:
+        raise ClaimsError(f"{path}: key 'tables.significance' (key [table, metric, a, b]) is needed: the published "
+                          "significance claims that claims_tests re-tests")
     return claims
 
 
-def rule(name: str, claims: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The parameters of rule ``name``."""
-    return (claims or load_claims())["rules"][name]
+def rule(name: str, claims: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of rule ``name`` in the parsed claims file ``claims`` (:func:`load_claims`)."""
+    return claims["rules"][name]
 
 
-def fold_mean_tolerance(published_sd: Any, claims: dict[str, Any] | None = None) -> Any:
+def fold_mean_tolerance(published_sd: Any, claims: dict[str, Any]) -> Any:
     """Allowed |ours − published| of a fold mean: ``max(abs, sd × published sd)`` (rule ``fold_mean``).
 
     ``published_sd`` may be a scalar or an array (percentage points).
@@ -94,7 +84,7 @@ def fold_mean_tolerance(published_sd: Any, claims: dict[str, Any] | None = None)
     return np.maximum(r["abs"], r["sd"] * np.asarray(published_sd, dtype=float))
 
 
-def fold_sd_bounds(published: float, step: float, claims: dict[str, Any] | None = None) -> tuple[float, float]:
+def fold_sd_bounds(published: float, step: float, claims: dict[str, Any]) -> tuple[float, float]:
     """Accepted range of our fold sd given the printed published sd (rule ``fold_sd``).
 
     Two sample standard deviations of ``folds`` values each come from one variance when their
@@ -110,17 +100,17 @@ def fold_sd_bounds(published: float, step: float, claims: dict[str, Any] | None 
     return max(published - step / 2, 0.0) / root, (published + step / 2) * root
 
 
-def declared_status(cell: str, claims: dict[str, Any] | None = None) -> tuple[str, str] | None:
+def declared_status(cell: str, claims: dict[str, Any]) -> tuple[str, str] | None:
     """``(status, reason)`` declared for ``cell`` under ``status`` in the claims file, or None."""
-    for entry in (claims or load_claims()).get("status", []):
+    for entry in claims.get("status", []):
         if any(fnmatch.fnmatchcase(cell, pat) for pat in entry["cells"]):
             return entry["status"], entry["reason"]
     return None
 
 
-def known_fail(cell: str, claims: dict[str, Any] | None = None) -> str | None:
+def known_fail(cell: str, claims: dict[str, Any]) -> str | None:
     """The reason ``cell`` is listed under ``known_fail`` (it is expected to FAIL), or None."""
-    for entry in (claims or load_claims()).get("known_fail", []):
+    for entry in claims.get("known_fail", []):
         if any(fnmatch.fnmatchcase(cell, pat) for pat in entry["cells"]):
             return entry["reason"]
     return None
@@ -149,13 +139,13 @@ def judge(cell: str, ok: bool | None, claims: dict[str, Any]) -> tuple[str, str]
     return ("pass" if ok else "FAIL"), ""
 
 
-def rule_for(table: str, row_key: str, column: str, claims: dict[str, Any] | None = None) -> str | None:
+def rule_for(table: str, row_key: str, column: str, claims: dict[str, Any]) -> str | None:
     """The rule judging ``column`` of row ``row_key`` in published table ``table``.
 
     For the wide fold tables the column names map onto ``mean`` and ``sd``; an ``overrides``
     entry whose ``rows`` glob matches ``row_key`` takes precedence.
     """
-    t = (claims or load_claims())["tables"][table]
+    t = claims["tables"][table]
     for o in t.get("overrides", []):
         if fnmatch.fnmatchcase(row_key, o["rows"]) and column in o["columns"]:
             return o["columns"][column]

@@ -37,13 +37,15 @@ def published_long(wide: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) -> pd.DataFrame:
+def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None,
+                  claims: dict | None = None) -> pd.DataFrame:
     """Mean and sample sd (ddof = 1) over folds per data set, learner and metric, beside the paper's.
 
     Returns a tidy frame ``dataset, learner, metric, mean, sd, n_folds, published_mean,
     published_sd, diff, within_tolerance`` where ``diff = mean − published_mean`` and
-    ``within_tolerance`` is |diff| ≤ max(3, 1.5 × published_sd), the rule ``fold_mean`` of
-    ``config/claims.yaml`` (:func:`aucacc.report.claims.fold_mean_tolerance`).
+    ``within_tolerance`` is |diff| ≤ max(abs, sd × published_sd), the rule ``fold_mean`` of the
+    parsed claims file ``claims`` (:func:`aucacc.report.claims.fold_mean_tolerance`; in
+    ``config/claims.yaml`` max(3, 1.5 × published_sd)), which is required with ``published``.
     ``partial_folds`` counts the folds whose value carries a note: a multi-class test fold that
     lacks a class, whose Hand–Till M averages over the class pairs present
     (:func:`aucacc.evaluation.cross_validate.fold_metrics`); tables flag such cells.
@@ -56,9 +58,12 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None) 
     counts = metrics.assign(_p=partial).groupby(keys, sort=False)["_p"].sum().astype(int).rename("partial_folds")
     out = out.merge(counts.reset_index(), on=keys, how="left")
     if published is not None and len(published):
+        if claims is None:
+            raise ValueError("summary_table: the published values need the claims file (claims=load_claims(path)) "
+                             "for within_tolerance")
         out = out.merge(published, on=["dataset", "learner", "metric"], how="left")
         out["diff"] = out["mean"] - out["published_mean"]
-        out["within_tolerance"] = out["diff"].abs() <= fold_mean_tolerance(out["published_sd"])
+        out["within_tolerance"] = out["diff"].abs() <= fold_mean_tolerance(out["published_sd"], claims)
         out["within_tolerance"] = out["within_tolerance"].astype(object).where(out["published_mean"].notna())
     return out
 
@@ -76,7 +81,7 @@ def averages(summary: pd.DataFrame, published_avg: pd.DataFrame | None = None, t
     return avg
 
 
-def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float = 0.05,
+def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float,
                        published: pd.DataFrame | None = None, table: str | None = None) -> pd.DataFrame:
     """Two-tailed paired t-tests between every pair of learners, per metric, at two levels.
 
@@ -189,12 +194,13 @@ def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) 
 # --------------------------------------------------------------------------- one function per rule
 def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
                 published_sig: pd.DataFrame, published_cde: pd.DataFrame, learners: list[str],
-                pairs: list[tuple[str, str]], alpha: float, protocol: str):
+                pairs: list[tuple[str, str]], alpha: float, protocol: str, claims: dict):
     """The paper's main table (§IV-B; Knowl 5), its t-tests and the C/D/E fold tally (§IV-D; Knowl 4).
 
     Rule ``main_table``. Parameters are the stacked fold metrics, the published CSVs
-    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``) and the
-    ``main_table``/``protocol`` config values.
+    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``), the
+    ``main_table``/``protocol`` config values and the parsed claims file (the tolerance of
+    ``within_tolerance``).
 
     Returns
     -------
@@ -204,7 +210,7 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
     """
     from aucacc.report.tables import Table
 
-    summ = summary_table(metrics, published_long(published))
+    summ = summary_table(metrics, published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     avg = averages(summ, published_avg, table="uci_nb_c44_c45")
     tables = {
@@ -219,15 +225,15 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
 
 
 def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
-               published_sig: pd.DataFrame, learners: list[str], alpha: float):
+               published_sig: pd.DataFrame, learners: list[str], alpha: float, claims: dict):
     """The SVM table on the binary data sets (§IV-C; Knowl 6) and its t-tests (rule ``svm_table``).
 
-    ``published`` stacks the long forms of ``svm_binary13`` and ``uci_nb_c44_c45``. Returns
-    ``({"table", "sig"}, averages)`` as :func:`main_tables`.
+    ``published`` stacks the long forms of ``svm_binary13`` and ``uci_nb_c44_c45``; ``claims``
+    is the parsed claims file. Returns ``({"table", "sig"}, averages)`` as :func:`main_tables`.
     """
     from aucacc.report.tables import Table
 
-    summ = summary_table(metrics, published)
+    summ = summary_table(metrics, published, claims)
     avg = averages(summ, published_avg, table="svm_binary13")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
@@ -239,11 +245,12 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
     return tables, avg
 
 
-def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol: str):
-    """Mean ± sd of every learner on every configured data set (rule ``all_datasets_table``)."""
+def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol: str, claims: dict):
+    """Mean ± sd of every learner on every configured data set (rule ``all_datasets_table``; ``claims``:
+    the parsed claims file, for ``within_tolerance``)."""
     from aucacc.report.tables import Table
 
-    summ = summary_table(metrics, published_long(published))
+    summ = summary_table(metrics, published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     return Table(summ, display=mark_partial(summ), notes=partial_notes(summ),
                  caption=caption("all_datasets", protocol=protocol))

@@ -192,7 +192,7 @@ def multiclass_exact_table(cfg: Mapping[str, Any]) -> pd.DataFrame:
     """
     mc = cfg["multiclass"]
     rows = []
-    for c in mc.get("exact_classes", []):
+    for c in mc["exact_classes"]:
         hist = multiclass_exact_ranks(int(c), int(mc["per_class"]))
         pc = pair_counts(hist.counts, distinct=False)
         rows.append({"experiment": "multiclass_exact", "model": "ranks", "c": int(c), "examples": hist.n,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import pandas as pd
 
-from aucacc.report.claims import declared_status, known_fail, load_claims
+from aucacc.report.claims import declared_status, known_fail
 from aucacc.report.scorecard.cells import cell_rows
 from aucacc.report.scorecard.evidence import add_evidence, impossible_but_passing, systematic_shift_rows
 from aucacc.report.scorecard.verdicts import verdict_rows
@@ -23,27 +23,27 @@ COLUMNS = ["kind", "table", "section", "cell", "dataset", "learner", "metric", "
            "difference", "sd_units", "tolerance", "accept_lo", "accept_hi", "rule", "status", "reason"]
 
 
-def load_tables(folder: str | os.PathLike) -> dict[str, pd.DataFrame]:
-    """Every ``*.csv`` table in ``folder``, keyed by file stem (a missing folder gives ``{}``)."""
-    return {p.stem: pd.read_csv(p) for p in sorted(Path(folder).glob("*.csv"))}
+def load_tables(paths: Iterable[str | os.PathLike]) -> dict[str, pd.DataFrame]:
+    """The table CSVs ``paths`` (e.g. a rule's declared inputs), keyed by file stem, in sorted order."""
+    return {Path(p).stem: pd.read_csv(p) for p in sorted(paths, key=lambda p: Path(p).name)}
 
 
-def load_published(folder: str | os.PathLike) -> dict[str, pd.DataFrame]:
-    """Every published table in ``folder`` as text (the printed digits matter), keyed by stem."""
-    return {p.stem: pd.read_csv(p, dtype=str, keep_default_na=False) for p in sorted(Path(folder).glob("*.csv"))}
+def load_published(paths: Iterable[str | os.PathLike]) -> dict[str, pd.DataFrame]:
+    """The published CSVs ``paths`` as text (the printed digits matter), keyed by stem, in sorted order."""
+    return {Path(p).stem: pd.read_csv(p, dtype=str, keep_default_na=False)
+            for p in sorted(paths, key=lambda p: Path(p).name)}
 
 
-def scorecard(tables: str | os.PathLike | Mapping[str, pd.DataFrame], claims: dict | None = None,
-              published: str | os.PathLike | Mapping[str, pd.DataFrame] | None = None) -> pd.DataFrame:
+def scorecard(tables: Mapping[str, pd.DataFrame], claims: dict,
+              published: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """Build the scorecard: one row per published cell and per verdict of the claims file.
 
     Parameters
     ----------
-    tables : folder of the workflow's tables (``results/tables``) or a mapping stem → frame.
+    tables : the workflow's tables, stem → frame (:func:`load_tables` of the rule's inputs).
         A table that is absent gives its cells status ``missing``; nothing is skipped.
-    claims : the parsed claims file (default :func:`aucacc.report.claims.load_claims`).
-    published : folder of the published CSVs or a mapping stem → frame read as text
-        (default ``config/published``).
+    claims : the parsed claims file (:func:`aucacc.report.claims.load_claims`).
+    published : the published tables, stem → frame read as text (:func:`load_published`).
 
     Returns
     -------
@@ -55,15 +55,6 @@ def scorecard(tables: str | os.PathLike | Mapping[str, pd.DataFrame], claims: di
     ValueError
         If a published file has no entry in the claims file (every published number must be judged).
     """
-    claims = claims or load_claims()
-    if not isinstance(tables, Mapping):
-        tables = load_tables(tables)
-    if published is None:
-        from aucacc.report.claims import REPO_ROOT
-
-        published = REPO_ROOT / "config" / "published"
-    if not isinstance(published, Mapping):
-        published = load_published(published)
     # The paper's data sets per table and its fold count, for checks that need the paper's scope.
     ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v},
            "__published_frames__": published}
@@ -99,14 +90,13 @@ def summary_line(card: pd.DataFrame) -> str:
     return f"{len(card)} rows: " + ", ".join(f"{int(c.get(s, 0))} {s}" for s in STATUSES if c.get(s, 0))
 
 
-def expectation_mismatches(card: pd.DataFrame, claims: dict | None = None) -> list[str]:
+def expectation_mismatches(card: pd.DataFrame, claims: dict) -> list[str]:
     """Rows whose status differs from what the claims file expects.
 
     Expected: ``pass`` unless the cell is declared (``explained`` / ``not reproducible``) or listed
     under ``known_fail`` (then ``FAIL``). Rows ``missing`` are not judged. An empty list means
     the run reproduces exactly what the claims file says it should.
     """
-    claims = claims or load_claims()
     out = []
     for r in card.itertuples():
         if r.status == "missing":
