@@ -11,7 +11,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-_PACKAGES = ("aucacc", "numpy", "pandas", "scipy", "scikit-learn", "snakemake", "liac-arff", "matplotlib")
+
+def _packages() -> tuple[str, ...]:
+    """``aucacc`` and its runtime requirements as the installed distribution declares them (pyproject's
+    ``dependencies``, the one list of them), in that order; extras (``test``, ``cluster``) left out."""
+    import re
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        reqs = requires("aucacc") or []
+    except PackageNotFoundError:  # the source tree on sys.path without an install: nothing to read
+        reqs = []
+    names = [re.match(r"[A-Za-z0-9._-]+", r).group(0) for r in reqs if ";" not in r]
+    return ("aucacc", *names)
 
 
 def sha256_file(path: str | os.PathLike, chunk: int = 1 << 20) -> str:
@@ -29,12 +41,13 @@ def config_hash(config: Any) -> str:
     return hashlib.sha256(blob).hexdigest()
 
 
-def package_versions(names: Iterable[str] = _PACKAGES) -> dict[str, str]:
-    """Installed versions of the packages that determine the results."""
+def package_versions(names: Iterable[str] | None = None) -> dict[str, str]:
+    """Installed versions of the packages that determine the results: by default ``aucacc`` and every
+    runtime requirement of the installed distribution (:func:`_packages`)."""
     from importlib.metadata import PackageNotFoundError, version
 
     out = {"python": platform.python_version()}
-    for name in names:
+    for name in (_packages() if names is None else names):
         try:
             out[name] = version(name)
         except PackageNotFoundError:
