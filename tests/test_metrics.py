@@ -109,13 +109,13 @@ def test_derive_seed_stable():
 
 def test_paired_ttest_hand_computed_and_scipy():
     # d = (1, 2, 3): mean 2, sd 1, t = 2 / (1/√3) = 2√3 with 2 degrees of freedom.
-    r = paired_ttest([1, 2, 3], [0, 0, 0])
+    r = paired_ttest([1, 2, 3], [0, 0, 0], 0.05)
     assert r.t == pytest.approx(2 * math.sqrt(3), rel=1e-12)
     assert r.p == pytest.approx(2 * sps.t.sf(2 * math.sqrt(3), 2), rel=1e-12)
     assert r.verdict == "not significant"  # p ≈ 0.074
-    r2 = paired_ttest([5, 6, 7, 8, 9], [1, 1.5, 2, 2.2, 3])
+    r2 = paired_ttest([5, 6, 7, 8, 9], [1, 1.5, 2, 2.2, 3], 0.05)
     assert r2.p < 0.05 and r2.verdict == "a significantly higher"
-    assert paired_ttest([1, 2], [1, 2]).p == 1.0
+    assert paired_ttest([1, 2], [1, 2], 0.05).p == 1.0
 
 
 def test_cross_validate_accepts_a_scikit_learn_estimator(repo_config):

@@ -141,10 +141,10 @@ def test_gap_report_marks_partial_fold_data_sets():
         mean_abs_diff=lambda d: d.abs().mean(), mean_diff="mean", n="size").reset_index(),
         by.groupby("reading", sort=False)["diff"].agg(mean_abs_diff=lambda d: d.abs().mean(), mean_diff="mean",
                                                        n="size").reset_index().assign(learner="all")])
-    text = gap_report(summary, by, pd.DataFrame(), n_folds=10)
+    text = gap_report(summary, by, pd.DataFrame(), None, n_folds=10, alpha=0.05)
     table = text.split("## Largest differences under the standard reading")[1]
     assert "| glass † | NB |" in table and "| d3 | NB |" in table and "d3 †" not in table
     assert "† glass: in 2 of 10 test folds a class is absent" in table
     # without partial folds the table and its text are as before: no mark, no note
-    plain = gap_report(summary, by.drop(columns="partial_folds"), pd.DataFrame())
+    plain = gap_report(summary, by.drop(columns="partial_folds"), pd.DataFrame(), None, n_folds=10, alpha=0.05)
     assert "†" not in plain and "| glass | NB |" in plain

@@ -244,12 +244,12 @@ def test_claim_verdicts_and_comparison_count_the_named_cells():
     sig = pd.DataFrame({"table": ["uci_nb_c44_c45", "svm_binary13", "uci_nb_c44_c45"],
                         "metric": ["auc", "auc", "accuracy"], "a": ["NB", "SVM", "NB"], "b": ["C4.5", "C4.5", "C4.5"],
                         "published_outcome": ["NB significantly higher", "not significant", "not significant"]})
-    cv = claim_verdicts(by, sig).set_index(["reading", "table"])
+    cv = claim_verdicts(by, sig, 0.05).set_index(["reading", "table"])
     assert len(cv) == 4  # accuracy claims are left out
     std = by[by.reading == "standard"].pivot(index="dataset", columns="learner", values="auc")
-    assert cv.loc[("standard", "uci_nb_c44_c45"), "p"] == pytest.approx(paired_ttest(std["NB"], std["C4.5"]).p)
+    assert cv.loc[("standard", "uci_nb_c44_c45"), "p"] == pytest.approx(paired_ttest(std["NB"], std["C4.5"], 0.05).p)
     assert cv.loc[("standard", "svm_binary13"), "n"] == 4  # only the SVM's data sets
-    cmp = weka342_comparison(by, sig).set_index("reading")
+    cmp = weka342_comparison(by, sig, 0.05).set_index("reading")
     assert cmp.loc["standard", "n_nb_c44_c45"] == 12 and cmp.loc["standard", "n_svm"] == 4
     w = by[(by.reading == "weka342_fold_last_stored") & by.learner.isin(["NB", "C4.5"])]
     assert cmp.loc["weka342_fold_last_stored", "mad_nb_c44_c45"] == pytest.approx(w["diff"].abs().mean())
@@ -267,8 +267,8 @@ def test_gap_report_section_states_the_numbers():
                 rows.append({"reading": reading, "dataset": f"d{j}", "learner": lrn, "auc": 80 + shift + j * 0.1,
                              "published_auc": 80.0, "diff": shift + j * 0.1})
     by = pd.DataFrame(rows)
-    text = "\n".join(_weka342_section(by, None))
-    cmp = weka342_comparison(by).set_index("reading")
+    text = "\n".join(_weka342_section(by, None, 0.05))
+    cmp = weka342_comparison(by, None, 0.05).set_index("reading")
     assert f"{cmp.loc['weka342_fold_last_stored', 'mad_nb_c44_c45']:.2f}" in text
     assert "explains the published AUCs better than every reading tested before" in text
     assert "Over the 12 NB/C4.4/C4.5 cells" in text and "Over the 4 SVM cells" in text

@@ -29,13 +29,13 @@ class PairedTest:
         return "a significantly higher" if self.mean_diff > 0 else "b significantly higher"
 
 
-def paired_ttest(a, b, alpha: float = 0.05) -> PairedTest:
+def paired_ttest(a, b, alpha: float) -> PairedTest:
     """Two-tailed paired t-test (``scipy.stats.ttest_rel``) of samples ``a`` and ``b``.
 
     Parameters
     ----------
     a, b : arrays of equal length n ≥ 2 (e.g. per-data-set means, or per-fold values).
-    alpha : significance level (the paper: 0.05).
+    alpha : significance level of the verdict (config ``protocol.alpha``; the paper: 0.05).
 
     Identical samples give t = 0, p = 1 (no evidence of a difference) instead of NaN.
     """

@@ -265,6 +265,7 @@ rule auc_hypotheses:
         f"{RESULTS}/benchmarks/auc_hypotheses.tsv"
     params:
         seed=SEED,
+        alpha=config["protocol"]["alpha"],  # the t-tests behind each reading's AUC claims
     threads: 1
     resources:
         mem_mb=1000,

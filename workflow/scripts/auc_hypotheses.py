@@ -13,7 +13,8 @@ tables, report = gap_analysis(read_score_files(list(inp.whole) + list(inp.per_fo
                               pd.read_csv(inp.published), pd.read_csv(inp.published_svm),
                               pd.read_csv(inp.datasets).set_index("dataset")["classes"].to_dict(),
                               pd.read_csv(inp.significance) if "significance" in inp.keys() else None,
-                              seed=snakemake.params.seed, n_folds=snakemake.config["protocol"]["n_folds"])
+                              seed=snakemake.params.seed, n_folds=snakemake.config["protocol"]["n_folds"],
+                              alpha=snakemake.params.alpha)
 prov = provenance(config=snakemake.config, seed=snakemake.params.seed, inputs=list(inp))
 for name in ("table", "by_dataset", "impossible"):
     tables[name].write(stem(out[name]), prov)

@@ -14,7 +14,7 @@ from aucacc.report.tables import Table
 
 def gap_analysis(scores: dict[tuple[str, str, str], pd.DataFrame], published: pd.DataFrame,
             published_svm: pd.DataFrame, n_classes: dict[str, int], significance: pd.DataFrame | None,
-            seed: int, n_folds: int) -> tuple[dict[str, Table], str]:
+            seed: int, n_folds: int, alpha: float) -> tuple[dict[str, Table], str]:
     """The three AUC-gap tables and the write-up ``report/auc_gap.md``.
 
     Parameters
@@ -25,6 +25,7 @@ def gap_analysis(scores: dict[tuple[str, str, str], pd.DataFrame], published: pd
     significance : the published significance claims, or ``None``.
     seed : the config's ``seed`` (the ``ties_random`` reading).
     n_folds : config ``protocol.n_folds`` (the note on folds that lack a class).
+    alpha : config ``protocol.alpha`` (the t-tests behind each reading's AUC claims).
 
     Returns
     -------
@@ -43,4 +44,4 @@ def gap_analysis(scores: dict[tuple[str, str, str], pd.DataFrame], published: pd
                             caption=caption("auc_hypotheses_by_dataset")),
         "impossible": Table(imp, floatfmt=".1f", caption=caption("auc_impossible")),
     }
-    return tables, gap_report(summary, by, imp, significance, n_folds)
+    return tables, gap_report(summary, by, imp, significance, n_folds, alpha)

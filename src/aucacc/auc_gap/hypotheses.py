@@ -82,8 +82,8 @@ def impossible_published(published_wide: pd.DataFrame, n_classes: dict[str, int]
     return pd.DataFrame(rows)
 
 
-def reading_claims(by_dataset: pd.DataFrame, learners: tuple[str, ...] = ("NB", "C4.4", "C4.5"),
-                   alpha: float = 0.05) -> pd.DataFrame:
+def reading_claims(by_dataset: pd.DataFrame, alpha: float,
+                   learners: tuple[str, ...] = ("NB", "C4.4", "C4.5")) -> pd.DataFrame:
     """Does a reading reproduce the paper's AUC claims, not only its values?
 
     Per reading: the learners' average AUC over the data sets all of them have, whether the
@@ -108,7 +108,7 @@ def reading_claims(by_dataset: pd.DataFrame, learners: tuple[str, ...] = ("NB", 
     return pd.DataFrame(rows)
 
 
-def claim_verdicts(by_dataset: pd.DataFrame, significance: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+def claim_verdicts(by_dataset: pd.DataFrame, significance: pd.DataFrame, alpha: float) -> pd.DataFrame:
     """The published AUC significance claims, re-tested under every reading.
 
     Per reading and AUC claim of ``significance`` (``table, metric, a, b, published_outcome``;
@@ -140,8 +140,7 @@ def claim_verdicts(by_dataset: pd.DataFrame, significance: pd.DataFrame, alpha: 
     return pd.DataFrame(rows)
 
 
-def weka342_comparison(by_dataset: pd.DataFrame, significance: pd.DataFrame | None = None,
-                       alpha: float = 0.05) -> pd.DataFrame:
+def weka342_comparison(by_dataset: pd.DataFrame, significance: pd.DataFrame | None, alpha: float) -> pd.DataFrame:
     """Every reading on the cells the issue names: the 54 NB/C4.4/C4.5 cells and the 13 SVM cells.
 
     Returns one row per reading: ``reading, weka342`` (is it a Weka 3.4.2 reading),

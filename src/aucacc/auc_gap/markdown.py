@@ -9,9 +9,9 @@ from aucacc.report.paper_tables import mark_partial, partial_notes
 from aucacc.report.tables import to_markdown
 
 
-def _weka342_section(by_dataset: pd.DataFrame, significance: pd.DataFrame | None) -> list[str]:
+def _weka342_section(by_dataset: pd.DataFrame, significance: pd.DataFrame | None, alpha: float) -> list[str]:
     """Markdown lines: does Weka 3.4.2's own AUC explain the published AUCs better than the other readings?"""
-    cmp = weka342_comparison(by_dataset, significance)
+    cmp = weka342_comparison(by_dataset, significance, alpha)
     cmp = cmp[~cmp["reading"].str.startswith("per_fold_discretization+weka342")]
     if not cmp["weka342"].any():
         return []
@@ -53,16 +53,16 @@ def _weka342_section(by_dataset: pd.DataFrame, significance: pd.DataFrame | None
 
 
 def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.DataFrame,
-               significance: pd.DataFrame | None = None, n_folds: int | None = None) -> str:
+               significance: pd.DataFrame | None, n_folds: int, alpha: float) -> str:
     """A short Markdown write-up of the AUC-gap analysis, with every number taken from the tables.
 
     A data set of ``by_dataset`` with ``partial_folds`` > 0 (a test fold lacks a class, so its AUC is
     Hand–Till M over the class pairs present) is marked † in the per-data-set table, with the note
-    of :func:`aucacc.report.paper_tables.partial_notes`; ``n_folds`` (config ``protocol.n_folds``)
-    is then required.
+    of :func:`aucacc.report.paper_tables.partial_notes` (``n_folds``: config ``protocol.n_folds``).
+    ``alpha`` (config ``protocol.alpha``) is the level of the t-tests behind each reading's claims.
     """
     allrows = summary[summary["learner"] == "all"].sort_values("mean_abs_diff")
-    claims = reading_claims(by_dataset)
+    claims = reading_claims(by_dataset, alpha)
     best = allrows.iloc[0]
     std = allrows[allrows["reading"] == "standard"].iloc[0]
     per_learner = summary.pivot(index="reading", columns="learner", values="mean_abs_diff").loc[allrows["reading"]]
@@ -114,5 +114,5 @@ def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.D
     shown = mark_partial(worst)[["dataset", "learner", "auc", "published_auc", "diff"]]
     lines += ["## Largest differences under the standard reading", "", to_markdown(shown, ".1f")]
     lines += [note + "\n" for note in partial_notes(worst, n_folds)]
-    lines += _weka342_section(by_dataset, significance)
+    lines += _weka342_section(by_dataset, significance, alpha)
     return "\n".join(lines) + "\n"

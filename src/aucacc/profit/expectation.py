@@ -113,7 +113,7 @@ def max_profit_threshold(counts: JointCounts, metric: str) -> float | None:
 
 
 def profit_study(list_size: int, positives: int, cutoffs: Sequence[float], revenue: float, cost: float,
-                 setting: str = "paper", method: str = "auto", samples: int = 1_000_000,
+                 setting: str = "paper", method: str = "auto", samples: int | None = None,
                  seed: int | Sequence[int] | None = None) -> pd.DataFrame:
     """Expected-profit table of one list configuration for several cut-offs.
 
@@ -130,7 +130,7 @@ def profit_study(list_size: int, positives: int, cutoffs: Sequence[float], reven
     method : {"auto", "exact-enumeration", "exact-counting", "monte-carlo"}
         ``auto`` enumerates when ``C(n, n0) <= 1,000,000`` and counts otherwise.
     samples : int
-        Rankings drawn for ``monte-carlo``.
+        Rankings drawn for ``monte-carlo`` (required for it; config ``profit.monte_carlo.samples``).
     seed : int or sequence of int
         Seed for ``monte-carlo`` (required for it).
 
@@ -143,7 +143,7 @@ def profit_study(list_size: int, positives: int, cutoffs: Sequence[float], reven
     Raises
     ------
     ValueError
-        For an unknown method, or ``monte-carlo`` without a seed.
+        For an unknown method, or ``monte-carlo`` without a seed or a sample count.
     """
     ks = {c: contacts_for_cutoff(list_size, c) for c in cutoffs}
     if method == "auto":
@@ -153,8 +153,8 @@ def profit_study(list_size: int, positives: int, cutoffs: Sequence[float], reven
     elif method == METHOD_COUNTING:
         counts = counted_counts(list_size, positives, sorted(set(ks.values())))
     elif method == METHOD_MONTE_CARLO:
-        if seed is None:
-            raise ValueError("monte-carlo needs a seed")
+        if seed is None or samples is None:
+            raise ValueError("monte-carlo needs a seed and a number of samples")
         counts = monte_carlo_counts(list_size, positives, sorted(set(ks.values())), samples, seed)
     else:
         raise ValueError(f"unknown method {method!r}")

@@ -55,8 +55,7 @@ def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
     return curves, folds
 
 
-def operating_points(curves, kind: str = "threshold", n_points: int = 101, n_thresholds: int = 101,
-                     pooled: RocCurve | None = None):
+def operating_points(curves, kind: str, n_points: int, n_thresholds: int, pooled: RocCurve | None = None):
     """Candidate operating points of one learner for the hull, as a frame.
 
     Parameters
@@ -125,8 +124,7 @@ def positive_class(classes, y_true, override: str | None = None) -> str:
     return classes[len(counts) - 1 - int(np.argmin(counts[::-1]))]
 
 
-def analyse(frames, positive: str, hull_points: str = "threshold", n_points: int = 101,
-            n_thresholds: int = 101) -> dict:
+def analyse(frames, positive: str, hull_points: str, n_points: int, n_thresholds: int) -> dict:
     """ROC analysis of several learners' stored scores on one data set, for one positive class.
 
     Parameters
@@ -179,8 +177,8 @@ def analyse(frames, positive: str, hull_points: str = "threshold", n_points: int
     return {"curves": pd.concat(curves_rows, ignore_index=True), "folds": pd.DataFrame(fold_rows), "hull": hull}
 
 
-def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: str | None = None,
-                hull_points: str = "threshold", n_points: int = 101, n_thresholds: int = 101):
+def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: str | None,
+                hull_points: str, n_points: int, n_thresholds: int):
     """ROC analysis of one data set (rule ``roc_dataset``): curves, hull, AUC check and figure.
 
     Binary data: one positive class (:func:`positive_class`). Multi-class without a configured
@@ -195,10 +193,10 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
         Stored scores (``results/scores/<protocol>/<dataset>/<learner>.parquet``).
     metrics : dict learner -> DataFrame
         Stored fold metrics (``results/metrics/...csv``); the binary AUC check compares with them.
-    positive : str, optional
-        Configured positive class.
+    positive : str or None
+        Configured positive class (``roc.positive``; None: the minority class, or one-vs-rest).
     hull_points, n_points, n_thresholds
-        As in :func:`analyse`.
+        As in :func:`analyse` (config ``roc.hull_points``, ``roc.n_points``, ``roc.n_thresholds``).
 
     Returns
     -------
