@@ -78,7 +78,8 @@ rule scorecard:
 rule report_figure:
     input:
         scorecard=rules.scorecard.output.csv,
-        tables=lambda wildcards: table_csvs(get_final_output()),
+        # The run's tables, and the per-data-set AUC-gap readings the `auc_gap` figure draws (not a final target).
+        tables=lambda wildcards: table_csvs(get_final_output()) + [rules.auc_hypotheses.output.by_dataset],
     output:
         png=report(f"{RESULTS}/report/figures/{{figure}}.png", caption="../report/figure.rst",
                    category="1 Scorecard", subcategory="Figures"),
