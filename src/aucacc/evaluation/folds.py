@@ -18,13 +18,13 @@ def derive_seed(master: int, *labels: str) -> int:
     return (int(master) + zlib.crc32("/".join(labels).encode())) % (2**32)
 
 
-def stratified_folds(y, n_folds: int = 10, seed: int = 0, dataset: str = "") -> np.ndarray:
+def stratified_folds(y, n_folds: int, seed: int, dataset: str = "") -> np.ndarray:
     """Fold id (0 … n_folds−1) of each instance under seeded stratified k-fold CV.
 
     Parameters
     ----------
     y : array-like, shape (n_instances,) — class labels.
-    n_folds : number of folds (the paper: 10).
+    n_folds : number of folds (config ``protocol.n_folds``; the paper: 10).
     seed : random state of the shuffle (scikit-learn ``StratifiedKFold(shuffle=True)``).
     dataset : data set name, for the error message.
 
@@ -66,7 +66,7 @@ def stratified_folds(y, n_folds: int = 10, seed: int = 0, dataset: str = "") -> 
     return fold
 
 
-def small_classes(y, n_folds: int = 10) -> dict[str, int]:
+def small_classes(y, n_folds: int) -> dict[str, int]:
     """Classes with fewer instances than folds, ``{class: count}``: some test folds lack them.
 
     Such a fold still has an accuracy; its Hand–Till M averages over the class pairs present

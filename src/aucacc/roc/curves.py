@@ -180,7 +180,7 @@ def _check_curves(curves, **grid: int) -> list:
     return curves
 
 
-def vertical_average(curves, n_points: int = 101) -> VerticalAverage:
+def vertical_average(curves, n_points: int) -> VerticalAverage:
     """Average ROC curves at fixed FPRs (Fawcett 2006, §8.1, Alg. 4).
 
     Parameters
@@ -223,7 +223,7 @@ class ThresholdAverage:
     n_curves: int
 
 
-def threshold_average(curves, n_thresholds: int = 101) -> ThresholdAverage:
+def threshold_average(curves, n_thresholds: int) -> ThresholdAverage:
     """Average ROC curves at common score thresholds (Fawcett 2006, §8.2, Alg. 5).
 
     The thresholds are sampled from the sorted distinct scores of all curves, equally spaced
