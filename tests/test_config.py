@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 import subprocess
 
 import pytest
@@ -371,3 +372,16 @@ def test_svm_grids_are_non_empty_and_positive(cfg, grid, where, want):
     """The SVM reads its grids only when it fits; the config check refuses a bad one at start-up."""
     cfg["learners"]["SVM"]["params"]["C_grid" if where.startswith("C") else "gamma_grid"] = grid
     assert _error(cfg) == f"config key 'learners.SVM.params.{where}': {want}"
+
+
+def test_rules_read_config_keys_directly():
+    """No rule restates a default: no `.get("key", …)` on the config in workflow/rules (validate_config fills
+    every key). Look-ups by data set (`roc.positive`, `source_metrics.costs`) are the only `.get` left."""
+    from helpers import REPO_ROOT
+
+    found = []
+    for f in sorted((REPO_ROOT / "workflow" / "rules").glob("*.smk")) + [REPO_ROOT / "Snakefile"]:
+        for i, line in enumerate(f.read_text().splitlines(), 1):
+            if re.search(r"\.get\(\s*[\"']", line) or "config.get(" in line:
+                found.append(f"{f.name}:{i}: {line.strip()}")
+    assert found == []
