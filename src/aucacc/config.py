@@ -5,16 +5,16 @@ from __future__ import annotations
 import copy
 import os
 import sys
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
+from aucacc.schemas import CONFIG_SCHEMA, schema_default  # noqa: F401  (schema_default re-exported)
 
 # The schema ships inside the package (package data), so any install validates the same way.
-SCHEMA = Path(__file__).resolve().parent / "schemas" / "config.schema.yaml"
+SCHEMA = CONFIG_SCHEMA
 # The workflow's config file, relative to the working directory (the repository root, as Snakemake's
 # `configfile:`); never derived from where the package is installed.
 DEFAULT_CONFIG = Path("config") / "config.yaml"
@@ -300,34 +300,6 @@ class BoundedSafeLoader(yaml.SafeLoader):
         data = super().get_single_data()
         check_config_size(data)
         return data
-
-
-@lru_cache(maxsize=1)
-def _schema() -> dict:
-    return yaml.safe_load(SCHEMA.read_text())
-
-
-def schema_default(key: str) -> Any:
-    """The schema's ``default`` of config key ``key`` (dotted; ``*`` for a name), e.g. ``"statistics.rope"``
-    or ``"datasets.*.recipe.missing"``.
-
-    For library functions that take a fragment of the config (a recipe, the fetch keys) and may be
-    called without :func:`validate_config`: they fall back on this, so each default is written
-    once, in the schema. Returns a copy.
-
-    Raises
-    ------
-    KeyError
-        If the schema has no such key, or no default for it.
-    """
-    root = node = _schema()
-    for part in key.split("."):
-        if "$ref" in node:
-            node = root["$defs"][node["$ref"].split("/")[-1]]
-        node = node["additionalProperties"] if part == "*" else node["properties"][part]
-    if "default" not in node:
-        raise KeyError(f"config key {key!r} has no default in the schema")
-    return copy.deepcopy(node["default"])
 
 
 def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:

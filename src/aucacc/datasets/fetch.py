@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import IO, Any, Iterator
 from urllib.parse import urlsplit
 
-from aucacc.config import schema_default
+from aucacc.schemas import schema_default, value_or_default
 from aucacc.exceptions import FetchError  # noqa: F401  (re-exported: its old path)
 from aucacc.provenance import atomic_write_text, sha256_file
 
@@ -97,7 +97,7 @@ def mirror_folder(config: dict[str, Any]) -> Path | None:
 
 def raw_data_folder(config: dict[str, Any]) -> Path | None:
     """The folder of raw files committed with the repository: config key ``raw_data`` (default ``data/raw``)."""
-    d = config.get("raw_data", schema_default("raw_data"))
+    d = value_or_default(config, "raw_data", "raw_data")
     return Path(d) if d else None
 
 
@@ -243,11 +243,11 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         try:
             return _download_url(name, source, cache, config, progress)
         except FetchError as exc:
-            if not source.get("openml_id") or not config.get("openml", schema_default("openml")):
+            if not source.get("openml_id") or not value_or_default(config, "openml", "openml"):
                 raise
             errors.append(str(exc))  # OpenML may still have it
     oid = source.get("openml_id")
-    if oid and config.get("openml", schema_default("openml")):
+    if oid and value_or_default(config, "openml", "openml"):
         return _fetch_openml(name, source, int(oid), cache, config, errors)
     if oid:
         tried.append("OpenML not tried (config key 'openml' is false)")

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from aucacc.config import schema_default
+from aucacc.schemas import value_or_default
 from aucacc.datasets.io import RawTable
 from aucacc.exceptions import RecipeError  # noqa: F401  (re-exported: its old path)
 
@@ -199,7 +199,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
                                      f"'{_key(name, 'target')}' the right column?") if n0 and not len(frame) else "")
 
     attrs = [c for c in frame.columns if c != target]
-    if recipe.get("missing", schema_default("datasets.*.recipe.missing")) == "drop_rows":
+    if value_or_default(recipe, "missing", "datasets.*.recipe.missing") == "drop_rows":
         incomplete = frame[attrs].isna().any(axis=1).to_numpy()
         by_col = frame[attrs].isna().sum()
         detail = ", ".join(f"{c}: {int(n)}" for c, n in by_col.items() if n)
@@ -217,7 +217,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
             raise RecipeError(f"data set {name!r}: '{_key(name, 'subsample', 'n')}' = {n} exceeds the "
                               f"{len(frame)} rows left")
         before = len(frame)
-        stratify = bool(sub.get("stratify", schema_default("datasets.*.recipe.subsample.stratify")))
+        stratify = bool(value_or_default(sub, "stratify", "datasets.*.recipe.subsample.stratify"))
         frame = _subsample(frame, target, n, stratify, seed)
         record("subsample", rows=before - len(frame),
                detail=f"seeded {'stratified ' if stratify else ''}subsample of {n} rows (seed {seed})")

@@ -12,7 +12,7 @@ import importlib
 import inspect
 from typing import Any
 
-from aucacc.config import schema_default
+from aucacc.schemas import value_or_default
 from aucacc.exceptions import ConfigError
 
 #: The packages a learner's ``estimator`` import path may start with. Importing a module runs its
@@ -139,5 +139,5 @@ def runs_per_fold(spec: dict[str, Any], dataset: str) -> bool:
     of the data sets where it is ``True``. Either way the gathered scores and metrics are the same
     bytes (``tests/test_fold_jobs.py``); only the number of jobs changes.
     """
-    fold_jobs = spec.get("fold_jobs", schema_default("learners.*.fold_jobs"))
+    fold_jobs = value_or_default(spec, "fold_jobs", "learners.*.fold_jobs")
     return dataset in fold_jobs if isinstance(fold_jobs, list) else bool(fold_jobs)
