@@ -206,7 +206,7 @@ def test_a_same_sign_shift_of_every_learner_is_a_fail_row():
     # A data set without ours is missing, not pass.
     assert scorecard(_shifted(9.0)).set_index("cell").loc["shift:uci_nb_c44_c45:wine", "status"] == "missing"
     # The threshold is the claims file's.
-    claims = load_claims()
+    claims = load_claims(CLAIMS)
     claims = {**claims, "rules": {**claims["rules"], "shift": {**claims["rules"]["shift"], "abs": 9.5}}}
     assert scorecard(_shifted(9.0), claims).set_index("cell").loc["shift:uci_nb_c44_c45:pima", "status"] == "pass"
 
@@ -214,7 +214,7 @@ def test_a_same_sign_shift_of_every_learner_is_a_fail_row():
 def test_no_cell_listed_as_impossible_passes():
     from aucacc.report.scorecard.evidence import impossible_but_passing
 
-    claims = load_claims()
+    claims = load_claims(CLAIMS)
     imp = pd.DataFrame({"dataset": ["mushroom"], "learner": ["C4.4"], "published_accuracy": [100.0],
                         "published_accuracy_sd": [0.0], "published_auc": [99.9], "published_auc_sd": [0.0], "why": ["x"]})
     t = {"uci_nb_c44_c45": _main([("mushroom", "C4.4", "auc", 100.0, 0.0)]), "auc_impossible": imp}
