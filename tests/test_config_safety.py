@@ -4,7 +4,6 @@ bounded, and every name the schema allows is one the workflow can build (issue 2
 from __future__ import annotations
 
 import copy
-import os
 import subprocess
 from pathlib import Path
 

@@ -86,7 +86,11 @@ def check_params(cls: type, params: dict[str, Any], key: str = "params") -> dict
         (naming ``key`` and scikit-learn's message, e.g. "The 'C' parameter of SVC must be a float
         in the range (0.0, inf]").
     """
-    sig = inspect.signature(cls)
+    try:
+        sig = inspect.signature(cls)
+    except (TypeError, ValueError) as exc:  # e.g. a class implemented in C without a signature
+        raise ConfigError(f"config key '{key}': the constructor parameters of {cls.__name__} cannot be read ({exc}); "
+                          f"name a scikit-learn estimator class") from None
     known = {n: p for n, p in sig.parameters.items() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
     takes_kwargs = any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values())
     for name in params:
