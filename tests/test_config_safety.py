@@ -143,7 +143,7 @@ def test_symlink_in_the_cache_pointing_out_is_refused(sandbox):
     assert calls == [] and sorted(p.name for p in (tmp_path / "outside").iterdir()) == ["secret.arff"]
 
 
-@pytest.mark.parametrize("key", ["cache", "raw_data", "published", "lock_file"])
+@pytest.mark.parametrize("key", ["cache", "raw_data", "published", "claims", "lock_file"])
 @pytest.mark.parametrize("value", ["../elsewhere", "/etc", "resources/../../elsewhere"])
 def test_config_paths_stay_in_the_project(cfg, key, value):
     cfg[key] = value
