@@ -62,7 +62,8 @@ CAPTIONS: dict[str, str] = {
                       "b × k folds, Bayesian correlated t-test, per data set and learner pair",
     # metrics of the sources (rule source_metrics_table)
     "source_metrics": "Every metric of the sources (Tharwat §2, Aggarwal eq. 10.77, Fawcett §9): mean and sd over "
-                      "folds, fractions in 0–1 (counts for TP, FN, FP, TN); positive class per data set",
+                      "folds, fractions in 0–1 (counts for TP, FN, FP, TN), with Tharwat's BER = 1 − BCR and "
+                      "AGM = (GM + TNR·Nn)/(1 + Nn) (0 if TPR = 0); positive class per data set",
     # the scorecard's summary (rule scorecard)
     "scorecard_summary": "Scorecard summary: {summary}; {n_changed} differ from what config/claims.yaml expects (see "
                          "results/logs/scorecard.log)",

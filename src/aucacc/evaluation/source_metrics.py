@@ -6,7 +6,10 @@
   informedness or bookmaker informedness), markedness (MK = PPV + NPV − 1), Matthews'
   correlation coefficient (MCC), likelihood ratios LR+ = TPR / (1 − TNR) and
   LR− = (1 − TPR) / TNR, diagnostic odds ratio DOR = LR+ / LR−, the Jaccard index
-  TP / (TP + FP + FN), and optimisation precision OP = Acc − |TPR − TNR| / (TPR + TNR).
+  TP / (TP + FP + FN), optimisation precision OP = Acc − |TPR − TNR| / (TPR + TNR), the
+  balanced error rate BER = 1 − BCR = 1 − (TPR + TNR)/2 (also half total error rate, HTER), and
+  the adjusted geometric mean AGM = (GM + TNR·Nn) / (1 + Nn) if TPR > 0, else 0, with Nn the
+  proportion of negative instances (Tharwat 2020, after Batuwita & Palade 2012).
   A multi-class data set is read one-vs-rest for its positive class (Tharwat §2.2:
   TN of class A is the sum of the cells with neither true nor predicted class A).
 - Cost-sensitive accuracy A = Σ cᵢ nᵢ aᵢ / Σ cᵢ nᵢ (Aggarwal 2015, eq. 10.77), with the per-class
@@ -33,7 +36,7 @@ import pandas as pd
 
 #: Names of the confusion-matrix metrics, in table order.
 CONFUSION_METRICS = ("accuracy", "error", "TPR", "TNR", "PPV", "NPV", "FPR", "FNR", "F1", "BCR", "GM", "YI",
-                     "informedness", "MK", "MCC", "LR+", "LR-", "DOR", "Jaccard", "OP")
+                     "informedness", "MK", "MCC", "LR+", "LR-", "DOR", "Jaccard", "OP", "BER", "AGM")
 
 
 def _ratio(a: float, b: float) -> float:
@@ -88,7 +91,33 @@ def confusion_metrics(y_true, y_pred, positive) -> dict[str, float]:
            "Jaccard": float(jaccard_score(yt, yp)) if tp + fp + fn else nan,
            "OP": acc - _ratio(abs(tpr - tnr), tpr + tnr)}
     out["informedness"] = out["YI"]  # Powers' informedness is Youden's J
+    out["BER"] = 1 - bcr  # NaN with BCR
+    out["AGM"] = adjusted_geometric_mean(tpr, tnr, (tn + fp) / yt.size)
     return out
+
+
+def adjusted_geometric_mean(tpr: float, tnr: float, neg_fraction: float) -> float:
+    """Adjusted geometric mean (Tharwat 2020; Batuwita & Palade 2012).
+
+    AGM = (GM + TNR · Nn) / (1 + Nn) when TPR > 0, and 0 when TPR = 0, where GM = √(TPR · TNR)
+    and Nn is the proportion of negative instances. With TPR > 0 it rises with TNR faster than GM
+    does, the more so the more negatives there are; with TPR = 0 (no positive found) it is 0
+    whatever TNR is.
+
+    Parameters
+    ----------
+    tpr, tnr : float, fractions in [0, 1] (NaN if undefined).
+    neg_fraction : float, Nn in [0, 1].
+
+    Returns
+    -------
+    float, in [0, 1]; NaN when TPR or TNR is NaN.
+    """
+    if math.isnan(tpr) or math.isnan(tnr):
+        return math.nan
+    if tpr == 0:
+        return 0.0
+    return (math.sqrt(tpr * tnr) + tnr * neg_fraction) / (1 + neg_fraction)
 
 
 def per_class_counts(y_true, y_pred, classes) -> pd.DataFrame:
