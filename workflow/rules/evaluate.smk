@@ -150,7 +150,8 @@ if len(MAIN_JOB_LEARNERS) > 1:
             metrics=[f"{RESULTS}/metrics/{{protocol}}/{{dataset}}/{x}.csv" for x in MAIN_JOB_LEARNERS],
             info=[f"{RESULTS}/scores/{{protocol}}/{{dataset}}/{x}.json" for x in MAIN_JOB_LEARNERS],
         log:
-            f"{RESULTS}/logs/cv/{{protocol}}/{{dataset}}/main_learners.log",
+            # not under logs/cv/<protocol>/<data set>/, where a learner's own log is: a learner may be named anything
+            f"{RESULTS}/logs/cross_validate_main/{{protocol}}/{{dataset}}.log",
         benchmark:
             f"{RESULTS}/benchmarks/cross_validate_main/{{protocol}}/{{dataset}}.tsv"
         params:
