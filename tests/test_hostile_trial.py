@@ -1,0 +1,314 @@
+"""The hostile trial of issue 22, as a checklist: each case it lists that applies, tried as a new user would.
+
+A case refused at start-up is tried through the library (``aucacc.config.load_config`` on a config file)
+and, where no other test runs it through Snakemake, through ``snakemake -n`` on a copy of ``.test``
+with ``--configfile``. A raw-file case is tried through the workflow: one real run of the ``fetch``
+and ``clean`` jobs on a copy of ``.test`` (``--keep-going``), whose job logs must name the data set,
+the file, the line or key, and the fix; a file Weka reads must become clean data. Cases whose library
+test lives elsewhere are listed in ``ELSEWHERE`` (test file and test name), which the last test checks
+still exist, so this file stays the trial's whole list.
+
+Not here: "Integrity is not checked after the fetch" (the cache and intermediate checksums; its tests
+are ``tests/test_integrity.py``, from the integrity work) and the SLURM faults (``tests/cluster/``).
+"""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import importlib
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config
+from helpers import REPO_ROOT, copy_workflow
+
+BASE = yaml.safe_load(DEFAULT_CONFIG.read_text())
+
+# --- cases refused at start-up (the config) ------------------------------------------------------------------
+# (override as a user writes it in a --configfile, what the message must say: the key first, then the fix)
+START_UP = {
+    "file ../": ("datasets:\n  iris:\n    source: {file: ../../etc/passwd}\n",
+                 ["config key 'datasets.iris.source.file': '../../etc/passwd'",
+                  "a bare name, no folder part ('/', '\\', '..' or an absolute path)"]),
+    "file absolute": ("datasets:\n  iris:\n    source: {file: /etc/passwd}\n",
+                      ["config key 'datasets.iris.source.file': '/etc/passwd'", "a bare name, no folder part"]),
+    "os.system": ("learners:\n  X: {estimator: os.system, params: {command: 'touch {created}'}}\n",
+                  ["config key 'learners.X.estimator': 'os.system' is not in an allowed estimator package",
+                   "must start with one of aucacc, sklearn"]),
+    "subprocess.run": ("learners:\n  X: {estimator: subprocess.run, params: {args: [touch, '{created}']}}\n",
+                       ["config key 'learners.X.estimator': 'subprocess.run' is not in an allowed"]),
+    "builtins.open w": ("learners:\n  X: {estimator: builtins.open, params: {file: '{victim}', mode: w}}\n",
+                        ["config key 'learners.X.estimator': 'builtins.open' is not in an allowed"]),
+    "alias bomb in a grid": (
+        "learners:\n  SVM:\n    params:\n      C_grid:"
+        + "".join(f"\n        - &b{i} [{', '.join(['1' if i == 0 else f'*b{i - 1}'] * 10)}]" for i in range(9)) + "\n",
+        ["config key 'learners.SVM.params.C_grid' expands to more than 100,000 values"]),
+    "SVM grid empty": ("learners:\n  SVM:\n    params: {C_grid: []}\n",
+                       ["config key 'learners.SVM.params.C_grid': [] should be non-empty"]),
+    "SVM grid negative": ("learners:\n  SVM:\n    params: {gamma_grid: [-0.5, 2]}\n",
+                          ["config key 'learners.SVM.params.gamma_grid.0': -0.5 is less than or equal to the "
+                           "minimum of 0"]),
+    "class_map yes/no": ("datasets:\n  voting:\n    recipe: {class_map: {yes: pos, no: neg}}\n",
+                         ["config key 'datasets.voting.recipe.class_map'", "was read as a boolean",
+                          "Quote it as the data writes it"]),
+}
+
+
+def _merged(override: str, tmp_path: Path, base: dict) -> dict:
+    """``base`` updated by the YAML ``override`` as Snakemake's --configfile updates the config."""
+    from snakemake.utils import update_config
+
+    created, victim = tmp_path / "created", tmp_path / "victim.txt"
+    victim.write_text("keep me\n")
+    config = copy.deepcopy(base)
+    update_config(config, yaml.safe_load(override.replace("{created}", str(created)).replace("{victim}", str(victim))))
+    return config
+
+
+def _nothing_ran(tmp_path: Path) -> None:
+    assert not (tmp_path / "created").exists()
+    assert (tmp_path / "victim.txt").read_text() == "keep me\n"
+
+
+@pytest.mark.parametrize("case", START_UP)
+def test_start_up_case_through_load_config(tmp_path, case, monkeypatch):
+    """The repository config with the case's override, written to a file and read by load_config."""
+    override, says = START_UP[case]
+    path = tmp_path / "config.yaml"
+    text = yaml.safe_dump(_merged(override, tmp_path, BASE), sort_keys=False)
+    if case == "alias bomb in a grid":  # the anchors must reach the loader as written, not expanded by a dump
+        text = DEFAULT_CONFIG.read_text() + "\n" + override.replace("learners:\n  SVM:", "bomb_learners:\n  SVM:")
+        says = ["config key 'bomb_learners.SVM.params.C_grid' expands to more than 100,000 values"]
+    path.write_text(text)
+    monkeypatch.chdir(REPO_ROOT)  # the config's relative folders are the project's
+    with pytest.raises(ConfigError) as exc:
+        load_config(path)
+    msg = str(exc.value)
+    for s in says:
+        assert s in msg, msg
+    assert len(msg) < 1000, len(msg)
+    _nothing_ran(tmp_path)
+
+
+def _test_workflow(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the workflow and of .test (without its results); returns (work, snakemake)."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    shutil.copytree(REPO_ROOT / ".test", work / ".test",
+                    ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
+    return work, snakemake
+
+
+def _snakemake(work: Path, snakemake: Path, extra: Path, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([str(snakemake), "--nolock", "--cores", "2", "--directory", ".test", f"--configfile={extra}",
+                           *args], cwd=work, capture_output=True, text=True, timeout=timeout)
+
+
+# The start-up cases no other test runs through Snakemake (the others: test_config_safety's
+# test_snakemake_refuses_an_escaping_file_name, test_dry_run_calls_nothing, test_alias_bomb_refused_fast_by_snakemake).
+DRY_RUN = ["file absolute", "SVM grid empty", "class_map yes/no"]
+
+
+@pytest.mark.parametrize("case", DRY_RUN)
+def test_start_up_case_through_snakemake(tmp_path, case):
+    """`snakemake -n --directory .test --configfile=<case>` stops before any job, naming the key and the fix."""
+    work, snakemake = _test_workflow(tmp_path)
+    override, says = START_UP[case]
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(override)
+    proc = _snakemake(work, snakemake, extra, "-n")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    for s in says:
+        assert s in out, out[-2000:]
+    assert not (work / ".test" / "resources").exists() and not (work / ".test" / "results").exists()
+
+
+# --- raw-file cases, through the fetch and clean jobs ----------------------------------------------------------
+
+HEAD = "@relation t\n@attribute a numeric\n@attribute class {p,n}\n@data\n"  # lines 1-4
+ROWS = "".join(f"{i / 2},{'pn'[i % 2]}\n" for i in range(20))  # lines 5-24
+
+
+def _raw_files() -> dict[str, tuple[str, bytes, dict]]:
+    """data set → (file name, content, extra source keys)."""
+    mixed = ("@relation t\n@attribute a numeric\n@attribute d date 'yyyy-MM-dd'\n@attribute class {p,n}\n@data\n"
+             + "".join(f"{i / 2}\t2001-01-{i + 1:02d} {'pn'[i % 2]} % row {i}\n" for i in range(19)) + "9.5,2001-01-20,n,{1}\n")
+    return {
+        "gz_read": ("t.arff.gz", gzip.compress((HEAD + ROWS).encode()), {}),
+        "gz_named_arff": ("g.arff", gzip.compress((HEAD + ROWS).encode()), {}),
+        "utf16": ("u.arff", (HEAD + ROWS).encode("utf-16"), {}),
+        "weight2": ("w.arff", (HEAD + ROWS + "1,p,{2}\n").encode(), {}),
+        "mixed_read": ("m.arff", mixed.encode(), {}),
+        "underscore": ("n.arff", (HEAD + ROWS + "1_000,p\n").encode(), {}),
+        "semicolon": ("eu.data", "".join(f"{i},5;2,25;{'pn'[i % 2]}\n" for i in range(20)).encode(),
+                      {"columns": ["a", "b", "class"], "nominal": ["class"]}),
+    }
+
+
+# data set → what its clean log says (None: Weka reads the file, and so does the clean job)
+RAW_SAYS = {
+    "gz_read": None,
+    "gz_named_arff": ["data set 'gz_named_arff', data/raw/g.arff: the file is gzip-compressed, not a text data file",
+                      "name it g.arff.gz (in source.file too)"],
+    "utf16": ["data set 'utf16', data/raw/u.arff: the file is UTF-16 text", "convert it (iconv -f UTF-16 -t UTF-8)"],
+    "weight2": ["data set 'weight2', data/raw/w.arff: line 25: the row carries the instance weight {2}",
+                "Use an unweighted copy of the data set"],
+    "mixed_read": None,
+    "underscore": ["data set 'underscore', data/raw/n.arff: line 25, attribute 'a': value '1_000' is not a number",
+                   "write 1000, not 1_000", "repair the value, or mark it missing ('?')"],
+    "semicolon": ["data set 'semicolon', data/raw/eu.data: line 1, column 'b'", "separated by ';' with decimal commas",
+                  "convert the file to comma-separated with decimal points"],
+}
+
+
+def test_raw_file_cases_through_the_workflow(tmp_path):
+    """One run of fetch + clean on every raw-file case: a refused file's job fails, its log naming the data set,
+    the file (as configured, not the cache copy), the line or key, and the fix, and it leaves no clean data; a
+    file Weka reads (.arff.gz; tab/space separators, inline % comments, a date, the weight {1}) is cleaned."""
+    import pandas as pd
+
+    work, snakemake = _test_workflow(tmp_path)
+    datasets = {}
+    for name, (fname, data, source) in _raw_files().items():
+        (work / ".test" / "data" / "raw" / fname).write_bytes(data)
+        datasets[name] = {"source": {"file": fname, **source}, "recipe": {"target": "class", "missing": "keep"}}
+    extra = tmp_path / "raw.yaml"
+    extra.write_text(yaml.safe_dump({"datasets": datasets}))
+    proc = _snakemake(work, snakemake, extra, "--keep-going", *(f"results/data/{n}.json" for n in datasets))
+    assert proc.returncode != 0  # the refused ones fail
+    results = work / ".test" / "results"
+    for name, says in RAW_SAYS.items():
+        if says is None:
+            assert (results / "data" / f"{name}.json").exists(), (proc.stdout + proc.stderr)[-3000:]
+            continue
+        log = (results / "logs" / "clean" / f"{name}.log").read_text()
+        for s in says:
+            assert s in log, log[-2000:]
+        assert "latin" not in log.lower()
+        assert not (results / "data" / f"{name}.json").exists() and not (results / "data" / f"{name}.parquet").exists()
+    # Weka's reading of these (tests/test_arff_variants.py compares in Weka itself): .arff.gz as the text file
+    gz = pd.read_parquet(results / "data" / "gz_read.parquet")
+    assert gz["a"].tolist() == [i / 2 for i in range(20)] and gz["class"].astype(str).tolist() == list("pn" * 10)
+    mixed = pd.read_parquet(results / "data" / "mixed_read.parquet")
+    assert mixed["a"].tolist() == [i / 2 for i in range(20)] and mixed["class"].astype(str).tolist() == list("pn" * 10)
+    # a date as Weka stores it: milliseconds since 1970-01-01 UTC (2001-01-01 is day 11,323)
+    assert mixed["d"].tolist() == [(11323 + i) * 86_400_000.0 for i in range(20)]
+
+
+# --- hostile inputs the trial did not list -------------------------------------------------------------------
+
+def test_learner_named_like_the_main_job_log_gets_its_own_log(tmp_path):
+    """A learner named `main_learners` shared its log with the main table's job (logs/cv/<protocol>/<data set>/
+    main_learners.log): two jobs writing one log. The main job now logs beside its benchmark."""
+    work, snakemake = _test_workflow(tmp_path)
+    extra = tmp_path / "ml.yaml"
+    extra.write_text("learners:\n  main_learners: {estimator: aucacc.learners.naive_bayes.NaiveBayes}\n")
+    proc = _snakemake(work, snakemake, extra, "-n", "results/metrics/whole_data/iris/main_learners.csv",
+                      "results/metrics/whole_data/iris/NB.csv")
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-2000:]
+    logs = [ln.split("log:", 1)[1].strip() for ln in out.splitlines() if ln.strip().startswith("log:")]
+    assert "results/logs/cv/whole_data/iris/main_learners.log" in logs
+    assert "results/logs/cross_validate_main/whole_data/iris.log" in logs
+    assert len(logs) == len(set(logs)), logs
+
+
+def _library_error(tmp_path: Path, datasets: dict, name: str, files: dict[str, str | bytes]) -> str:
+    from aucacc.datasets import load_dataset
+
+    raw = tmp_path / "raw"
+    raw.mkdir(exist_ok=True)
+    for fname, text in files.items():
+        (raw / fname).write_bytes(text.encode() if isinstance(text, str) else text)
+    config = {"cache": str(tmp_path / "cache"), "mirror": None, "raw_data": str(raw), "openml": False, "seed": 0,
+              "lock_file": str(tmp_path / "lock.json"), "datasets": datasets}
+    with pytest.raises(ValueError) as exc:
+        load_dataset(name, config)
+    return str(exc.value)
+
+
+@pytest.mark.parametrize("fname, text, says", [
+    ("e.arff", "", "e.arff: no @data line — not a complete ARFF file (truncated, or another format); fetch it again"),
+    ("e.arff", HEAD, "e.arff: the @data section is empty — the file is truncated; fetch it again"),
+    ("e.data", "", "e.data: no data rows — the file is empty or truncated; fetch it again"),
+    ("e.data", "\n\n", "e.data: no data rows"),
+])
+def test_empty_file_names_the_file_and_the_fix(tmp_path, fname, text, says):
+    source = {"file": fname, **({"columns": ["a", "class"], "nominal": ["class"]} if fname.endswith(".data") else {})}
+    msg = _library_error(tmp_path, {"e": {"source": source, "recipe": {"target": "class"}}}, "e", {fname: text})
+    assert msg.startswith("data set 'e', ") and says in msg, msg
+
+
+def test_one_class_data_set_names_the_key(tmp_path):
+    text = "@relation t\n@attribute a numeric\n@attribute class {p}\n@data\n1,p\n2,p\n"
+    msg = _library_error(tmp_path, {"one": {"source": {"file": "one.arff"}, "recipe": {"target": "class"}}}, "one",
+                         {"one.arff": text})
+    assert msg == ("data set 'one': one class ('p': 2 rows) left after cleaning (config key 'datasets.one.recipe'): "
+                   "the raw file one.arff has 2 rows and only class 'p' in 'datasets.one.recipe.target' = 'class'")
+
+
+def test_two_data_sets_sharing_a_file_with_different_sha256(tmp_path):
+    """Each data set's cache entry is its own (cache/<data set>/sha256-…/): the wrong checksum is refused naming
+    its own key, and the other data set, fetched first, still reads."""
+    from aucacc.datasets import load_dataset
+    from aucacc.datasets.fetch import sha256_file
+
+    iris = (REPO_ROOT / ".test" / "data" / "raw" / "iris.arff").read_bytes()
+    good = sha256_file(REPO_ROOT / ".test" / "data" / "raw" / "iris.arff")
+    datasets = {"a": {"source": {"file": "iris.arff", "sha256": good}, "recipe": {"target": "class"}},
+                "b": {"source": {"file": "iris.arff", "sha256": "0" * 64}, "recipe": {"target": "class"}}}
+    msg = _library_error(tmp_path, datasets, "b", {"iris.arff": iris})
+    assert msg.startswith(f"data set 'b': source file {tmp_path / 'raw' / 'iris.arff'} has SHA-256 {good}, but config "
+                          f"key 'datasets.b.source.sha256' records {'0' * 64}"), msg
+    assert "replace it with the right copy, or, if this version is intended, put its checksum in config" in msg
+    config = {"cache": str(tmp_path / "cache"), "mirror": None, "raw_data": str(tmp_path / "raw"), "openml": False,
+              "seed": 0, "lock_file": str(tmp_path / "lock.json"), "datasets": datasets}
+    assert len(load_dataset("a", config).y) == 50
+
+
+# --- where the library tests of the other cases are ---------------------------------------------------------
+
+#: trial case → (test module, test function) that asserts it (the message, or Weka's reading).
+ELSEWHERE = {
+    # Reads and writes outside the project
+    "file ../ reads outside the mirror": ("test_config_safety", "test_fetch_refuses_a_file_name_with_a_folder_part"),
+    "absolute file read in place": ("test_config_safety", "test_schema_refuses_a_file_name_with_a_folder_part"),
+    "load_dataset downloads a url outside": ("test_config_safety",
+                                             "test_load_dataset_downloads_nothing_for_an_escaping_name"),
+    # A config that runs code (and nothing ran, through snakemake -n)
+    "os.system / subprocess.run / builtins.open on -n": ("test_config_safety", "test_dry_run_calls_nothing"),
+    # A YAML alias bomb
+    "alias bomb: SVM grid hangs snakemake": ("test_config_safety", "test_alias_bomb_refused_fast_by_snakemake"),
+    "alias bomb: params message prints it all": ("test_config_safety", "test_long_structure_is_cut_in_messages"),
+    # Names the schema allows but the DAG cannot build
+    "data-set name with +": ("test_config_safety", "test_every_allowed_character_class_builds"),
+    # Weaker messages
+    "gzip / UTF-16 / binary .arff": ("test_arff_variants", "test_not_text_files_get_their_own_fix"),
+    "gzip ARFF read as Weka": ("test_arff_variants", "test_gzip_arff_equals_weka"),
+    "instance weights": ("test_arff_variants", "test_instance_weight_one_is_read_other_weights_refused"),
+    "inline % / space / tab rows": ("test_arff_variants", "test_rows_equal_weka"),
+    "date attribute": ("test_arff_variants", "test_dates_equal_weka"),
+    "string / relational attribute": ("test_arff_variants", "test_string_and_relational_attributes_must_be_dropped"),
+    "1_000, Arabic-Indic, full-width, nan, Infinity": ("test_arff_variants",
+                                                       "test_number_lookalikes_are_refused_by_both_readers"),
+    "Weka's reading of the look-alikes": ("test_arff_variants", "test_weka_reading_of_number_lookalikes"),
+    "source.columns for an ARFF": ("test_arff_variants",
+                                   "test_source_columns_contradicting_the_arff_header_are_refused"),
+    "class_map yes/no": ("test_config", "test_unquoted_yaml_booleans_get_the_hint_to_quote"),
+    "';' and decimal commas": ("test_arff_variants", "test_semicolon_separated_data_gets_a_hint"),
+    "n_neighbors larger than a fold": ("test_bad_input", "test_fit_error_names_the_params_key_data_set_and_fold"),
+    "negative or empty SVM grid": ("test_config", "test_svm_grids_are_non_empty_and_positive"),
+    "pooch download mode 0600": ("test_downloads", "test_url_download_cached_and_verified"),
+}
+
+
+@pytest.mark.parametrize("case", ELSEWHERE)
+def test_case_has_its_test(case):
+    module, name = ELSEWHERE[case]
+    assert callable(getattr(importlib.import_module(module), name, None)), f"{module}.{name} ({case}) is gone"
