@@ -28,6 +28,7 @@ from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config
 from helpers import REPO_ROOT, copy_workflow
 
 BASE = yaml.safe_load(DEFAULT_CONFIG.read_text())
+RAW_TEST = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
 
 # --- cases refused at start-up (the config) ------------------------------------------------------------------
 # (override as a user writes it in a --configfile, what the message must say: the key first, then the fix)
@@ -203,20 +204,23 @@ def test_raw_file_cases_through_the_workflow(tmp_path):
 
 # --- hostile inputs the trial did not list -------------------------------------------------------------------
 
-def test_learner_named_like_the_main_job_log_gets_its_own_log(tmp_path):
+def test_names_like_a_rules_own_log_get_their_own_log(tmp_path):
     """A learner named `main_learners` shared its log with the main table's job (logs/cv/<protocol>/<data set>/
-    main_learners.log): two jobs writing one log. The main job now logs beside its benchmark."""
+    main_learners.log), and a data set named `roc_tables` its ROC job's log with the roc_tables job
+    (logs/roc/roc_tables.log): two jobs writing one log. Those two jobs now log beside their benchmarks."""
     work, snakemake = _test_workflow(tmp_path)
-    extra = tmp_path / "ml.yaml"
-    extra.write_text("learners:\n  main_learners: {estimator: aucacc.learners.naive_bayes.NaiveBayes}\n")
+    voting = RAW_TEST["datasets"]["voting"]
+    extra = tmp_path / "names.yaml"
+    extra.write_text(yaml.safe_dump({"learners": {"main_learners": {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}},
+                                     "datasets": {"roc_tables": voting}, "roc": {"datasets": ["roc_tables", "voting"]}}))
     proc = _snakemake(work, snakemake, extra, "-n", "results/metrics/whole_data/iris/main_learners.csv",
-                      "results/metrics/whole_data/iris/NB.csv")
+                      "results/metrics/whole_data/iris/NB.csv", "results/tables/roc_auc_check.csv")
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-2000:]
     logs = [ln.split("log:", 1)[1].strip() for ln in out.splitlines() if ln.strip().startswith("log:")]
-    assert "results/logs/cv/whole_data/iris/main_learners.log" in logs
-    assert "results/logs/cross_validate_main/whole_data/iris.log" in logs
-    assert len(logs) == len(set(logs)), logs
+    assert {"results/logs/cv/whole_data/iris/main_learners.log", "results/logs/cross_validate_main/whole_data/iris.log",
+            "results/logs/roc/roc_tables.log", "results/logs/roc_tables.log"} <= set(logs), logs
+    assert len(logs) == len(set(logs)), sorted(logs)
 
 
 def _library_error(tmp_path: Path, datasets: dict, name: str, files: dict[str, str | bytes]) -> str:

@@ -59,7 +59,7 @@ rule roc_tables:
         check=f"{RESULTS}/tables/roc_auc_check.csv",
         md_tex=expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
     log:
-        f"{RESULTS}/logs/roc/roc_tables.log",
+        f"{RESULTS}/logs/roc_tables.log",  # not in logs/roc/, where a data set named roc_tables logs
     benchmark:
         f"{RESULTS}/benchmarks/roc_tables.tsv"
     params:
