@@ -269,3 +269,38 @@ def test_highest_row_verdict_counts_a_tie_as_not_highest():
     card = scorecard({"cde_folds": cde}).set_index("cell")
     assert card.loc["verdict:cde_c45_c44_highest_e", "status"] == "FAIL"
     assert "tied with C4.4 vs NB" in card.loc["verdict:cde_c45_c44_highest_e", "ours"]
+
+
+def _scores(p1, pred, folds):
+    return pd.DataFrame({"row": range(len(p1)), "fold": folds, "y_true": ["a", "b"] * (len(p1) // 2),
+                         "y_pred": pred, "p:a": p1, "p:b": [1 - x for x in p1]})
+
+
+def test_score_ties_counts_distinct_vectors_ties_and_identical_learners():
+    from aucacc.report.scorecard.ties import identical_learners, score_ties
+
+    folds = [0, 0, 0, 1, 1, 1]
+    nb = _scores([0.9, 0.8, 0.3, 0.7, 0.6, 0.2], list("aabaab"), folds)  # 3 distinct per fold, no ties
+    tree = _scores([0.8, 0.8, 0.2, 0.6, 0.6, 0.6], list("aabaaa"), folds)  # fold 0: 2 distinct; fold 1: 1
+    # Another tree: other probabilities, but the same predictions and the same order in every fold as `tree`.
+    twin = _scores([0.7, 0.7, 0.1, 0.55, 0.55, 0.55], list("aabaaa"), folds)
+    t = score_ties({("d", "NB"): nb, ("d", "C4.4"): tree, ("d", "C4.5"): twin}, {"d": 3}).data.set_index("learner")
+    assert t.loc["NB", "distinct_per_fold"] == 3 and t.loc["NB", "tied_share"] == 0
+    assert t.loc["C4.4", "distinct_per_fold"] == 1.5 and t.loc["C4.4", "distinct_max"] == 2
+    assert t.loc["C4.4", "tied_share"] == pytest.approx(5 / 6)  # 2 tied in fold 0, 3 in fold 1
+    assert t.loc["NB", "paper_bound_2n"] == 8
+    assert t.loc["C4.4", "same_predictions_as"] == "C4.5" and t.loc["C4.4", "same_ranking_as"] == "C4.5"
+    assert t.loc["NB", "same_predictions_as"] == ""
+    assert identical_learners(t.reset_index()) == {}
+    t2 = score_ties({("liver", "NB"): tree, ("liver", "C4.4"): twin}, {"liver": 1}).data
+    assert identical_learners(t2) == {"liver": ["NB", "C4.4"]}
+    # The scorecard's verdicts read it: NB ties least, C4.5 most; NB within 2ⁿ.
+    card = scorecard({"score_ties": t.reset_index()}).set_index("cell")
+    assert card.loc["verdict:trees_tie_more", "status"] == "pass"
+    assert card.loc["verdict:nb_at_most_2n", "status"] == "pass"
+    # The liver evidence names the data set whose learners are identical.
+    r = scorecard({"score_ties": t2, "datasets": pd.DataFrame({"dataset": ["liver"], "attributes": [1], "classes": [2],
+                                                               "instances": [345]})}
+                  ).set_index("cell").loc["datasets:liver:attributes"]
+    assert "liver keeps 1 attribute(s)" in r["reason"] and "10 identical V folds" not in r["reason"]
+    assert "2 identical V folds" in r["reason"] and "(the paper's table: 2)" in r["reason"]

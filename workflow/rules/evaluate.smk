@@ -12,7 +12,7 @@ MAIN_DATASETS = MAIN["datasets"] if MAIN["datasets"] is not None else paper_data
 
 @final_output
 def _evaluate_targets():
-    return (tables("uci_nb_c44_c45", "significance_uci", "cde_folds", "all_datasets", "auc_hypotheses")
+    return (tables("uci_nb_c44_c45", "significance_uci", "cde_folds", "all_datasets", "auc_hypotheses", "score_ties")
             + [f"{RESULTS}/report/auc_gap.md"])
 
 
@@ -275,3 +275,26 @@ rule auc_hypotheses:
         "../envs/aucacc.yaml"
     script:
         "../scripts/auc_hypotheses.py"
+
+
+# How finely each learner ranks (§IV-B; Knowl 7): distinct probability vectors and ties per fold, and
+# the learners that predict and rank alike, counted from the stored scores (nothing re-trained).
+rule score_ties:
+    input:
+        scores=expand(f"{RESULTS}/scores/{PROTOCOL}/{{dataset}}/{{learner}}.parquet", dataset=MAIN_DATASETS,
+                      learner=MAIN_LEARNERS),
+        datasets=f"{RESULTS}/tables/datasets.csv",
+    output:
+        tables("score_ties"),
+    log:
+        f"{RESULTS}/logs/score_ties.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/score_ties.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/score_ties.py"

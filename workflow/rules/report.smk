@@ -24,7 +24,8 @@ def table_caption(stem):
 def table_category(stem):
     """Report category of a table, from the first word of its caption file name."""
     for prefix, cat in (("datasets", "2 Data sets"), ("uci", "3 NB, C4.4, C4.5 (IV-B)"),
-                        ("significance", "3 NB, C4.4, C4.5 (IV-B)"), ("cde", "5 C/D/E on folds (IV-D)"),
+                        ("significance", "3 NB, C4.4, C4.5 (IV-B)"), ("score_ties", "3 NB, C4.4, C4.5 (IV-B)"),
+                        ("cde", "5 C/D/E on folds (IV-D)"),
                         ("all_datasets", "3 NB, C4.4, C4.5 (IV-B)"), ("svm", "4 SVM (IV-C)"),
                         ("auc_", "6 AUC gap"), ("synthetic", "7 Synthetic (II)"), ("profit", "8 Profit (V)"),
                         ("roc", "9 ROC analysis"), ("scorecard", "1 Scorecard"),

@@ -170,12 +170,37 @@ def _profit_revenue_fit(row, card, tables, claims):
             "configured revenue), so these rows test the shape of the curve, not its scale (profit_comparison.csv)")
 
 
+def _identical_predictions(row, card, tables, claims):
+    """Data sets on which the learners predict and rank alike (score_ties.csv), and what that does to C/D/E."""
+    from aucacc.report.scorecard.ties import identical_learners
+
+    ties, ds = tables.get("score_ties"), tables.get("datasets")
+    if ties is None:
+        return "score_ties.csv was not produced by this run"
+    same = identical_learners(ties)
+    if not same:
+        return "no data set on which the learners predict and rank alike (score_ties.csv)"
+    pub = tables["__published_frames__"].get("datasets")
+    parts = []
+    for d, learners in same.items():
+        n_folds = int(ties.loc[ties["dataset"] == d, "folds"].iloc[0])
+        kept = f"{int(ds.set_index('dataset').loc[d, 'attributes'])} attribute(s)" if ds is not None and d in set(ds["dataset"]) else ""
+        paper = (f" (the paper's table: {pub.set_index('dataset').loc[d, 'attributes']})"
+                 if pub is not None and d in set(pub["dataset"]) else "")
+        parts.append(f"{d} keeps {kept} after whole-data discretization{paper} (datasets.csv): {', '.join(learners)} "
+                     f"predict the same class for every instance and order every fold alike (score_ties.csv), so "
+                     f"their accuracy and AUC are equal in each of its {n_folds} folds, which add {n_folds} identical "
+                     "V folds (both equal) to every pair's C/D/E tally")
+    return "; ".join(parts)
+
+
 EVIDENCE: dict[str, Callable] = {
+    "identical_predictions": _identical_predictions,
     "min_fold_sd": _min_fold_sd, "auc_gap_per_fold": _auc_gap_per_fold,
     "average_contributors": _average_contributors, "profit_revenue_fit": _profit_revenue_fit,
 }
 
-ROW_INDEPENDENT = {"auc_gap_per_fold"}
+ROW_INDEPENDENT = {"auc_gap_per_fold", "identical_predictions"}
 
 
 def _entries(claims: Mapping[str, Any]):

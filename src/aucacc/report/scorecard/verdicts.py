@@ -208,7 +208,39 @@ def _check_highest_row(tables, v):
     return ok, ", ".join(f"{k} {x:.3g}" for k, x in s.items()) + (f" (tied with {', '.join(ties)})" if ties else "")
 
 
+def _check_within_2n(tables, v):
+    """``learner``'s distinct probability vectors in a fold never exceed 2ⁿ (n = attributes kept), on any data set."""
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    g = t[t["learner"] == v["learner"]]
+    over = g[g["distinct_max"] > g["paper_bound_2n"]]
+    tight = g[g["distinct_max"] == g["paper_bound_2n"]]
+    return bool(over.empty), (f"{v['learner']}: at most 2ⁿ on {len(g) - len(over)} of {len(g)} data sets"
+                              + (f"; above it: {', '.join(over['dataset'])}" if len(over) else "")
+                              + (f"; equal to it: {', '.join(f'{r.dataset} ({r.distinct_max})' for r in tight.itertuples())}"
+                                 if len(tight) else ""))
+
+
+def _check_tie_order(tables, v):
+    """On every data set the tied share grows along ``order`` (fewest ties first); ties between learners allowed."""
+    t = tables.get(v["table"])
+    if t is None:
+        return None, ""
+    w = t.pivot(index="dataset", columns="learner", values=v["column"])[v["order"]]
+    steps = [w[a] <= w[b] for a, b in zip(v["order"], v["order"][1:])]
+    holds = pd.Series(np.logical_and.reduce(steps), index=w.index)
+    strict = pd.Series(np.logical_and.reduce([w[a] < w[b] for a, b in zip(v["order"], v["order"][1:])]), index=w.index)
+    equal = [d for d in w.index if holds[d] and not strict[d]]
+    mean = w.mean()
+    return bool(holds.all()), (f"mean {v['column']}: " + ", ".join(f"{k} {mean[k]:.3f}" for k in v["order"])
+                               + f"; order holds on {int(holds.sum())} of {len(w)} data sets, strictly on {int(strict.sum())}"
+                               + (f" (with equal shares: {', '.join(equal)})" if equal else "")
+                               + (f"; not on {', '.join(w.index[~holds])}" if (~holds).any() else ""))
+
+
 VERDICTS: dict[str, Callable] = {
+    "within_2n": _check_within_2n, "tie_order": _check_tie_order,
     "profit_widens": _check_profit_widens, "profit_steeper": _check_profit_steeper, "highest_row": _check_highest_row,
     "synthetic_consistent": _check_synthetic, "monotone": _check_monotone, "endpoints": _check_endpoints,
     "compare_rows": _check_compare_rows, "multiclass_trends": _check_multiclass, "ordering": _check_ordering,
