@@ -284,11 +284,12 @@ def test_score_ties_counts_distinct_vectors_ties_and_identical_learners():
     tree = _scores([0.8, 0.8, 0.2, 0.6, 0.6, 0.6], list("aabaaa"), folds)  # fold 0: 2 distinct; fold 1: 1
     # Another tree: other probabilities, but the same predictions and the same order in every fold as `tree`.
     twin = _scores([0.7, 0.7, 0.1, 0.55, 0.55, 0.55], list("aabaaa"), folds)
-    t = score_ties({("d", "NB"): nb, ("d", "C4.4"): tree, ("d", "C4.5"): twin}, {"d": 3}).data.set_index("learner")
+    t = score_ties({("d", "NB"): nb, ("d", "C4.4"): tree, ("d", "C4.5"): twin}, {"d": 3}, {"d": 12}
+                   ).data.set_index("learner")
     assert t.loc["NB", "distinct_per_fold"] == 3 and t.loc["NB", "tied_share"] == 0
     assert t.loc["C4.4", "distinct_per_fold"] == 1.5 and t.loc["C4.4", "distinct_max"] == 2
     assert t.loc["C4.4", "tied_share"] == pytest.approx(5 / 6)  # 2 tied in fold 0, 3 in fold 1
-    assert t.loc["NB", "paper_bound_2n"] == 8
+    assert t.loc["NB", "paper_bound_2n"] == 8 and t.loc["NB", "value_combinations"] == 12
     assert t.loc["C4.4", "same_predictions_as"] == "C4.5" and t.loc["C4.4", "same_ranking_as"] == "C4.5"
     assert t.loc["NB", "same_predictions_as"] == ""
     assert identical_learners(t.reset_index()) == {}
@@ -304,3 +305,12 @@ def test_score_ties_counts_distinct_vectors_ties_and_identical_learners():
                   ).set_index("cell").loc["datasets:liver:attributes"]
     assert "liver keeps 1 attribute(s)" in r["reason"] and "10 identical V folds" not in r["reason"]
     assert "2 identical V folds" in r["reason"] and "(the paper's table: 2)" in r["reason"]
+
+
+def test_value_combinations_by_hand():
+    from aucacc.report.scorecard.ties import value_combinations
+
+    # Nominal of 4 and 3 values, a numeric one cut twice (3 intervals), one not cut (1 interval): 4·3·3·1 = 36.
+    meta = {"kinds": {"a": "nominal", "b": "nominal", "x": "numeric", "y": "numeric"},
+            "domains": {"a": list("pqrs"), "b": list("uvw")}}
+    assert value_combinations(meta, {"cut_points": {"x": [1.5, 2.5], "y": []}}) == 36

@@ -284,6 +284,8 @@ rule score_ties:
         scores=expand(f"{RESULTS}/scores/{PROTOCOL}/{{dataset}}/{{learner}}.parquet", dataset=MAIN_DATASETS,
                       learner=MAIN_LEARNERS),
         datasets=f"{RESULTS}/tables/datasets.csv",
+        metas=expand(f"{RESULTS}/data/{{dataset}}.json", dataset=MAIN_DATASETS),
+        cuts=expand(f"{RESULTS}/discretized/{{dataset}}.json", dataset=MAIN_DATASETS),
     output:
         tables("score_ties"),
     log:

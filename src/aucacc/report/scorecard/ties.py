@@ -20,7 +20,24 @@ import pandas as pd
 from aucacc.report.tables import Table
 
 COLUMNS = ["dataset", "learner", "attributes", "folds", "test_per_fold", "distinct_per_fold", "distinct_max", "tied_share",
-           "paper_bound_2n", "same_predictions_as", "same_ranking_as"]
+           "paper_bound_2n", "value_combinations", "same_predictions_as", "same_ranking_as"]
+
+
+def value_combinations(meta: Mapping, cuts: Mapping) -> int:
+    """Number of attribute-value combinations after discretization: ∏ k_i over the attributes.
+
+    ``k_i`` is a nominal attribute's domain size (``meta["domains"]``, the clean data's schema) or a
+    numeric one's interval count, its cut points + 1 (``cuts["cut_points"]``, the whole-data record of
+    ``results/discretized/<data set>.json``). Naive Bayes's posterior is a function of the attribute
+    vector, so it takes at most this many distinct values: the paper's ``2ⁿ`` when every attribute is binary.
+    """
+    out = 1
+    for attr, kind in meta["kinds"].items():
+        if attr in cuts["cut_points"]:
+            out *= len(cuts["cut_points"][attr]) + 1
+        elif kind == "nominal":
+            out *= len(meta["domains"][attr])
+    return out
 
 
 def _prob_columns(s: pd.DataFrame) -> list[str]:
@@ -35,7 +52,8 @@ def _fold_ranks(s: pd.DataFrame) -> dict[int, np.ndarray]:
     return out
 
 
-def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mapping[str, int]) -> Table:
+def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mapping[str, int],
+               combinations: Mapping[str, int] | None = None) -> Table:
     """Distinct probability vectors, ties and identical learners per data set, from stored scores.
 
     Parameters
@@ -43,6 +61,7 @@ def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mappi
     scores : ``(dataset, learner) → frame`` with columns ``row, fold, y_true, y_pred, p:<class>…``
         (one row per test instance, as ``cross_validate`` stores them).
     attributes : attributes kept after discretization per data set (``results/tables/datasets.csv``).
+    combinations : :func:`value_combinations` per data set (optional; missing → empty cell).
 
     Returns
     -------
@@ -51,7 +70,8 @@ def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mappi
     fold's count; ``tied_share`` is the share of
     test instances whose vector equals another test instance's in the same fold; ``paper_bound_2n``
     is the paper's ``2ⁿ`` for ``n`` attributes (its bound on NB's distinct posteriors for binary
-    attributes); ``same_predictions_as`` the other learners of the data set with the same predicted
+    attributes) and ``value_combinations`` its generalization to attributes of any number of values;
+    ``same_predictions_as`` the other learners of the data set with the same predicted
     class for every instance, ``same_ranking_as`` those that also order every fold's instances alike
     in every class column (so equal fold accuracy and AUC).
     """
@@ -82,6 +102,7 @@ def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mappi
                          "distinct_max": int(distinct.max()),
                          "tied_share": float(tied.sum() / len(s)),
                          "paper_bound_2n": 2 ** int(n_attr) if n_attr is not None else None,
+                         "value_combinations": (combinations or {}).get(d),
                          "same_predictions_as": ", ".join(same_pred), "same_ranking_as": ", ".join(same_rank)})
     df = pd.DataFrame(rows, columns=COLUMNS)
     return Table(df, floatfmt=".3g",
