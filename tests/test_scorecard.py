@@ -284,8 +284,9 @@ def test_score_ties_counts_distinct_vectors_ties_and_identical_learners():
     tree = _scores([0.8, 0.8, 0.2, 0.6, 0.6, 0.6], list("aabaaa"), folds)  # fold 0: 2 distinct; fold 1: 1
     # Another tree: other probabilities, but the same predictions and the same order in every fold as `tree`.
     twin = _scores([0.7, 0.7, 0.1, 0.55, 0.55, 0.55], list("aabaaa"), folds)
-    t = score_ties({("d", "NB"): nb, ("d", "C4.4"): tree, ("d", "C4.5"): twin}, {"d": 3}, {"d": 12}
-                   ).data.set_index("learner")
+    meta = {"kinds": {"a": "nominal", "x": "numeric"}, "domains": {"a": list("pqr")}}  # 3 values × 4 intervals
+    t = score_ties({("d", "NB"): nb, ("d", "C4.4"): tree, ("d", "C4.5"): twin}, {"d": 3}, {"d": meta},
+                   {"d": {"cut_points": {"x": [1, 2, 3]}}}).data.set_index("learner")
     assert t.loc["NB", "distinct_per_fold"] == 3 and t.loc["NB", "tied_share"] == 0
     assert t.loc["C4.4", "distinct_per_fold"] == 1.5 and t.loc["C4.4", "distinct_max"] == 2
     assert t.loc["C4.4", "tied_share"] == pytest.approx(5 / 6)  # 2 tied in fold 0, 3 in fold 1

@@ -27,6 +27,9 @@ CAPTIONS: dict[str, str] = {
     "significance_svm13": "Two-tailed paired t-tests on the binary data sets (§IV-C): data-set level and fold level",
     "all_datasets": "Every configured data set ({protocol} discretization): mean and sd over folds, published "
                     "values where the paper has them",
+    "score_ties": "Distinct probability vectors and ties per test fold, per data set and learner, from the stored "
+                  "scores (Huang & Ling 2005, §IV-B: trees tie the instances of a leaf; NB, 2n + 1 parameters, up to "
+                  "2ⁿ posteriors)",
     # the AUC gap (aucacc.auc_gap.experiment)
     "auc_hypotheses": "Mean absolute difference to the published AUCs under each reading of how AUC was computed",
     "auc_hypotheses_by_dataset": "Per data set and learner: mean fold AUC under each reading, beside the published AUC",

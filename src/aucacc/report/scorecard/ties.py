@@ -17,6 +17,7 @@ from typing import Mapping
 import numpy as np
 import pandas as pd
 
+from aucacc.captions import caption
 from aucacc.report.tables import Table
 
 COLUMNS = ["dataset", "learner", "attributes", "folds", "test_per_fold", "distinct_per_fold", "distinct_max", "tied_share",
@@ -53,7 +54,7 @@ def _fold_ranks(s: pd.DataFrame) -> dict[int, np.ndarray]:
 
 
 def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mapping[str, int],
-               combinations: Mapping[str, int] | None = None) -> Table:
+               metas: Mapping[str, Mapping] | None = None, cuts: Mapping[str, Mapping] | None = None) -> Table:
     """Distinct probability vectors, ties and identical learners per data set, from stored scores.
 
     Parameters
@@ -61,7 +62,9 @@ def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mappi
     scores : ``(dataset, learner) → frame`` with columns ``row, fold, y_true, y_pred, p:<class>…``
         (one row per test instance, as ``cross_validate`` stores them).
     attributes : attributes kept after discretization per data set (``results/tables/datasets.csv``).
-    combinations : :func:`value_combinations` per data set (optional; missing → empty cell).
+    metas, cuts : per data set, the clean data's schema (``results/data/<data set>.json``) and its
+        whole-data cut-point record (``results/discretized/<data set>.json``), for
+        :func:`value_combinations` (optional: without them that column is empty).
 
     Returns
     -------
@@ -75,6 +78,7 @@ def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mappi
     class for every instance, ``same_ranking_as`` those that also order every fold's instances alike
     in every class column (so equal fold accuracy and AUC).
     """
+    combinations = {d: value_combinations(metas[d], cuts[d]) for d in metas if d in cuts} if metas and cuts else {}
     rows = []
     by_ds: dict[str, dict[str, pd.DataFrame]] = {}
     for (d, lrn), s in scores.items():
@@ -102,12 +106,10 @@ def score_ties(scores: Mapping[tuple[str, str], pd.DataFrame], attributes: Mappi
                          "distinct_max": int(distinct.max()),
                          "tied_share": float(tied.sum() / len(s)),
                          "paper_bound_2n": 2 ** int(n_attr) if n_attr is not None else None,
-                         "value_combinations": (combinations or {}).get(d),
+                         "value_combinations": combinations.get(d),
                          "same_predictions_as": ", ".join(same_pred), "same_ranking_as": ", ".join(same_rank)})
     df = pd.DataFrame(rows, columns=COLUMNS)
-    return Table(df, floatfmt=".3g",
-                 caption="Distinct probability vectors and ties per test fold, per data set and learner, from the stored "
-                         "scores (§IV-B: trees tie the instances of a leaf; NB, 2n + 1 parameters, up to 2ⁿ posteriors)")
+    return Table(df, floatfmt=".3g", caption=caption("score_ties"))
 
 
 def identical_learners(ties: pd.DataFrame) -> dict[str, list[str]]:
