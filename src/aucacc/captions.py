@@ -30,6 +30,10 @@ CAPTIONS: dict[str, str] = {
     "score_ties": "Distinct probability vectors and ties per test fold, per data set and learner, from the stored "
                   "scores (Huang & Ling 2005, §IV-B: trees tie the instances of a leaf; NB, 2n + 1 parameters, up to "
                   "2ⁿ posteriors)",
+    # the sources' worked examples (aucacc.report.worked_examples)
+    "worked_examples": "Every worked example of the sources (Tharwat 2020, Fawcett 2006, Aggarwal 2015, Provost & "
+                       "Fawcett 2001) recomputed by the library: the printed (or hand-computed) value beside ours, exact "
+                       "or at the printed precision; {n_match} of {n} match",
     # the AUC gap (aucacc.auc_gap.experiment)
     "auc_hypotheses": "Mean absolute difference to the published AUCs under each reading of how AUC was computed",
     "auc_hypotheses_by_dataset": "Per data set and learner: mean fold AUC under each reading, beside the published AUC",

@@ -31,7 +31,7 @@ def table_category(stem):
                         ("roc", "9 ROC analysis"), ("scorecard", "1 Scorecard"),
                         ("claims_tests", "11 Statistics beyond the t-test"), ("friedman", "11 Statistics beyond the t-test"),
                         ("stats_", "11 Statistics beyond the t-test"), ("repeated_", "11 Statistics beyond the t-test"),
-                        ("source_metrics", "12 Metrics of the sources")):
+                        ("source_metrics", "12 Metrics of the sources"), ("worked_examples", "12 Metrics of the sources")):
         if stem.startswith(prefix):
             return cat
     return "10 Other tables"
@@ -156,3 +156,26 @@ onsuccess:
     _s = Path(f"{RESULTS}/report/scorecard_summary.md")
     if _s.exists():
         print(f"\n{_s.read_text()}")
+
+
+# Every worked example of the sources (Tharwat, Fawcett, Aggarwal, Provost & Fawcett) recomputed by the library.
+@final_output
+def _worked_examples_targets():
+    return tables("worked_examples")
+
+
+rule worked_examples:
+    output:
+        tables("worked_examples"),
+    log:
+        f"{RESULTS}/logs/worked_examples.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/worked_examples.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/worked_examples.py"

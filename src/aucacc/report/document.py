@@ -137,6 +137,8 @@ SECTIONS = [
     ("Profit", "§V, Knowl 8", ["profit_comparison"],
      ["report/figures/scatter_profit.png", "figures/profit_15.png", "figures/profit_25.png"]),
     ("ROC analysis", "Fawcett 2006; Provost & Fawcett 2001", ["rocch_dominators", "rocch_hybrid"], []),
+    ("Worked examples of the sources", "Tharwat 2020; Fawcett 2006; Aggarwal 2015; Provost & Fawcett 2001",
+     ["worked_examples"], []),
 ]
 
 

@@ -1,0 +1,173 @@
+"""Every worked example of the sources, recomputed by the library, beside the value the source gives.
+
+The inputs of each example and the values the sources print are transcribed here (with where they
+are printed); every "ours" is computed by the library function the workflow uses
+(:mod:`aucacc.evaluation.source_metrics`, :mod:`aucacc.evaluation.metrics`, :mod:`aucacc.roc`,
+:mod:`aucacc.significance`). A row matches when ours equals the reference exactly (counts,
+fractions; 1e-12) or, for a value the source prints rounded, rounds half up to the printed digits.
+Where a source states a method without numbers (Fawcett's averaging, Provost & Fawcett's hybrid,
+Aggarwal's eqs. 10.78–10.79), the example is a small hand-computed one (``reference`` =
+``hand-computed``) and the reference is that hand computation.
+
+Sources: Tharwat (2020) "Classification assessment methods" (§2, §2.2, §2.8 / Fig. 8);
+Fawcett (2006) "An introduction to ROC analysis" (Fig. 3, §7 averaging); Aggarwal (2015)
+"Data Mining: The Textbook" §10.9 (eqs. 10.77–10.79); Provost & Fawcett (2001) "Robust
+classification for imprecise environments" (§3.1 ROCCH-hybrid).
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
+import numpy as np
+import pandas as pd
+
+from aucacc.captions import caption
+from aucacc.report.tables import Table
+
+COLUMNS = ["source", "example", "quantity", "reference", "printed", "ours", "precision", "match"]
+
+# Tharwat (2020) §2: the binary confusion matrix TP = 70, FN = 30, FP = 20, TN = 80 and the values
+# printed for it (metric: (printed value, digits)).
+THARWAT_BINARY = {"TP": 70, "FN": 30, "FP": 20, "TN": 80}
+THARWAT_BINARY_PRINTED = {
+    "accuracy": ("0.75", "Acc"), "TPR": ("0.7", "TPR"), "TNR": ("0.8", "TNR"), "PPV": ("0.78", "PPV"),
+    "NPV": ("0.73", "NPV"), "error": ("0.25", "Err"), "BCR": ("0.75", "BCR"), "FPR": ("0.2", "FPR"),
+    "FNR": ("0.3", "FNR"), "F1": ("0.74", "F-measure"), "OP": ("0.683", "OP"), "LR+": ("3.5", "LR+"),
+    "LR-": ("0.375", "LR−"), "DOR": ("9.33", "DOR"), "YI": ("0.5", "YI"), "Jaccard": ("0.583", "Jaccard"),
+}
+# Tharwat (2020) §2.2: three classes, 100 instances each (rows true class, columns predicted) and the
+# true negatives it prints (TN_A = 70+90+10+15 = 185, TN_B = 175, TN_C = 180).
+THARWAT_THREE_CLASS = {"A": {"A": 80, "B": 15, "C": 5}, "B": {"A": 15, "B": 70, "C": 15},
+                       "C": {"A": 0, "B": 10, "C": 90}}
+THARWAT_THREE_CLASS_TN = {"A": 185, "B": 175, "C": 180}
+# Fawcett (2006) Fig. 3 (the same 20 instances as Tharwat 2020 Fig. 8): scores and classes.
+FAWCETT_SCORES = [0.9, 0.8, 0.7, 0.6, 0.55, 0.54, 0.53, 0.52, 0.51, 0.505,
+                  0.4, 0.39, 0.38, 0.37, 0.36, 0.35, 0.34, 0.33, 0.30, 0.1]
+FAWCETT_CLASS = "ppnpppnnpnpnpnnnpnpn"
+
+
+def _rounds_to(value: float, printed: str) -> bool:
+    digits = len(printed.split(".")[1]) if "." in printed else 0
+    q = Decimal(1).scaleb(-digits)
+    return Decimal(repr(float(value))).quantize(q, rounding=ROUND_HALF_UP) == Decimal(printed).quantize(q)
+
+
+def _row(source, example, quantity, printed, ours, reference="printed", exact=False):
+    ours = float(ours)
+    if exact:
+        ok, precision = math.isclose(ours, float(printed), rel_tol=0, abs_tol=1e-12), "exact"
+    else:
+        ok = _rounds_to(ours, str(printed))
+        digits = len(str(printed).split(".")[1]) if "." in str(printed) else 0
+        precision = f"{digits} decimal{'s' if digits != 1 else ''}"
+    return {"source": source, "example": example, "quantity": quantity, "reference": reference,
+            "printed": str(printed), "ours": ours, "precision": precision, "match": bool(ok)}
+
+
+def _g(x: float) -> str:
+    """A hand-computed reference as text (15 significant digits: exact to the 1e-12 of the comparison)."""
+    return f"{float(x):.15g}"
+
+
+def _labels(counts):
+    y, p = [], []
+    for t, row in counts.items():
+        for q, n in row.items():
+            y += [t] * n
+            p += [q] * n
+    return np.array(y), np.array(p)
+
+
+def worked_examples() -> Table:
+    """Every worked example of the sources: the source's (or a hand) value beside the library's.
+
+    Returns
+    -------
+    Table with :data:`COLUMNS`, one row per printed (or hand-computed) quantity; ``match`` is
+    True when ours equals it exactly or at the printed precision.
+    """
+    from aucacc.evaluation.metrics import rank_auc
+    from aucacc.evaluation.source_metrics import confusion_metrics, cost_sensitive_accuracy, per_class_counts
+    from aucacc.roc import (hybrid_for_fpr, hybrid_for_slope, roc_convex_hull, roc_points, threshold_average,
+                            vertical_average)
+    from aucacc.significance import rounds_ttest
+
+    rows = []
+    # Tharwat §2: the binary example.
+    c = THARWAT_BINARY
+    y, p = _labels({"P": {"P": c["TP"], "N": c["FN"]}, "N": {"P": c["FP"], "N": c["TN"]}})
+    m = confusion_metrics(y, p, positive="P")
+    for key, (printed, name) in THARWAT_BINARY_PRINTED.items():
+        rows.append(_row("Tharwat 2020 §2", "binary TP 70, FN 30, FP 20, TN 80", name, printed, m[key]))
+    # Tharwat §2.2: the three-class counts.
+    y, p = _labels(THARWAT_THREE_CLASS)
+    counts = per_class_counts(y, p, list(THARWAT_THREE_CLASS))
+    for k, tn in THARWAT_THREE_CLASS_TN.items():
+        rows.append(_row("Tharwat 2020 §2.2", "three classes, 100 each", f"TN_{k}", tn, counts.loc[k, "TN"], exact=True))
+    # Fawcett Fig. 3 / Tharwat §2.8, Fig. 8: the 20 scored instances, thresholds as printed.
+    s = np.array(FAWCETT_SCORES)
+    pos = np.array(list(FAWCETT_CLASS)) == "p"
+    curve = roc_points(pos, s)
+    at = {float(t): (f, r) for t, f, r in zip(curve.thresholds, curve.fpr, curve.tpr)}
+    ex = "20 scored instances (Fawcett Fig. 3)"
+    rows.append(_row("Tharwat 2020 §2.8", ex, "TPR at threshold 0.8", "0.2", at[0.8][1], exact=True))
+    rows.append(_row("Tharwat 2020 §2.8", ex, "FPR at threshold 0.8", "0", at[0.8][0], exact=True))
+    rows.append(_row("Tharwat 2020 §2.8", ex, "TP at t3 (threshold 0.7)", "2", at[0.7][1] * pos.sum(), exact=True))
+    n_pos, n_neg = int(pos.sum()), int((~pos).sum())
+    f11, r11 = at[0.505]
+    for q, printed, v in (("TP", 6, r11 * n_pos), ("TN", 6, (1 - f11) * n_neg), ("FP", 4, f11 * n_neg),
+                          ("FN", 4, (1 - r11) * n_pos)):
+        rows.append(_row("Tharwat 2020 §2.8", ex, f"{q} at t11 (threshold 0.505)", printed, v, exact=True))
+    pairs = sum(1 for i in np.flatnonzero(pos) for j in np.flatnonzero(~pos) if s[i] > s[j])
+    rows.append(_row("Fawcett 2006 Alg. 2", ex, "AUC = correctly ordered pairs / (P·N)", _g(pairs / (n_pos * n_neg)),
+                     rank_auc(pos, s), reference="hand-computed", exact=True))
+    # Fawcett §7: vertical and threshold averaging of two hand-made folds.
+    a = roc_points(np.array([1, 1, 0, 0], bool), np.array([.9, .5, .7, .2]))
+    b = roc_points(np.array([1, 1, 0, 0], bool), np.array([.8, .4, .6, .4]))
+    v = vertical_average([a, b], n_points=5)
+    for fpr, ref in ((0.5, 0.75), (0.75, 0.875)):
+        k = int(np.flatnonzero(np.isclose(v.fpr, fpr))[0])
+        rows.append(_row("Fawcett 2006 §7", "vertical averaging, two 4-instance folds", f"mean TPR at FPR {fpr:g}",
+                         _g(ref), v.tpr_mean[k], reference="hand-computed", exact=True))
+    t = threshold_average([a, b], n_thresholds=10)
+    k = int(np.flatnonzero(np.isclose(t.thresholds, 0.4))[0])
+    rows.append(_row("Fawcett 2006 §7", "threshold averaging, two 4-instance folds", "mean (FPR, TPR) at t = 0.4: FPR",
+                     "0.75", t.fpr_mean[k], reference="hand-computed", exact=True))
+    rows.append(_row("Fawcett 2006 §7", "threshold averaging, two 4-instance folds", "mean (FPR, TPR) at t = 0.4: TPR",
+                     "1", t.tpr_mean[k], reference="hand-computed", exact=True))
+    # Aggarwal eq. 10.77: cost-sensitive accuracy; equal costs give the plain accuracy (as the source says).
+    y = np.array(["m"] * 10 + ["b"] * 90)
+    p = np.array(["m"] * 6 + ["b"] * 4 + ["b"] * 81 + ["m"] * 9)
+    ref = (5 * 10 * 0.6 + 1 * 90 * 0.9) / (5 * 10 + 1 * 90)
+    rows.append(_row("Aggarwal 2015 eq. 10.77", "10 malignant (6 right), 90 benign (81 right), costs 5 and 1",
+                     "cost-sensitive accuracy", _g(ref), cost_sensitive_accuracy(y, p, {"m": 5.0, "b": 1.0}),
+                     reference="hand-computed", exact=True))
+    rows.append(_row("Aggarwal 2015 eq. 10.77", "the same, equal costs (= unweighted accuracy)", "accuracy", "0.87",
+                     cost_sensitive_accuracy(y, p, {"m": 2.0, "b": 2.0}), reference="hand-computed", exact=True))
+    # Aggarwal eqs. 10.78–10.79: paired test over b = 5 rounds.
+    ra, rb = np.array([0.86, 0.84, 0.87, 0.85, 0.88]), np.array([0.84, 0.84, 0.85, 0.83, 0.85])
+    d = ra - rb
+    dA, sigma = d.sum() / 5, math.sqrt(((d - d.sum() / 5) ** 2).sum() / 4)
+    res = rounds_ttest(ra, rb)
+    ex = "5 rounds: 0.86 0.84 0.87 0.85 0.88 vs 0.84 0.84 0.85 0.83 0.85"
+    rows.append(_row("Aggarwal 2015 eq. 10.78", ex, "ΔA (mean difference)", _g(dA), res.mean_diff,
+                     reference="hand-computed", exact=True))
+    rows.append(_row("Aggarwal 2015 eq. 10.79", ex, "t = ΔA·√b / σ", _g(dA * math.sqrt(5) / sigma), res.statistic,
+                     reference="hand-computed", exact=True))
+    # Provost & Fawcett §3.1: the ROCCH-hybrid on hand-made points.
+    h = roc_convex_hull(np.array([.2, .1, .3, .5, .6, .2, .3]), np.array([.55, .5, .8, .4, .9, .65, .8]))
+    ex = "points (.1,.5) (.2,.55) (.2,.65) (.3,.8) (.5,.4) (.6,.9)"
+    rows.append(_row("Provost & Fawcett 2001 §2.2", ex, "hull AUC", _g(.025 + .13 + .255 + .38), h.auc,
+                     reference="hand-computed", exact=True))
+    k = hybrid_for_slope(h, 1.0)
+    rows.append(_row("Provost & Fawcett 2001 §3.1", ex, "optimal vertex at slope m = 1: TPR (of (.3, .8))", "0.8",
+                     h.tpr[k], reference="hand-computed", exact=True))
+    _, _, q, tp = hybrid_for_fpr(h, .45)
+    rows.append(_row("Provost & Fawcett 2001 §3.1", ex, "target FPR 0.45: probability of the right vertex", "0.5", q,
+                     reference="hand-computed", exact=True))
+    rows.append(_row("Provost & Fawcett 2001 §3.1", ex, "target FPR 0.45: expected TPR", "0.85", tp,
+                     reference="hand-computed", exact=True))
+    df = pd.DataFrame(rows, columns=COLUMNS)
+    return Table(df, floatfmt=".6g", caption=caption("worked_examples", n=len(df), n_match=int(df["match"].sum())))
