@@ -209,6 +209,14 @@ def _entries(claims: Mapping[str, Any]):
             yield section, e
 
 
+def _evidence(name, row, card, tables, claims) -> str:
+    try:
+        return EVIDENCE[name](row, card, tables, claims)
+    except (KeyError, IndexError, ValueError):
+        # A reduced run (e.g. .test) lacks a table or a row the sentence needs: say so, never stop the card.
+        return f"evidence '{name}': not computable from this run's tables"
+
+
 def add_evidence(card: pd.DataFrame, tables: Mapping[str, Any], claims: Mapping[str, Any]) -> pd.DataFrame:
     """Append each entry's computed evidence (and a ``notes`` entry's reason) to the reason of its rows.
 
@@ -226,10 +234,10 @@ def add_evidence(card: pd.DataFrame, tables: Mapping[str, Any], claims: Mapping[
             extra = [e["reason"]] if section == "notes" else []
             if name in ROW_INDEPENDENT:
                 if name not in once:
-                    once[name] = EVIDENCE[name](card.loc[i], card, tables, claims)
+                    once[name] = _evidence(name, card.loc[i], card, tables, claims)
                 extra.append(once[name])
             elif name:
-                extra.append(EVIDENCE[name](card.loc[i], card, tables, claims))
+                extra.append(_evidence(name, card.loc[i], card, tables, claims))
             card.at[i, "reason"] = "; ".join(x for x in [card.at[i, "reason"], *extra] if x)
     return card
 
