@@ -223,6 +223,50 @@ def test_names_like_a_rules_own_log_get_their_own_log(tmp_path):
     assert len(logs) == len(set(logs)), sorted(logs)
 
 
+def test_duplicate_key_in_a_config_file_is_refused_naming_both_lines(tmp_path, monkeypatch):
+    """PyYAML keeps the last of two equal keys silently; load_config names the key and both lines."""
+    text = DEFAULT_CONFIG.read_text()
+    first = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith("seed:"))
+    path = tmp_path / "config.yaml"
+    path.write_text(text + "seed: 7\n")
+    monkeypatch.chdir(REPO_ROOT)
+    with pytest.raises(ConfigError) as exc:
+        load_config(path)
+    assert str(exc.value) == (f"config file {path}: line {len(text.splitlines()) + 1}: key 'seed' is given twice in one "
+                              f"mapping (first on line {first}); YAML would keep only the last one: remove or rename "
+                              "one of them")
+
+
+@pytest.mark.parametrize("section, key, read", [("datasets", "yes", "True"), ("datasets", "1984", "1984"),
+                                                ("learners", "off", "False"), ("learners", "2.5", "2.5")])
+def test_unquoted_name_read_as_boolean_or_number_is_refused(tmp_path, monkeypatch, section, key, read):
+    """A data set or learner named `yes` or `1984` unquoted is a YAML boolean or number, not a name
+    (before: it passed the schema, whose name pattern only checks strings)."""
+    entry = "{source: {file: iris.arff}, recipe: {target: class}}" if section == "datasets" else (
+        "{estimator: aucacc.learners.naive_bayes.NaiveBayes}")
+    path = tmp_path / "config.yaml"
+    path.write_text(DEFAULT_CONFIG.read_text().replace(f"\n{section}:\n", f"\n{section}:\n  {key}: {entry}\n", 1))
+    monkeypatch.chdir(REPO_ROOT)
+    with pytest.raises(ConfigError) as exc:
+        load_config(path)
+    assert str(exc.value).startswith(f"config key '{section}': {read} is not of type 'string' (the key {read} was read "
+                                     f"as a {'boolean' if read in ('True', 'False') else 'number'}: "), str(exc.value)
+    assert "Quote it as the data writes it" in str(exc.value)
+
+
+@pytest.mark.parametrize("bad", ["ir\nis.arff", "iris.arff\t", "ir\x7fis.arff"])
+def test_control_character_in_a_file_name_is_refused(bad):
+    """No wildcard of the fetch rule matches a newline: the schema refuses control characters in source.file."""
+    from aucacc.config import validate_config
+
+    config = copy.deepcopy(BASE)
+    config["datasets"]["iris"]["source"]["file"] = bad
+    with pytest.raises(ConfigError) as exc:
+        validate_config(config, project=[REPO_ROOT])
+    assert str(exc.value).startswith(f"config key 'datasets.iris.source.file': {bad!r} does not match")
+    assert "no control character (a newline or tab" in str(exc.value)
+
+
 def _library_error(tmp_path: Path, datasets: dict, name: str, files: dict[str, str | bytes]) -> str:
     from aucacc.datasets import load_dataset
 

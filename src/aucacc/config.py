@@ -290,7 +290,8 @@ def _fill_defaults(node: Any, schema: dict, root: dict) -> None:
 
 
 class BoundedSafeLoader(yaml.SafeLoader):
-    """PyYAML's safe loader that refuses a document whose aliases expand past :data:`MAX_CONFIG_VALUES`.
+    """PyYAML's safe loader that refuses a document whose aliases expand past :data:`MAX_CONFIG_VALUES`, or
+    a mapping that gives one key twice.
 
     Aliases stay shared references while loading (cheap), and the loaded document is measured by
     :func:`check_config_size` before it is returned.
@@ -300,6 +301,19 @@ class BoundedSafeLoader(yaml.SafeLoader):
         data = super().get_single_data()
         check_config_size(data)
         return data
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        # PyYAML keeps the last of two equal keys silently: a second `seed:` or data set would replace the first
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = self.construct_object(key_node)
+                line = key_node.start_mark.line + 1
+                if key in seen:
+                    raise ConfigError(f"line {line}: key {key!r} is given twice in one mapping (first on line "
+                                      f"{seen[key]}); YAML would keep only the last one: remove or rename one of them")
+                seen[key] = line
+        return super().construct_mapping(node, deep)
 
 
 def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:
