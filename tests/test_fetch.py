@@ -62,17 +62,26 @@ def test_checksum_mismatch_in_mirror(tmp_path, mirror, monkeypatch, offline):
     assert offline == []  # a wrong checksum is an error, not a reason to try OpenML
 
 
-def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline):
-    """A corrupt cached file is reported, not silently replaced."""
+def test_checksum_mismatch_in_cache(tmp_path, mirror, monkeypatch, offline, caplog):
+    """A corrupt cached file is replaced from an intact mirror copy (a warning blames the cache), else reported."""
     monkeypatch.setenv("AUCACC_MIRROR", str(mirror))
     (tmp_path / "cache" / "iris" / IRIS_KEY).mkdir(parents=True)
     bad = tmp_path / "cache" / "iris" / IRIS_KEY / "iris.arff"  # <cache>/<dataset>/<key>/<file>
     bad.write_bytes((mirror / "iris.arff").read_bytes()[:-200])  # truncated copy
-    with pytest.raises(FetchError, match=r"data set 'iris'.*'datasets\.iris\.source\.sha256'"):
-        fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path))
-    with pytest.raises(FetchError, match=r"datasets\.iris\.source\.sha256"):  # load_dataset passes it on
-        load_dataset("iris", {"cache": str(tmp_path / "cache"), "seed": 1, "openml": False, "datasets": {
-            "iris": {"source": {"file": "iris.arff", "sha256": IRIS_SHA}, "recipe": {"target": "class"}}}})
+    assert fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA}, _cfg(tmp_path)) == bad
+    assert sha256_file(bad) == IRIS_SHA
+    assert f"the cached copy {bad} has SHA-256" in caplog.text and "the cache entry is damaged" in caplog.text
+    assert f"the mirror copy {mirror / 'iris.arff'} is intact" in caplog.text
+    # no intact copy anywhere (no mirror, no raw_data, OpenML unreachable): an error, nothing left in the cache
+    monkeypatch.delenv("AUCACC_MIRROR")
+    bad.write_bytes(b"@relation truncated\n")
+    with pytest.raises(FetchError, match=r"data set 'iris': cannot download id 61"):
+        fetch_raw("iris", {"file": "iris.arff", "sha256": IRIS_SHA, "openml_id": 61}, _cfg(tmp_path, openml=True))
+    assert not bad.exists()
+    with pytest.raises(FetchError, match=r"data set 'iris'"):  # load_dataset passes it on
+        load_dataset("iris", {"cache": str(tmp_path / "cache"), "seed": 1, "openml": False, "raw_data": None,
+                              "datasets": {"iris": {"source": {"file": "iris.arff", "sha256": IRIS_SHA},
+                                                    "recipe": {"target": "class"}}}})
 
 
 def test_cache_before_mirror(tmp_path, mirror, monkeypatch, offline):

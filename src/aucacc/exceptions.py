@@ -17,8 +17,8 @@ those are scikit-learn's own conventions and are not redefined here.
 
 from __future__ import annotations
 
-__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "LearnerFitError",
-           "NotADataFrameError", "RecipeError"]
+__all__ = ["AucaccError", "ClaimsError", "ConfigError", "DataFormatError", "FetchError", "IntegrityError",
+           "LearnerFitError", "NotADataFrameError", "RecipeError"]
 
 
 class AucaccError(ValueError):
@@ -35,6 +35,11 @@ class ClaimsError(AucaccError):
 
 class FetchError(AucaccError, RuntimeError):
     """The raw file cannot be had, or its checksum is wrong; the message says what to do."""
+
+
+class IntegrityError(AucaccError, RuntimeError):
+    """A file does not have the SHA-256 its provenance record (or the config) gives, or two files
+    written as one unit disagree; the message names the file and the fix (delete it and re-run)."""
 
 
 class DataFormatError(AucaccError):

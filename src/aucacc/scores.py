@@ -7,8 +7,11 @@ Parquet at ``<results>/scores/<protocol>/<data set>/<learner>.parquet``, beside 
 (``.json``: fit times, selected parameters, notes) and the fold metrics
 (``<results>/metrics/...csv``: one row per fold and metric, labelled with data set, learner and
 protocol). Every workflow script writes them through :func:`write_scores`,
-:func:`write_fold_records` and :func:`write_metrics`, and reads scores back with
-:func:`read_scores` or :func:`read_score_files` (which knows the layout of the paths).
+:func:`write_fold_records` and :func:`write_metrics`, and reads them back with
+:func:`read_scores` or :func:`read_score_files` (which knows the layout of the paths),
+:func:`read_fold_records` and :func:`read_metrics`. Each file gets a provenance record with its
+SHA-256 (:func:`aucacc.provenance.write_intermediate`), checked on every read
+(:func:`aucacc.provenance.verified`): a changed file stops the job that reads it.
 """
 
 from __future__ import annotations
@@ -21,22 +24,29 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from aucacc.provenance import atomic_write_bytes, atomic_write_text
+from aucacc.provenance import verified, write_intermediate
 
-__all__ = ["read_fold_records", "read_score_files", "read_scores", "score_key", "write_fold_records",
+__all__ = ["read_fold_records", "read_metrics", "read_score_files", "read_scores", "score_key", "write_fold_records",
            "write_metrics", "write_scores"]
 
 
-def write_scores(path: str | os.PathLike, scores: pd.DataFrame) -> None:
-    """Write a scores frame as Parquet (no index), atomically: no half-written file is left."""
+def write_scores(path: str | os.PathLike, scores: pd.DataFrame, provenance: dict[str, Any] | None = None) -> None:
+    """Write a scores frame as Parquet (no index), atomically (no half-written file is left), with its
+    provenance record (``provenance``, or a minimal one) holding its SHA-256."""
     buf = io.BytesIO()
     scores.to_parquet(buf, index=False)
-    atomic_write_bytes(path, buf.getvalue())
+    write_intermediate(path, buf.getvalue(), provenance)
 
 
 def read_scores(path: str | os.PathLike) -> pd.DataFrame:
-    """A scores frame written by :func:`write_scores`."""
-    return pd.read_parquet(path)
+    """A scores frame written by :func:`write_scores`, checked against its provenance record.
+
+    Raises
+    ------
+    aucacc.exceptions.IntegrityError
+        The file changed after it was written (:func:`aucacc.provenance.verified`).
+    """
+    return pd.read_parquet(verified(path))
 
 
 def score_key(path: str | os.PathLike) -> tuple[str, str, str]:
@@ -58,23 +68,25 @@ def write_fold_records(path: str | os.PathLike, folds: list[dict[str, Any]],
     cross-validation); without, the bare list (one fold job's part, gathered later).
     """
     body: Any = folds if provenance is None else {"folds": folds, "provenance": provenance}
-    atomic_write_text(path, json.dumps(body, indent=2, default=str) + "\n")
+    write_intermediate(path, json.dumps(body, indent=2, default=str) + "\n", provenance)
 
 
 def read_fold_records(path: str | os.PathLike) -> Any:
-    """What :func:`write_fold_records` wrote: the list of fold records, or ``{"folds", "provenance"}``."""
-    with open(path, encoding="utf-8") as fh:
+    """What :func:`write_fold_records` wrote: the list of fold records, or ``{"folds", "provenance"}``
+    (checked against its provenance record, :func:`aucacc.provenance.verified`)."""
+    with open(verified(path), encoding="utf-8") as fh:
         return json.load(fh)
 
 
 def write_metrics(path: str | os.PathLike, metrics: pd.DataFrame, dataset: str, learner: str,
-                  protocol: str) -> pd.DataFrame:
+                  protocol: str, provenance: dict[str, Any] | None = None) -> pd.DataFrame:
     """Label fold metrics with their data set, learner and protocol and write them as CSV, atomically.
 
     Parameters
     ----------
     metrics : one row per fold (and repetition) and metric, e.g. from
         :func:`aucacc.evaluation.cross_validate.fold_metrics`.
+    provenance : the provenance record written beside it (a minimal one without), with its SHA-256.
 
     Returns
     -------
@@ -84,5 +96,11 @@ def write_metrics(path: str | os.PathLike, metrics: pd.DataFrame, dataset: str, 
     m.insert(0, "learner", learner)
     m.insert(0, "dataset", dataset)
     m.insert(2, "protocol", protocol)
-    atomic_write_text(path, m.to_csv(index=False))
+    write_intermediate(path, m.to_csv(index=False), provenance)
     return m
+
+
+def read_metrics(paths: Iterable[str | os.PathLike]) -> pd.DataFrame:
+    """The fold-metric files ``paths`` (written by :func:`write_metrics`) as one frame, in the order given,
+    each checked against its provenance record (:func:`aucacc.provenance.verified`)."""
+    return pd.concat([pd.read_csv(verified(p)) for p in paths], ignore_index=True)

@@ -11,6 +11,7 @@ from aucacc.report.claims import load_claims
 # every job, local or on a cluster, so outputs stay byte-identical. Remote jobs re-read this file.
 os.environ.update({"PYTHONHASHSEED": "0"})
 from aucacc.datasets.fetch import cache_path, local_source_digest
+from aucacc.datasets.store import check_clean_outputs
 
 
 # The library's validator stops the run before any job, naming the offending key: schema,
@@ -29,6 +30,11 @@ RESULTS = "results"
 CACHE = config["cache"]
 CLAIMS = config["claims"]
 SVM = config["svm_table"]  # None: no SVM table (svm.smk)
+
+# Clean data made from a raw file other than the pinned one (configured or locked SHA-256) stops
+# every run, dry runs included: otherwise, once nothing is left to do, results made from a damaged
+# raw file would stay as if valid. One small JSON read per data set.
+check_clean_outputs(RESULTS, config)
 
 
 # ---- Final targets ------------------------------------------------------------------------------

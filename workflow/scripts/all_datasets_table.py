@@ -6,10 +6,11 @@ from aucacc.report import stem
 from aucacc.report.claims import load_claims
 from aucacc.report.logs import setup_log
 from aucacc.report.paper_tables import all_datasets_table
+from aucacc.scores import read_metrics
 
 log = setup_log(snakemake)
 inp = snakemake.input
-metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
+metrics = read_metrics(inp.metrics)
 table = all_datasets_table(metrics, pd.read_csv(inp.published), snakemake.params.protocol, load_claims(inp.claims))
 table.write(stem(snakemake.output.table),
             provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp)))

@@ -10,11 +10,12 @@ from aucacc.report.logs import setup_log
 from aucacc.report.figures import save_figure
 from aucacc.report import stem
 from aucacc.report.tables import Table
+from aucacc.scores import read_metrics
 from aucacc.significance import cd_diagram, claims_against_tests
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
-metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
+metrics = read_metrics(inp.metrics)
 groups = {t: (list(ds), list(ls)) for t, (ds, ls) in par.groups.items()}
 claims = pd.read_csv(inp.claims)
 # A published table left out of the config (e.g. no svm_table) cannot be re-tested: say so.

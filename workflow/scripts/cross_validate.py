@@ -5,7 +5,7 @@ import pandas as pd
 from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds
 from aucacc.learners import make_learner
-from aucacc.provenance import provenance
+from aucacc.provenance import provenance, verified
 from aucacc.report.logs import setup_log
 from aucacc.scores import read_fold_records, read_scores, write_fold_records, write_metrics, write_scores
 
@@ -16,8 +16,8 @@ def as_list(x):
 
 log = setup_log(snakemake)
 wc = snakemake.wildcards
-ds = read_dataset(snakemake.input.data, snakemake.input.meta)
-folds = pd.read_csv(snakemake.input.folds)["fold"].to_numpy()
+ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
+folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 parts_in = getattr(snakemake.input, "parts", [])
 out = zip(snakemake.params.learners, as_list(snakemake.output.scores), as_list(snakemake.output.metrics),
           as_list(snakemake.output.info))
@@ -29,10 +29,10 @@ for learner, scores_path, metrics_path, info_path in out:
     else:
         scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
                                       progress=True, label=f"{wc.dataset}/{learner}", learner=learner)
-    write_scores(scores_path, scores)
-    m = write_metrics(metrics_path, fold_metrics(scores), wc.dataset, learner, wc.protocol)
     prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],
                       inputs=[snakemake.input.data, snakemake.input.folds])
+    write_scores(scores_path, scores, prov)
+    m = write_metrics(metrics_path, fold_metrics(scores), wc.dataset, learner, wc.protocol, prov)
     write_fold_records(info_path, info, prov)
     summ = m.groupby("metric")["value"].agg(["mean", "std"])
     log.info("%s %s %s: %s", wc.dataset, learner, wc.protocol, summ.round(2).to_dict())

@@ -5,12 +5,13 @@ from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.cross_validate import cross_validate
 from aucacc.learners import make_learner
 from aucacc.report.logs import setup_log
+from aucacc.provenance import verified
 from aucacc.scores import write_fold_records, write_scores
 
 log = setup_log(snakemake)
 wc = snakemake.wildcards
-ds = read_dataset(snakemake.input.data, snakemake.input.meta)
-folds = pd.read_csv(snakemake.input.folds)["fold"].to_numpy()
+ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
+folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 spec = snakemake.params.spec
 scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
                               only_folds=[int(wc.fold)], learner=wc.learner)

@@ -8,7 +8,7 @@ from aucacc.report.logs import setup_log
 from aucacc.report.tables import Table
 
 log = setup_log(snakemake)
-ds = read_dataset(snakemake.input.data, snakemake.input.meta)
+ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 seed = derive_seed(snakemake.params.seed, "folds", ds.name)
 fold = stratified_folds(ds.y, snakemake.params.n_folds, seed, dataset=ds.name)
 Table(pd.DataFrame({"row": range(len(fold)), "fold": fold})).write_csv(snakemake.output.folds)

@@ -6,10 +6,11 @@ from aucacc.report import stem
 from aucacc.report.claims import load_claims
 from aucacc.report.logs import setup_log
 from aucacc.report.paper_tables import main_tables
+from aucacc.scores import read_metrics
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
-metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
+metrics = read_metrics(inp.metrics)
 tables, avg = main_tables(metrics, pd.read_csv(inp.published), pd.read_csv(inp.averages), pd.read_csv(inp.significance),
                           pd.read_csv(inp.cde), par.learners, par.pairs, par.alpha, par.protocol,
                           load_claims(inp.claims))

@@ -3,6 +3,7 @@ import os
 
 import pandas as pd
 
+from aucacc.provenance import verified
 from aucacc.profit import parse_published, profit_figures
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
@@ -10,5 +11,5 @@ from aucacc.report.logs import setup_log
 log = setup_log(snakemake)
 inp = snakemake.input
 outdir = os.path.dirname(snakemake.output.figures[0])
-for name, fig in profit_figures(pd.read_csv(inp.table), parse_published(inp.published)).items():
+for name, fig in profit_figures(pd.read_csv(verified(inp.table)), parse_published(inp.published)).items():
     log.info("wrote %s", save_figure(fig, os.path.join(outdir, name))["png"])

@@ -7,7 +7,7 @@ from aucacc.report.tables import Table
 
 log = setup_log(snakemake)
 par = snakemake.params
-ds = read_dataset(snakemake.input.data, snakemake.input.meta)
+ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 f = repeated_folds(ds.y, par.n_folds, par.seed, ds.name, par.repetitions)
 Table(f).write_csv(snakemake.output.folds)
 log.info("%s: %d repetitions of %d folds", ds.name, par.repetitions, par.n_folds)

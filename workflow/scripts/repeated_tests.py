@@ -7,10 +7,11 @@ from aucacc.evaluation.repeated import repeated_tests
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.tables import Table
+from aucacc.scores import read_metrics
 
 log = setup_log(snakemake)
 par = snakemake.params
-metrics = pd.concat([pd.read_csv(p) for p in snakemake.input.metrics], ignore_index=True)
+metrics = read_metrics(snakemake.input.metrics)
 res = repeated_tests(metrics, [tuple(p) for p in par.pairs], par.alpha, par.rope, par.decision)
 Table(res, floatfmt=".4g", caption=caption("repeated_tests")).write(
     stem(snakemake.output.table),

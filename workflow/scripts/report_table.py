@@ -2,9 +2,9 @@
 
 import pandas as pd
 
-from aucacc.provenance import atomic_write_text
+from aucacc.provenance import atomic_write_text, verified
 from aucacc.report.document import table_html
 from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
-atomic_write_text(snakemake.output.html, table_html(pd.read_csv(snakemake.input.csv), snakemake.wildcards.stem))
+atomic_write_text(snakemake.output.html, table_html(pd.read_csv(verified(snakemake.input.csv)), snakemake.wildcards.stem))

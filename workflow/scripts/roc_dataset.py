@@ -1,8 +1,8 @@
 # ROC analysis of one data set: fold curves, vertical/threshold averages, ROCCH, AUC check, figure.
-import json
-
 import pandas as pd
 
+from aucacc.datasets.store import read_meta
+from aucacc.provenance import verified
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
@@ -12,10 +12,10 @@ from aucacc.scores import read_scores
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
-meta = json.loads(open(inp.meta).read())
+meta = read_meta(inp.meta)
 tables, fig = roc_dataset(snakemake.wildcards.dataset, meta["classes"],
                           {lrn: read_scores(p) for lrn, p in zip(par.learners, inp.scores)},
-                          {lrn: pd.read_csv(p) for lrn, p in zip(par.learners, inp.metrics)},
+                          {lrn: pd.read_csv(verified(p)) for lrn, p in zip(par.learners, inp.metrics)},
                           par.positive, par.hull_points, par.n_points, par.n_thresholds)
 for name in ("curves", "hull", "check"):
     Table(tables[name]).write_csv(out[name])

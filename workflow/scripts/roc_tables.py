@@ -1,14 +1,14 @@
 # Tables over the data sets: ROCCH dominators by slope range, ROCCH-hybrid choices (by slope, by FPR), AUC check.
 import pandas as pd
 
-from aucacc.provenance import provenance
+from aucacc.provenance import provenance, verified
 from aucacc.report import stem
 from aucacc.report.logs import setup_log
 from aucacc.roc import roc_tables
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
-hull, check, curves = (pd.concat([pd.read_csv(p) for p in paths], ignore_index=True)
+hull, check, curves = (pd.concat([pd.read_csv(verified(p)) for p in paths], ignore_index=True)
                        for paths in (inp.hull, inp.check, inp.curves))
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"],
                   inputs=list(inp.hull) + list(inp.check) + list(inp.curves))

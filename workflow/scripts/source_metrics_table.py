@@ -7,9 +7,10 @@ from aucacc.evaluation.source_metrics import source_metrics_summary
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.tables import Table
+from aucacc.scores import read_metrics
 
 log = setup_log(snakemake)
-frames = pd.concat([pd.read_csv(p) for p in snakemake.input.metrics], ignore_index=True)
+frames = read_metrics(snakemake.input.metrics)
 summ = source_metrics_summary(frames, pairs=snakemake.params.pairs)
 Table(summ, floatfmt=".4g", caption=caption("source_metrics")).write(
     stem(snakemake.output.table),

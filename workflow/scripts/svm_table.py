@@ -6,10 +6,11 @@ from aucacc.report import stem
 from aucacc.report.claims import load_claims
 from aucacc.report.logs import setup_log
 from aucacc.report.paper_tables import published_long, svm_tables
+from aucacc.scores import read_metrics
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
-metrics = pd.concat([pd.read_csv(p) for p in inp.metrics], ignore_index=True)
+metrics = read_metrics(inp.metrics)
 pub = pd.concat([published_long(pd.read_csv(inp.published)), published_long(pd.read_csv(inp.published_main))])
 tables, avg = svm_tables(metrics, pub, pd.read_csv(inp.averages), pd.read_csv(inp.significance),
                          [par.learner] + list(par.compare), par.alpha, load_claims(inp.claims))

@@ -1,7 +1,7 @@
 # Sampled multi-class C/D table and figure with bootstrap uncertainty (rule synthetic_multiclass).
 import pandas as pd
 
-from aucacc.provenance import provenance
+from aucacc.provenance import provenance, verified
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
@@ -10,7 +10,7 @@ from aucacc.synthetic import multiclass_experiment
 log = setup_log(snakemake)
 inp, out = snakemake.input, snakemake.output
 table, fig = multiclass_experiment(snakemake.params.synthetic, pd.read_csv(inp.published, dtype=str),
-                                   snakemake.params.seed, pd.read_csv(inp.exact))
+                                   snakemake.params.seed, pd.read_csv(verified(inp.exact)))
 table.write(stem(out.csv), provenance(config=snakemake.config, seed=snakemake.params.seed,
                                       inputs=[inp.published, inp.exact]))
 save_figure(fig, stem(out.png))

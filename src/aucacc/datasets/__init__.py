@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from aucacc.datasets.fetch import FetchError, fetch_raw, mirror_folder, raw_origin
+from aucacc.datasets.fetch import FetchError, check_cached_raw, fetch_raw, mirror_folder, raw_origin
 from aucacc.datasets.io import DataFormatError, RawTable, read_arff, read_raw, read_uci_data
 from aucacc.datasets.recipes import CleanDataset, RecipeError, apply_recipe
 
@@ -38,7 +38,8 @@ def clean_raw_file(name: str, path: str | os.PathLike, source: dict[str, Any], r
     Parameters
     ----------
     name : data set name (key under ``datasets``).
-    path : the fetched file (:func:`fetch_raw`: the cached copy).
+    path : the fetched file (:func:`fetch_raw`: the cached copy), checked against the configured or locked
+        SHA-256 before it is read; a damaged copy is replaced from an intact mirror or ``data/raw`` copy.
     source, recipe : ``datasets.<name>.source`` and ``.recipe``.
     seed : the config's ``seed`` (a recipe's subsample).
     config : the run's config; its ``mirror`` and ``raw_data`` keys (:func:`raw_origin`) tell read
@@ -46,12 +47,16 @@ def clean_raw_file(name: str, path: str | os.PathLike, source: dict[str, Any], r
 
     Raises
     ------
+    FetchError
+        ``path`` does not have the configured (or locked) SHA-256 and no intact local copy can
+        replace it (:func:`aucacc.datasets.fetch.check_cached_raw`).
     DataFormatError
         The file cannot be read; the message starts ``data set '<name>', <original file>: line …``
         (the file the cached copy came from, e.g. ``data/raw/glass.arff``, not the cache path).
     RecipeError
         See :func:`apply_recipe`.
     """
-    label = f"data set {name!r}, {raw_origin(name, source, config)}"
+    check_cached_raw(name, path, source, config)  # configured or locked SHA-256, every time it is read
+    label = f"data set {name!r}, {raw_origin(name, source, config, cached=path)}"
     raw = read_raw(path, source, recipe.get("missing_tokens"), label=label, key=f"datasets.{name}.source")
     return apply_recipe(raw, recipe, name, seed=seed)

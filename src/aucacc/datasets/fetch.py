@@ -15,7 +15,9 @@ Look-up order (the first that has the file wins):
 
 A cached file is compared with the local file (mirror or ``raw_data``) it came from on every call:
 a changed source file is copied again when no checksum is configured, and is an error naming both
-checksums when one is.
+checksums when one is. A cached file that does not have the configured or locked checksum
+(:func:`expected_sha256`) is a damaged cache entry: never used, it is fetched again from the
+sources above; the ``clean`` step checks it again each time it reads it (:func:`check_cached_raw`).
 
 Every path stays inside its folder: ``source.file`` (and a name taken from a URL) must be a bare
 file name (:func:`bare_file_name`), and each file read from the mirror or ``raw_data`` and each
@@ -154,18 +156,24 @@ def local_source_digest(name: str, source: dict[str, Any], config: dict[str, Any
     return sha256_file(path) if path is not None else ""
 
 
-def raw_origin(name: str, source: dict[str, Any], config: dict[str, Any]) -> str:
+def raw_origin(name: str, source: dict[str, Any], config: dict[str, Any],
+               cached: str | os.PathLike | None = None) -> str:
     """The file a data set's cached raw file came from, as read errors name it.
 
     The mirror's or ``raw_data``'s file (e.g. ``data/raw/glass.arff``) when one has it, else the
     file name with ``source.url`` and/or ``OpenML data set id <n>``. A read error names this and
     not the cache path: the cached copy has the same bytes (so the same line numbers), and it is
-    the original that is to be repaired or replaced.
+    the original that is to be repaired or replaced. When ``cached`` (the cached copy) is given
+    and its bytes differ from the local file's, the cached copy is named instead: it is the one
+    that is damaged.
     """
     try:
         local = local_source(name, source, config)
     except FetchError:  # a mirror folder that does not exist: the fetch step reports it
         local = None
+    if local is not None and cached is not None and sha256_file(cached) != sha256_file(local):
+        return (f"{cached} (the cached copy, which differs from {local}: delete the cached copy and re-run to "
+                f"fetch it again)")
     if local is not None:
         return str(local)
     where = [f"downloaded from {source['url']}"] if source.get("url") else []
@@ -185,6 +193,98 @@ def verify_checksum(path: Path, name: str, source: dict[str, Any], origin: str =
             f"'datasets.{name}.source.sha256' records {want}. The file is corrupt or a different version: replace "
             f"it with the right copy, or, if this version is intended, put its checksum in config.")
     return digest
+
+
+def expected_sha256(name: str, source: dict[str, Any], config: dict[str, Any]) -> tuple[str | None, str]:
+    """The SHA-256 a data set's raw file must have, and where it is recorded.
+
+    ``source.sha256`` (key ``datasets.<name>.source.sha256``), else the lock file's entry of a
+    download with no configured checksum (same ``url``, or same ``openml_id`` and server), else
+    ``(None, "")``: nothing to check against.
+    """
+    if source.get("sha256"):
+        return source["sha256"], f"config key 'datasets.{name}.source.sha256'"
+    path = lock_file(config)
+    try:
+        entry = json.loads(path.read_text()).get(name) if path.is_file() else None
+    except ValueError:
+        entry = None  # a damaged lock file: the next download that needs it says so
+    if not isinstance(entry, dict) or not entry.get("sha256"):
+        return None, ""
+    if "url" in entry:
+        same = entry["url"] == source.get("url")
+    else:
+        same = (entry.get("openml_id") == source.get("openml_id")
+                and entry.get("server") == config.get("openml_server"))
+    return (entry["sha256"], f"the entry {name!r} of {path}") if same else (None, "")
+
+
+def source_copies(name: str, source: dict[str, Any], config: dict[str, Any]) -> list[tuple[str, Path]]:
+    """The local copies of a data set's raw file, as ``(label, path)``: the mirror's, then ``raw_data``'s."""
+    fname = raw_file_name(name, source)
+    try:
+        folders = [("mirror", mirror_folder(config)), ("data/raw", raw_data_folder(config))]
+    except FetchError:  # a mirror folder that does not exist: the fetch step reports it
+        folders = [("data/raw", raw_data_folder(config))]
+    copies = []
+    for label, folder in folders:
+        if folder is not None and (folder / fname).is_file():
+            contained(folder / fname, folder, f"datasets.{name}.source.file", f"the {label} folder")
+            copies.append((label, folder / fname))
+    return copies
+
+
+def _damaged_cache(name: str, source: dict[str, Any], config: dict[str, Any], cache: Path, have: str, want: str,
+                   key: str) -> str:
+    """Say which copy of a raw file is wrong: the cached one, and each source copy's state."""
+    states = []
+    for label, path in source_copies(name, source, config):
+        digest = sha256_file(path)
+        states.append(f"the {label} copy {path} is {'intact' if digest == want else f'wrong too (SHA-256 {digest})'}")
+    return (f"the cached copy {cache} has SHA-256 {have}, but {key} records {want}: the cache entry is damaged "
+            f"(changed after it was fetched)" + (f"; {'; '.join(states)}" if states else "; no mirror or data/raw copy"))
+
+
+def check_cached_raw(name: str, path: str | os.PathLike, source: dict[str, Any], config: dict[str, Any]) -> str:
+    """Check the cached raw file the ``clean`` step reads; replace a damaged one from an intact local copy.
+
+    The file's SHA-256 is compared with :func:`expected_sha256` (configured or locked) each time
+    it is read. A damaged cache entry is replaced, atomically, from the mirror's or ``data/raw``'s
+    copy when that copy has the right checksum (a warning names the cache as the bad copy). With
+    no intact local copy, the damaged entry is deleted and the job stops: the next run's ``fetch``
+    job downloads the file again (``source.url``, OpenML), checked against the same checksum.
+
+    Returns
+    -------
+    str
+        The file's SHA-256 (recorded in the clean data's provenance).
+
+    Raises
+    ------
+    FetchError
+        The cache entry is damaged and no local copy is intact; the message names every copy
+        (cache, mirror, ``data/raw``) with its checksum, and what to do.
+    """
+    path = Path(path)
+    want, key = expected_sha256(name, source, config)
+    have = sha256_file(path)
+    if not want or have == want:
+        return have
+    what = _damaged_cache(name, source, config, path, have, want, key)
+    # replaced or deleted below: only ever a file inside the cache folder
+    contained(path, cache_folder(config), f"datasets.{name}.source.file", "the cache folder (config key 'cache')")
+    for label, copy in source_copies(name, source, config):
+        if sha256_file(copy) == want:
+            _copy_atomic(copy, path)
+            if sha256_file(path) == want:  # the copy itself could fail silently (a full disk is an OSError)
+                log.warning("data set %r: %s. Replaced the cache entry from %s.", name, what, copy)
+                return want
+    path.unlink(missing_ok=True)
+    _remove_empty_dirs(path.parent, stop=2)
+    raise FetchError(
+        f"data set {name!r}: {what}. No intact copy to replace it from, so the damaged entry was deleted. Re-run: "
+        f"the fetch job gets the file again (source.url or OpenML, checked against the same checksum); or put the "
+        f"right file in data/raw or in a folder named by AUCACC_MIRROR.")
 
 
 def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: str | os.PathLike | None = None,
@@ -225,12 +325,19 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
     contained(cache, cache_folder(config), f"datasets.{name}.source.file", "the cache folder (config key 'cache')")
     local = local_source(name, source, config)
     if cache.is_file():
-        have = verify_checksum(cache, name, source, "cached file")
-        if local is None or sha256_file(local) == have:
+        want, key = expected_sha256(name, source, config)
+        have = sha256_file(cache)
+        if want and have != want:
+            # A damaged cache entry: fetched again below (from an intact copy, the URL or OpenML,
+            # each checked against the same checksum), never used.
+            log.warning("data set %r: %s", name, _damaged_cache(name, source, config, cache, have, want, key))
+            cache.unlink()
+        elif local is None or sha256_file(local) == have:
             return cache
-        if source.get("sha256"):
-            verify_checksum(local, name, source, "source file")  # raises: the local file changed
-        log.warning("data set %r: %s changed since it was cached; copying it again", name, local)
+        else:
+            if source.get("sha256"):
+                verify_checksum(local, name, source, "source file")  # raises: the local file changed
+            log.warning("data set %r: %s changed since it was cached; copying it again", name, local)
     tried = [f"cache {cache}"]
     if local is not None:
         verify_checksum(local, name, source, "source file")

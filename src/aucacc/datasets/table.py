@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from aucacc.provenance import atomic_write_text
+from aucacc.provenance import verified, write_intermediate
 
 
 def cut_point_record(name: str, n_attributes: int, info: dict[str, Any]) -> dict[str, Any]:
@@ -31,16 +31,17 @@ def cut_point_record(name: str, n_attributes: int, info: dict[str, Any]) -> dict
 
 
 def write_cut_points(path: str | os.PathLike, record: dict[str, Any]) -> None:
-    """Write :func:`cut_point_record`'s record as JSON (2-space indent), atomically."""
-    atomic_write_text(path, json.dumps(record, indent=2) + "\n")
+    """Write :func:`cut_point_record`'s record as JSON (2-space indent), atomically, with its provenance record."""
+    write_intermediate(path, json.dumps(record, indent=2) + "\n")
 
 
 def read_cut_points(paths: Iterable[str | os.PathLike]) -> dict[str, dict[str, Any]]:
     """``{data set: record}`` from files written by :func:`write_cut_points` (the ``discretized``
-    argument of :func:`dataset_table`)."""
+    argument of :func:`dataset_table`), each checked against its provenance record
+    (:func:`aucacc.provenance.verified`)."""
     out = {}
     for p in paths:
-        with open(p, encoding="utf-8") as fh:
+        with open(verified(p), encoding="utf-8") as fh:
             rec = json.load(fh)
         out[rec["dataset"]] = rec
     return out

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 import pandas as pd
 
+from aucacc.provenance import verified
 from aucacc.report.scorecard import STATUSES, summary, summary_line
 from aucacc.report.tables import to_markdown
 
@@ -176,7 +177,7 @@ def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mappin
             out += ["Scorecard: " + ", ".join(f"{int(c.get(s, 0))} {s}" for s in STATUSES if c.get(s, 0)) + ".", ""]
         out += [f"![{Path(f).stem}]({f})" for f in have_f] + [""]
         for t in have_t:
-            out += [f"### `{t}`", "", (res / "tables" / f"{t}.md").read_text().strip(), ""]
+            out += [f"### `{t}`", "", verified(res / "tables" / f"{t}.md").read_text().strip(), ""]
     gap = res / "report" / "auc_gap.md"
     if gap.exists():
         out += ["The AUC-gap analysis in full: [`report/auc_gap.md`](report/auc_gap.md).", ""]

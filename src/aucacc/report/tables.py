@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from aucacc.provenance import atomic_write_text, write_sidecar
+from aucacc.provenance import atomic_write_text, write_intermediate
 
 
 def _fmt(v: Any, floatfmt: str, count: bool = False) -> str:
@@ -100,7 +100,9 @@ class Table:
         Parameters
         ----------
         stem : output path without extension.
-        provenance : optional record written to ``<stem>.csv.provenance.json``.
+        provenance : optional record written to ``<stem>.csv.provenance.json`` and ``<stem>.md.provenance.json``
+            (a minimal one without it), each with its file's SHA-256, which every reader checks
+            (:func:`aucacc.provenance.verified`; REPORT.md inlines the Markdown table).
 
         Returns a mapping ``{"csv": path, "md": path, "tex": path}``. Every file is written
         atomically, so a failure leaves no half-written table.
@@ -114,7 +116,7 @@ class Table:
         if self.notes:
             md += "\n" + "\n\n".join(self.notes) + "\n"
             tex += "".join(f"\\par\\footnotesize {_tex_escape(n)}\n" for n in self.notes)
-        atomic_write_text(paths["md"], md)
+        write_intermediate(paths["md"], md, provenance)
         atomic_write_text(paths["tex"], tex)
         return paths
 
@@ -122,10 +124,7 @@ class Table:
         """Write only the tidy ``data`` as CSV (no index), atomically, with the optional provenance sidecar.
 
         For the data files between stages (folds, metrics, ROC points, the scorecard), which have no
-        Markdown or LaTeX rendering.
+        Markdown or LaTeX rendering. The sidecar (a minimal one without ``provenance``) records the
+        file's SHA-256, which the job that reads it checks (:func:`aucacc.provenance.verified`).
         """
-        path = Path(path)
-        atomic_write_text(path, self.data.to_csv(index=False))
-        if provenance is not None:
-            write_sidecar(path, provenance)
-        return path
+        return write_intermediate(path, self.data.to_csv(index=False), provenance)

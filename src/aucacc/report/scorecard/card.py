@@ -13,6 +13,7 @@ from typing import Any, Iterable, Mapping
 
 import pandas as pd
 
+from aucacc.provenance import verified
 from aucacc.report.claims import declared_status, known_fail
 from aucacc.report.scorecard.cells import cell_rows
 from aucacc.report.scorecard.evidence import add_evidence, impossible_but_passing, systematic_shift_rows
@@ -24,8 +25,11 @@ COLUMNS = ["kind", "table", "section", "cell", "dataset", "learner", "metric", "
 
 
 def load_tables(paths: Iterable[str | os.PathLike]) -> dict[str, pd.DataFrame]:
-    """The table CSVs ``paths`` (e.g. a rule's declared inputs), keyed by file stem, in sorted order."""
-    return {Path(p).stem: pd.read_csv(p) for p in sorted(paths, key=lambda p: Path(p).name)}
+    """The table CSVs ``paths`` (e.g. a rule's declared inputs), keyed by file stem, in sorted order.
+
+    Each is checked against the SHA-256 of its provenance record (:func:`aucacc.provenance.verified`).
+    """
+    return {Path(p).stem: pd.read_csv(verified(p)) for p in sorted(paths, key=lambda p: Path(p).name)}
 
 
 def load_published(paths: Iterable[str | os.PathLike]) -> dict[str, pd.DataFrame]:
