@@ -320,6 +320,26 @@ def test_two_data_sets_sharing_a_file_with_different_sha256(tmp_path):
     assert len(load_dataset("a", config).y) == 50
 
 
+@pytest.mark.parametrize("kind, says", [("folder", "(a folder, not a file)"),
+                                         ("fifo", "(not a regular file, e.g. a named pipe: not read)")])
+def test_source_file_that_is_not_a_file_is_named_so(tmp_path, kind, says):
+    """A folder (or a named pipe, which would block a read) where the raw file should be: 'cannot find' says
+    what is there instead."""
+    import os
+
+    from aucacc.datasets import FetchError, load_dataset
+
+    (tmp_path / "raw").mkdir()
+    target = tmp_path / "raw" / "d.arff"
+    target.mkdir() if kind == "folder" else os.mkfifo(target)
+    config = {"cache": str(tmp_path / "cache"), "mirror": None, "raw_data": str(tmp_path / "raw"), "openml": False,
+              "seed": 0, "datasets": {"d": {"source": {"file": "d.arff"}, "recipe": {"target": "class"}}}}
+    with pytest.raises(FetchError) as exc:
+        load_dataset("d", config)
+    assert f"raw_data {target} {says}" in str(exc.value), str(exc.value)
+    assert "Put d.arff in data/raw" in str(exc.value)
+
+
 # --- where the library tests of the other cases are ---------------------------------------------------------
 
 #: trial case → (test module, test function) that asserts it (the message, or Weka's reading).

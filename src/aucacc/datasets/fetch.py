@@ -344,7 +344,8 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         _copy_atomic(local, cache)
         return cache
     for label, folder in (("mirror", mirror_folder(config)), ("raw_data", raw_data_folder(config))):
-        tried.append(f"{label} {folder / fname}" if folder else f"no {label} folder configured")
+        tried.append(f"{label} {folder / fname}{_not_a_file(folder / fname)}" if folder
+                     else f"no {label} folder configured")
     errors = []
     if source.get("url"):
         try:
@@ -362,6 +363,15 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
         f"data set {name!r}: cannot find raw file {fname!r} (tried: {'; '.join(tried + errors)}). "
         f"Put {fname} in data/raw or in a folder named by AUCACC_MIRROR (or config key 'mirror'), or give "
         f"config key 'datasets.{name}.source' a 'url' or an 'openml_id'.")
+
+
+def _not_a_file(path: Path) -> str:
+    """Why an existing ``path`` was passed over (it is not a regular file), for the "cannot find" message."""
+    if path.is_dir():
+        return " (a folder, not a file)"
+    if path.exists() and not path.is_file():
+        return " (not a regular file, e.g. a named pipe: not read)"
+    return ""
 
 
 def _copy_atomic(src: Path, dest: Path) -> None:
