@@ -8,8 +8,8 @@ the file, the line or key, and the fix; a file Weka reads must become clean data
 test lives elsewhere are listed in ``ELSEWHERE`` (test file and test name), which the last test checks
 still exist, so this file stays the trial's whole list.
 
-Not here: "Integrity is not checked after the fetch" (the cache and intermediate checksums; its tests
-are ``tests/test_integrity.py``, from the integrity work) and the SLURM faults (``tests/cluster/``).
+Not here: the SLURM faults (``tests/cluster/``). "Integrity is not checked after the fetch" is tried
+through the workflow by ``tests/test_integrity.py`` (named in ``ELSEWHERE``).
 """
 
 from __future__ import annotations
@@ -354,6 +354,12 @@ ELSEWHERE = {
     # A YAML alias bomb
     "alias bomb: SVM grid hangs snakemake": ("test_config_safety", "test_alias_bomb_refused_fast_by_snakemake"),
     "alias bomb: params message prints it all": ("test_config_safety", "test_long_structure_is_cut_in_messages"),
+    # Integrity is not checked after the fetch
+    "truncated cache entry, in the workflow": ("test_integrity", "test_truncated_cache_entry_is_replaced_in_the_workflow"),
+    "truncated cache entry, no intact copy": ("test_integrity", "test_truncated_cache_entry_without_intact_copy_stops"),
+    "garbled cache line blamed on the mirror": ("test_integrity", "test_garbled_cache_line_blames_the_cache_not_the_mirror"),
+    "JSON and Parquet disagree": ("test_integrity", "test_json_schema_that_disagrees_with_its_parquet"),
+    "hand-edited parquet used": ("test_integrity", "test_hand_edited_parquet_stops_the_next_job"),
     # Names the schema allows but the DAG cannot build
     "data-set name with +": ("test_config_safety", "test_every_allowed_character_class_builds"),
     # Weaker messages
