@@ -54,6 +54,12 @@ START_UP = {
     "SVM grid negative": ("learners:\n  SVM:\n    params: {gamma_grid: [-0.5, 2]}\n",
                           ["config key 'learners.SVM.params.gamma_grid.0': -0.5 is less than or equal to the "
                            "minimum of 0"]),
+    # not in the trial: PyYAML (YAML 1.1) reads 1e3 as text, and a quoted number is text
+    "exponent without a point": ("learners:\n  SVM:\n    params: {C_grid: [1e3, 2]}\n",
+                                 ["config key 'learners.SVM.params.C_grid.0': '1e3' is not of type 'number' (YAML "
+                                  "read 1e3 as text: a number with an exponent needs a decimal point, e.g. 1.0e3)"]),
+    "quoted number": ("seed: '12'\n", ["config key 'seed': '12' is not of type 'integer' (the number is quoted, so "
+                                        "YAML read it as text: remove the quotes)"]),
     "class_map yes/no": ("datasets:\n  voting:\n    recipe: {class_map: {yes: pos, no: neg}}\n",
                          ["config key 'datasets.voting.recipe.class_map'", "was read as a boolean",
                           "Quote it as the data writes it"]),

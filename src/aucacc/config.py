@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterable
@@ -170,6 +171,12 @@ def _schema_hint(e: Any) -> str:
         what = "a boolean" if isinstance(e.instance, bool) else "a number"
         return (f" (the {which} {e.instance!r} was read as {what}: YAML reads unquoted yes/no, true/false and on/off "
                 f"as booleans, and 1 or 2.5 as numbers. Quote it as the data writes it, e.g. \"yes\" or \"1\")")
+    if e.validator == "type" and {"number", "integer"} & set(wanted) and isinstance(e.instance, str) and (
+            re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", e.instance.strip())):
+        if re.fullmatch(r"[+-]?\d+[eE][+-]?\d+", e.instance.strip()):  # YAML 1.1: an exponent needs a '.'
+            return (f" (YAML read {e.instance} as text: a number with an exponent needs a decimal point, e.g. "
+                    f"{e.instance.lower().replace('e', '.0e', 1)})")
+        return " (the number is quoted, so YAML read it as text: remove the quotes)"
     return ""
 
 
