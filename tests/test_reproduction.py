@@ -62,7 +62,7 @@ def assert_reproduces(card: pd.DataFrame) -> None:
 
 @pytest.fixture(scope="module")
 def card(metrics):
-    return scorecard(paper_tables(metrics), CLAIMS, PUBLISHED)
+    return scorecard(paper_tables(metrics), CLAIMS, PUBLISHED, ALPHA)
 
 
 def test_every_claim_of_the_main_job_as_the_claims_file_expects(card):
@@ -98,7 +98,7 @@ def test_a_perturbed_result_fails_the_scorecard_and_this_test(metrics):
     m = metrics.copy()
     hit = (m["dataset"] == "breast") & (m["learner"] == "NB") & (m["metric"] == "accuracy")
     m.loc[hit, "value"] -= 10.0  # breast NB accuracy 97.5 ± 2.9 published: 10 points is outside max(3, 4.35)
-    card = scorecard(paper_tables(m), CLAIMS, PUBLISHED)
+    card = scorecard(paper_tables(m), CLAIMS, PUBLISHED, ALPHA)
     row = card.set_index("cell").loc["uci_nb_c44_c45:breast:nb_acc"]
     assert row["status"] == "FAIL" and row["difference"] < -4.35
     with pytest.raises(AssertionError, match="uci_nb_c44_c45:breast:nb_acc: FAIL, expected pass"):

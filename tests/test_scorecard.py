@@ -21,7 +21,7 @@ CLAIMS = ROOT / "config" / "claims.yaml"
 
 def scorecard(tables, claims=None):
     """The scorecard of ``tables`` against the repository's published CSVs and claims file."""
-    return _scorecard(tables, claims or load_claims(CLAIMS), load_published(PUB.glob("*.csv")))
+    return _scorecard(tables, claims or load_claims(CLAIMS), load_published(PUB.glob("*.csv")), 0.05)
 # Columns that name a cell's row (or hold a free-text note), not a published value.
 ID_COLUMNS = {"dataset", "table", "metric", "learner", "a", "b", "pair", "experiment", "setting", "cutoff",
               "metric_value", "note"}

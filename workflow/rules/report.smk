@@ -37,6 +37,11 @@ def table_category(stem):
     return "10 Other tables"
 
 
+# Tables the scorecard's evidence and the report figures read that are not final targets themselves:
+# the AUC-gap readings per data set and the published AUCs no ranking can produce (rule auc_hypotheses).
+REPORT_EXTRA_TABLES = [rules.auc_hypotheses.output.by_dataset, rules.auc_hypotheses.output.impossible]
+
+
 def report_tables(wildcards):
     """HTML renders of every table of the run (any stage's, including those added later)."""
     return [f"{RESULTS}/report/tables/{Path(t).stem}.html" for t in table_csvs(get_final_output())]
@@ -46,7 +51,7 @@ def report_tables(wildcards):
 rule scorecard:
     input:
         # Read lazily, after every stage file has registered its targets.
-        tables=lambda wildcards: table_csvs(get_final_output()),
+        tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
         claims=CLAIMS,
         published=[published(t) for t in ["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages",
                                           "significance", "cde_folds", "synthetic_endpoints", "profit"]],
@@ -65,6 +70,8 @@ rule scorecard:
         f"{RESULTS}/logs/scorecard.log",
     benchmark:
         f"{RESULTS}/benchmarks/scorecard.tsv"
+    params:
+        alpha=config["protocol"]["alpha"],  # the t-tests the scorecard's evidence re-runs
     threads: 1
     resources:
         mem_mb=1000,
@@ -79,8 +86,8 @@ rule scorecard:
 rule report_figure:
     input:
         scorecard=rules.scorecard.output.csv,
-        # The run's tables, and the per-data-set AUC-gap readings the `auc_gap` figure draws (not a final target).
-        tables=lambda wildcards: table_csvs(get_final_output()) + [rules.auc_hypotheses.output.by_dataset],
+        # The run's tables (the `auc_gap` figure draws the per-data-set readings).
+        tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
     output:
         png=report(f"{RESULTS}/report/figures/{{figure}}.png", caption="../report/figure.rst",
                    category="1 Scorecard", subcategory="Figures"),

@@ -13,7 +13,8 @@ log = setup_log(snakemake)
 out = snakemake.output
 claims = load_claims(snakemake.input.claims)
 # Exactly the declared inputs: the run's tables and the published CSVs.
-card = scorecard(load_tables(snakemake.input.tables), claims, load_published(snakemake.input.published))
+card = scorecard(load_tables(snakemake.input.tables), claims, load_published(snakemake.input.published),
+                 snakemake.params.alpha)
 prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input))
 Table(card).write_csv(out.csv, prov)
 atomic_write_text(out.md, scorecard_markdown(card, claims))

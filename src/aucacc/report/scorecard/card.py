@@ -39,7 +39,7 @@ def load_published(paths: Iterable[str | os.PathLike]) -> dict[str, pd.DataFrame
 
 
 def scorecard(tables: Mapping[str, pd.DataFrame], claims: dict,
-              published: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+              published: Mapping[str, pd.DataFrame], alpha: float) -> pd.DataFrame:
     """Build the scorecard: one row per published cell and per verdict of the claims file.
 
     Parameters
@@ -48,6 +48,8 @@ def scorecard(tables: Mapping[str, pd.DataFrame], claims: dict,
         A table that is absent gives its cells status ``missing``; nothing is skipped.
     claims : the parsed claims file (:func:`aucacc.report.claims.load_claims`).
     published : the published tables, stem → frame read as text (:func:`load_published`).
+    alpha : config ``protocol.alpha``, the level of the t-tests the evidence re-runs (the AUC
+        significance claims under per-fold discretization).
 
     Returns
     -------
@@ -61,7 +63,7 @@ def scorecard(tables: Mapping[str, pd.DataFrame], claims: dict,
     """
     # The paper's data sets per table and its fold count, for checks that need the paper's scope.
     ctx = {**tables, "__published__": {k: set(v["dataset"]) for k, v in published.items() if "dataset" in v},
-           "__published_frames__": published}
+           "__published_frames__": published, "__alpha__": alpha}
     if "cde_folds" in published:
         ctx["__published__"]["cde_folds_n"] = int(sum(float(published["cde_folds"].iloc[0][k]) for k in "RSPQV"))
     rows: list[dict[str, Any]] = []

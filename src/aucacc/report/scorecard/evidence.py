@@ -118,7 +118,7 @@ def _auc_gap_per_fold(row, card, tables, claims):
     allrow = h[h["learner"] == "all"].set_index("reading")
     std, pf = float(allrow.loc["standard", "mean_diff"]), float(allrow.loc["per_fold_discretization", "mean_diff"])
     n = int(allrow.loc["per_fold_discretization", "n"])
-    cv = claim_verdicts(by, tables["__published_frames__"]["significance"])
+    cv = claim_verdicts(by, tables["__published_frames__"]["significance"], tables["__alpha__"])
     cv = cv[cv["table"] == "uci_nb_c44_c45"]
     kept = {r: (int(g["kept"].sum()), len(g)) for r, g in cv.groupby("reading")}
     k_pf, m_pf = kept.get("per_fold_discretization", (0, 0))
