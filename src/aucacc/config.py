@@ -323,8 +323,18 @@ class BoundedSafeLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
-def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:
-    """Read a YAML config file (:class:`BoundedSafeLoader`) and validate it (see :func:`validate_config`)."""
+def read_config_file(path: str | os.PathLike) -> dict[str, Any]:
+    """The mapping a YAML config file holds, read by :class:`BoundedSafeLoader` (not validated).
+
+    The workflow reads each of its config files through it too (``workflow/rules/common.smk``), as
+    Snakemake's own loader keeps the last of two equal keys silently.
+
+    Raises
+    ------
+    ConfigError
+        The file is missing, not YAML, not a mapping, gives a key twice in one mapping, or expands past
+        :data:`MAX_CONFIG_VALUES`; the message starts ``config file <path>``.
+    """
     path = Path(path)
     try:
         config = yaml.load(path.read_text(), Loader=BoundedSafeLoader)
@@ -336,4 +346,9 @@ def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:
         raise ConfigError(_capped(f"config file {path}: {exc}")) from None
     if not isinstance(config, dict):
         raise ConfigError(f"config file {path} must hold a mapping of keys")
-    return validate_config(config)
+    return config
+
+
+def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:
+    """Read a YAML config file (:func:`read_config_file`) and validate it (see :func:`validate_config`)."""
+    return validate_config(read_config_file(path))

@@ -3,7 +3,7 @@ import os
 import re
 from pathlib import Path
 
-from aucacc.config import validate_config
+from aucacc.config import read_config_file, validate_config
 from aucacc.report.claims import load_claims
 
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
@@ -20,6 +20,11 @@ from aucacc.datasets.store import check_clean_outputs
 # in the config (cache, raw_data, published, claims, lock_file) must lie inside the project: the
 # Snakefile's folder or the working directory (--directory).
 validate_config(config, project=[workflow.basedir, os.getcwd()])
+# Each config file read again by the library's loader, which refuses a key given twice in one mapping
+# (Snakemake's loader keeps the last one silently: a second `seed:` would replace the first).
+for _configfile in workflow.configfiles:
+    if Path(_configfile).is_file():
+        read_config_file(_configfile)
 # The claims file (config key `claims`) is checked before any job too; every rule that reads it
 # has it as an input, so editing a tolerance re-runs exactly those rules.
 load_claims(config["claims"])
