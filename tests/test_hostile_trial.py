@@ -308,7 +308,9 @@ def test_one_class_data_set_names_the_key(tmp_path):
     msg = _library_error(tmp_path, {"one": {"source": {"file": "one.arff"}, "recipe": {"target": "class"}}}, "one",
                          {"one.arff": text})
     assert msg == ("data set 'one': one class ('p': 2 rows) left after cleaning (config key 'datasets.one.recipe'): "
-                   "the raw file one.arff has 2 rows and only class 'p' in 'datasets.one.recipe.target' = 'class'")
+                   "the raw file one.arff has 2 rows and only class 'p' in 'datasets.one.recipe.target' = 'class' (AUC and a "
+                   "stratified split need two classes: check that the target names the class column and that the "
+                   "file is complete)")
 
 
 def test_two_data_sets_sharing_a_file_with_different_sha256(tmp_path):

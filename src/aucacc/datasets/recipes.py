@@ -276,7 +276,8 @@ def _check_left(name: str, raw: RawTable, trace: list, frame: pd.DataFrame, targ
     if len(raw_left) < 2:
         has = "no class value" if not raw_left else f"only class {next(iter(raw_left))!r}"
         parts.append(f"the raw file {raw.path.name} has {len(raw.frame)} rows and {has} in "
-                     f"'{_key(name, 'target')}' = {target!r}")
+                     f"'{_key(name, 'target')}' = {target!r} (AUC and a stratified split need two classes: "
+                     f"check that the target names the class column and that the file is complete)")
     for step, before, after, c_before, c_after, hint in trace:
         gone = [c for c in c_before if c not in c_after]
         if before == after and not gone:
