@@ -25,7 +25,8 @@ def main() -> None:
     from aucacc.config import load_config
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.folds import repeated_folds
-    from aucacc.evaluation.repeated import repeated_cross_validate, repeated_tests
+    from aucacc.evaluation.repeated import repeated_cross_validate
+    from aucacc.significance import repeated_tests
     from aucacc.learners import make_learner
 
     ap = argparse.ArgumentParser()

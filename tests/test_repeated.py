@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from aucacc.evaluation.folds import derive_seed, repeated_folds, repetition_seed, stratified_folds
-from aucacc.evaluation.repeated import repeated_cross_validate, repeated_tests
-from aucacc.significance import corrected_resampled_ttest, rounds_ttest
+from aucacc.evaluation.repeated import repeated_cross_validate
+from aucacc.significance import corrected_resampled_ttest, repeated_tests, rounds_ttest
 
 
 def test_repetition_zero_is_the_default_fold_file_and_others_differ():

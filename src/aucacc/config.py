@@ -13,6 +13,7 @@ import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
 from aucacc.schemas import CONFIG_SCHEMA, schema_default  # noqa: F401  (schema_default re-exported)
+from aucacc.learners import check_params, resolve_estimator  # light: a learner's module loads when a spec names it
 
 # The schema ships inside the package (package data), so any install validates the same way.
 SCHEMA = CONFIG_SCHEMA
@@ -259,8 +260,6 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
     ConfigError
         Naming ``learners.<name>`` (``.estimator``, ``.params`` or ``.params.<param>``) and the cause.
     """
-    from aucacc.learners import check_params, resolve_estimator
-
     key = f"learners.{name}"
     cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
     full = check_params(cls, dict(spec.get("params") or {}), f"{key}.params")

@@ -12,6 +12,10 @@ protocol). Every workflow script writes them through :func:`write_scores`,
 :func:`read_fold_records` and :func:`read_metrics`. Each file gets a provenance record with its
 SHA-256 (:func:`aucacc.provenance.write_intermediate`), checked on every read
 (:func:`aucacc.provenance.verified`): a changed file stops the job that reads it.
+
+It also holds what every reader of the format needs: the classes of a frame
+(:func:`score_classes`), the positive class of a binary reading (:func:`positive_class`), and the
+folds that lack a class (:func:`absent_class_folds`).
 """
 
 from __future__ import annotations
@@ -22,12 +26,13 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+import numpy as np
 import pandas as pd
 
 from aucacc.provenance import verified, write_intermediate
 
-__all__ = ["read_fold_records", "read_metrics", "read_score_files", "read_scores", "score_key", "write_fold_records",
-           "write_metrics", "write_scores"]
+__all__ = ["absent_class_folds", "positive_class", "read_fold_records", "read_metrics", "read_score_files",
+           "read_scores", "score_classes", "score_key", "write_fold_records", "write_metrics", "write_scores"]
 
 
 def write_scores(path: str | os.PathLike, scores: pd.DataFrame, provenance: dict[str, Any] | None = None) -> None:
@@ -104,3 +109,41 @@ def read_metrics(paths: Iterable[str | os.PathLike]) -> pd.DataFrame:
     """The fold-metric files ``paths`` (written by :func:`write_metrics`) as one frame, in the order given,
     each checked against its provenance record (:func:`aucacc.provenance.verified`)."""
     return pd.concat([pd.read_csv(verified(p)) for p in paths], ignore_index=True)
+
+
+def score_classes(scores: pd.DataFrame) -> list[str]:
+    """The class labels of a scores frame, in column order."""
+    return [c[2:] for c in scores.columns if c.startswith("p:")]
+
+
+def absent_class_folds(scores: pd.DataFrame) -> int:
+    """Number of test folds in ``scores`` that lack one of its classes (their multi-class AUC is over the classes present)."""
+    classes = set(score_classes(scores))
+    return int(sum(set(g["y_true"].astype(str)) != classes for _, g in scores.groupby("fold")))
+
+
+def positive_class(classes, y_true, override: str | None = None) -> str:
+    """The class treated as positive: ``override`` if given, else the minority class.
+
+    Parameters
+    ----------
+    classes : the data's class labels in order.
+    y_true : array, shape (n,) — true labels (for the class counts).
+    override : a configured positive class.
+
+    Returns the label; ties in count go to the later class (the metric module ranks by the
+    second class of a binary data set).
+
+    Raises
+    ------
+    ValueError
+        ``override`` is not one of ``classes``.
+    """
+    classes = [str(c) for c in classes]
+    if override is not None:
+        if str(override) not in classes:
+            raise ValueError(f"positive class {override!r} is not a class of the data ({classes})")
+        return str(override)
+    y = np.asarray(y_true).astype(str)
+    counts = [int((y == c).sum()) for c in classes]
+    return classes[len(counts) - 1 - int(np.argmin(counts[::-1]))]

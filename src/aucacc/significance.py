@@ -38,6 +38,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from aucacc.evaluation.folds import derive_seed
+from aucacc.stats import paired_ttest
+
 
 @dataclass(frozen=True)
 class TestResult:
@@ -224,26 +227,6 @@ def friedman_nemenyi(values: pd.DataFrame, alpha: float) -> FriedmanResult:
                           n=n, alpha=alpha)
 
 
-def cd_diagram(fr: FriedmanResult, title: str = ""):
-    """Critical-difference diagram (``scikit_posthocs.critical_difference_diagram``) of a Friedman result.
-
-    Learners joined by a bar are not significantly different under Nemenyi. Returns the figure.
-    scikit-posthocs finds the bars from sets of learner names, so the drawing order (and the file's
-    bytes) depends on the string-hash seed: the workflow fixes ``PYTHONHASHSEED`` for every job.
-    """
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import scikit_posthocs as sp
-
-    fig, ax = plt.subplots(figsize=(6, 1.8 + 0.25 * len(fr.ranks)))
-    sp.critical_difference_diagram(fr.ranks, fr.nemenyi, alpha=fr.alpha, ax=ax)
-    ax.set_title(f"{title}\nFriedman p = {fr.p:.3g}; Nemenyi CD = {fr.cd:.2f} (α = {fr.alpha}, N = {fr.n})",
-                 fontsize=9)
-    return fig
-
-
 #: The columns of the claims-against-tests table, one per test (in this order).
 TESTS = ("paired_t", "wilcoxon", "friedman_nemenyi", "bayes_signed_rank", "corrected_t", "bayes_correlated")
 #: Tests over data sets, whose verdict can be compared with the published verdict directly.
@@ -290,11 +273,9 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
     tests that agree with the published verdict), ``detail`` (statistic, p or probabilities per
     claim and test), ``per_dataset`` (the two over-folds tests per data set), ``friedman`` (one row
     per table and metric: statistic, p, CD, average ranks) and ``friedman_results``
-    (``{(table, metric): FriedmanResult}`` for the critical-difference diagrams).
+    (``{(table, metric): FriedmanResult}`` for the critical-difference diagrams,
+    :func:`aucacc.report.plots.significance.cd_diagram`).
     """
-    from aucacc.evaluation.folds import derive_seed
-    from aucacc.stats import paired_ttest
-
     has_rep = "repetition" in metrics.columns
     keys = ["repetition", "fold"] if has_rep else ["fold"]
     means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean()
@@ -365,3 +346,43 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
                 **{f"rank:{k}": v for k, v in r.ranks.items()}} for (t, m), r in fried.items()]
     return {"claims": pd.DataFrame(rows), "detail": det, "per_dataset": pd.DataFrame(per_ds),
             "friedman": pd.DataFrame(fr_rows), "friedman_results": fried}
+
+
+def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float, rope: float, decision: float) -> pd.DataFrame:
+    """Per data set, metric and learner pair: the tests over b rounds of k-fold CV.
+
+    Parameters
+    ----------
+    metrics : tidy repeated fold metrics ``dataset, learner, repetition, fold, metric, value`` (percent;
+        :func:`aucacc.evaluation.repeated.repeated_cross_validate`).
+    pairs : (a, b) learner pairs.
+    alpha, rope, decision : config ``protocol.alpha``, ``statistics.rope`` (percentage points) and
+        ``statistics.decision``.
+
+    Returns one row per data set × metric × pair: ``rounds`` b, ``folds`` b·k; Aggarwal's test over
+    the per-round means (``delta_A`` = ΔA, ``rounds_t``, ``rounds_p``); the naive paired t-test over
+    the b·k folds (``naive_t``, ``naive_p``, the test the correction exists for); the Nadeau–Bengio
+    corrected t-test (``corrected_t``, ``corrected_p``); the Bayesian correlated t-test
+    (``p_a_better``, ``p_equivalent``, ``p_b_better``) and the verdicts.
+    """
+    rows = []
+    for (d, metric), g in metrics.groupby(["dataset", "metric"], sort=True):
+        wide = g.pivot_table(index=["repetition", "fold"], columns="learner", values="value").sort_index()
+        b = int(wide.index.get_level_values("repetition").nunique())
+        for a, c in pairs:
+            if a not in wide.columns or c not in wide.columns:
+                continue
+            per_round = wide[[a, c]].groupby(level="repetition").mean()
+            rt = rounds_ttest(per_round[a], per_round[c]) if b > 1 else None
+            ct = corrected_resampled_ttest(wide[a], wide[c], runs=b)
+            naive = stats.ttest_rel(wide[a], wide[c])
+            bc = bayes_correlated_ttest(wide[a], wide[c], rope, runs=b)
+            rows.append({"dataset": d, "metric": metric, "a": a, "b": c, "rounds": b, "folds": len(wide),
+                         "delta_A": float((per_round[a] - per_round[c]).mean()),
+                         "rounds_t": rt.statistic if rt else np.nan, "rounds_p": rt.p if rt else np.nan,
+                         "rounds_verdict": rt.verdict(a, c, alpha) if rt else "needs b > 1",
+                         "naive_t": float(naive.statistic), "naive_p": float(naive.pvalue),
+                         "corrected_t": ct.statistic, "corrected_p": ct.p, "corrected_verdict": ct.verdict(a, c, alpha),
+                         "p_a_better": bc.p_a, "p_equivalent": bc.p_rope, "p_b_better": bc.p_b,
+                         "bayes_verdict": bc.verdict(a, c, decision)})
+    return pd.DataFrame(rows)

@@ -1,6 +1,6 @@
 # Last stage: the per-cell scorecard (config/claims.yaml), the comparison figures, every table as HTML
 # for `snakemake --report results/report.html`, and results/REPORT.md. Library: aucacc.report.
-from aucacc.report.plots.scorecard import REPORT_FIGURES
+from aucacc.report.plots import REPORT_FIGURES
 
 # The workflow's own caption files, whatever the working directory (`--directory .test` runs elsewhere).
 REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")

@@ -9,9 +9,10 @@ from aucacc.provenance import provenance
 from aucacc.report.logs import setup_log
 from aucacc.report.figures import save_figure
 from aucacc.report import stem
+from aucacc.report.plots.significance import cd_diagram
 from aucacc.report.tables import Table
 from aucacc.scores import read_metrics
-from aucacc.significance import cd_diagram, claims_against_tests
+from aucacc.significance import claims_against_tests
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params

@@ -3,7 +3,7 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.report.logs import setup_log
-from aucacc.evaluation.repeated import repeated_tests
+from aucacc.significance import repeated_tests
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.tables import Table

@@ -6,6 +6,7 @@ from aucacc.provenance import verified
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
+from aucacc.report.plots.roc import roc_dataset_figure
 from aucacc.report.tables import Table
 from aucacc.roc import roc_dataset
 from aucacc.scores import read_scores
@@ -13,11 +14,11 @@ from aucacc.scores import read_scores
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 meta = read_meta(inp.meta)
-tables, fig = roc_dataset(snakemake.wildcards.dataset, meta["classes"],
-                          {lrn: read_scores(p) for lrn, p in zip(par.learners, inp.scores)},
-                          {lrn: pd.read_csv(verified(p)) for lrn, p in zip(par.learners, inp.metrics)},
-                          par.positive, par.hull_points, par.n_points, par.n_thresholds)
+tables = roc_dataset(snakemake.wildcards.dataset, meta["classes"],
+                     {lrn: read_scores(p) for lrn, p in zip(par.learners, inp.scores)},
+                     {lrn: pd.read_csv(verified(p)) for lrn, p in zip(par.learners, inp.metrics)},
+                     par.positive, par.hull_points, par.n_points, par.n_thresholds)
 for name in ("curves", "hull", "check"):
     Table(tables[name]).write_csv(out[name])
-save_figure(fig, stem(out.png))
+save_figure(roc_dataset_figure(snakemake.wildcards.dataset, tables), stem(out.png))
 log.info("AUC check: max |points − reference| = %.3g", tables["check"]["abs_diff"].max())

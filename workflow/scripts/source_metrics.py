@@ -5,14 +5,16 @@ from pathlib import Path
 from aucacc.evaluation.source_metrics import dataset_source_metrics
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
+from aucacc.report.plots.source_metrics import source_metrics_figure
 from aucacc.report.tables import Table
 from aucacc.scores import read_scores
 
 log = setup_log(snakemake)
 wc, par = snakemake.wildcards, snakemake.params
 scores = {Path(p).stem: read_scores(p) for p in snakemake.input.scores}
-m, fig = dataset_source_metrics(scores, wc.dataset, par.protocol, positive=par.positive, costs=dict(par.costs))
+m = dataset_source_metrics(scores, wc.dataset, par.protocol, positive=par.positive, costs=dict(par.costs))
 Table(m).write_csv(snakemake.output.metrics)
-save_figure(fig, os.path.splitext(snakemake.output.png)[0])
+save_figure(source_metrics_figure(scores, positive=par.positive, title=wc.dataset),
+            os.path.splitext(snakemake.output.png)[0])
 log.info("%s %s: %d fold metrics of %s, positive class %s", wc.dataset, par.protocol, len(m), ", ".join(scores),
          m["positive"].iloc[0])

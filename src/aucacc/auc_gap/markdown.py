@@ -6,7 +6,7 @@ import pandas as pd
 
 from aucacc.auc_gap.hypotheses import reading_claims, weka342_comparison
 from aucacc.report.paper_tables import mark_partial, partial_notes
-from aucacc.report.tables import to_markdown
+from aucacc.tables import to_markdown
 
 
 def _weka342_section(by_dataset: pd.DataFrame, significance: pd.DataFrame | None, alpha: float) -> list[str]:

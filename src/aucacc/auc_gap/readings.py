@@ -14,8 +14,8 @@ import pandas as pd
 from scipy.stats import rankdata
 
 from aucacc.auc_gap.weka_readings import WEKA342_READINGS, weka342_reading
-from aucacc.evaluation.cross_validate import score_classes
 from aucacc.evaluation.metrics import hand_till_m, rank_auc
+from aucacc.scores import score_classes
 
 PairAUC = Callable[[np.ndarray, np.ndarray], float]
 READINGS = ("standard", "hard_label", "ties_pessimistic", "ties_random", "pooled", "ovr_unweighted",
@@ -76,11 +76,18 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
     Parameters
     ----------
     scores : stored scores (``fold, y_true, y_pred, p:<class>…``; see
-        :func:`aucacc.evaluation.cross_validate.cross_validate`).
+        :mod:`aucacc.scores`).
     reading : one of :data:`READINGS` except ``per_fold_discretization`` (that reading is
         ``standard`` applied to the per-fold protocol's scores).
     seed : for ``ties_random``.
+
+    Raises
+    ------
+    ValueError
+        ``reading`` is not one of :data:`READINGS`.
     """
+    if reading not in READINGS:
+        raise ValueError(f"unknown AUC reading {reading!r}; known: {READINGS}")
     if reading.startswith("weka342_"):
         return weka342_reading(scores, reading, seed)
     classes = score_classes(scores)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from aucacc.evaluation.cross_validate import score_classes
+from aucacc.scores import positive_class, score_classes
+from aucacc.weka342 import roc_area
 
 WEKA342_SCOPES = ("fold", "pooled")
 WEKA342_POSITIVES = ("first", "last", "minority")
@@ -28,7 +29,7 @@ def weka342_inputs(scores: pd.DataFrame, scope: str, positive: str, order: str,
     scores : stored scores (``row, fold, y_true, p:<class>…``).
     scope : ``"fold"`` or ``"pooled"`` (all folds appended fold by fold, as Weka's CV does).
     positive : ``"first"``, ``"last"`` (Weka's default ``getCurve`` class) or ``"minority"``
-        (fewest instances in the data set; :func:`aucacc.roc.positive_class`).
+        (fewest instances in the data set; :func:`aucacc.scores.positive_class`).
     order : ``"stored"``, ``"reversed"`` or ``"shuffled"`` (``numpy`` ``default_rng(seed)``
         permutation of the instances, the same for every learner of a data set).
     """
@@ -40,8 +41,6 @@ def weka342_inputs(scores: pd.DataFrame, scope: str, positive: str, order: str,
     elif positive == "last":
         ci = len(classes) - 1
     else:
-        from aucacc.roc import positive_class
-
         ci = classes.index(positive_class(classes, scores["y_true"]))
     df = scores.sort_values(["fold", "row"], kind="stable")
     if order == "reversed":
@@ -61,15 +60,15 @@ def weka342_reading(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.nda
 
     Folds where Weka's area is not a number (the positive class absent from a test fold, so
     its first point has TP = 0 and the rates are 0/0) are left out of the fold mean.
+
+    Raises
+    ------
+    ValueError
+        ``reading`` is not one of :data:`WEKA342_READINGS`.
     """
-    from aucacc.weka342 import roc_area
-
-    try:
-        _, scope, positive, order = reading.split("_")
-    except ValueError:
-        from aucacc.auc_gap.readings import READINGS  # the full list (it includes these readings)
-
-        raise ValueError(f"unknown AUC reading {reading!r}; known: {READINGS}") from None
+    if reading not in WEKA342_READINGS:
+        raise ValueError(f"unknown Weka 3.4.2 AUC reading {reading!r}; known: {WEKA342_READINGS}")
+    _, scope, positive, order = reading.split("_")
     vals = np.array([roc_area(a, p, c) for a, p, c in weka342_inputs(scores, scope, positive, order, seed)])
     return 100 * vals[np.isfinite(vals)]
 

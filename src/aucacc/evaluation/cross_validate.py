@@ -12,8 +12,11 @@ import numpy as np
 import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
+from aucacc.discretize import MDLDiscretizer
+from aucacc.evaluation.encoding import encode_features
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
 from aucacc.exceptions import LearnerFitError
+from aucacc.scores import absent_class_folds, score_classes  # noqa: F401  (the scores format; re-exported)
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
 
@@ -23,8 +26,6 @@ def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
 
     Returns the discretized attribute frame and ``{"cut_points": {col: [...]}, "single_interval": [...]}``.
     """
-    from aucacc.discretize import MDLDiscretizer
-
     disc = MDLDiscretizer().fit(ds.X, ds.y)
     info = {"cut_points": {c: [float(v) for v in cuts] for c, cuts in disc.cut_points_.items()},
             "single_interval": list(disc.single_interval_)}
@@ -101,16 +102,12 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
             raise ValueError(f"data set {ds.name!r}: fold {k} has no training or no test instances")
         Xtr, Xte = X.loc[train], X.loc[test]
         if discretization == "per_fold":
-            from aucacc.discretize import MDLDiscretizer
-
             d = MDLDiscretizer().fit(Xtr, ds.y[train])
             Xtr, Xte = d.transform(Xtr), d.transform(Xte)
         est = make_estimator()
         if not type(est).__module__.startswith("aucacc."):
             # Other estimators (e.g. scikit-learn's) get a one-hot matrix of the nominal attributes
             # (declared domains; a missing value is all zeros), the SVM's encoding.
-            from aucacc.evaluation.encoding import encode_features
-
             Xtr, spec = encode_features(Xtr)
             Xte, _ = encode_features(Xte, spec)
         stage = f"fit on the {int(train.sum())} training instances"
@@ -239,17 +236,6 @@ def align_proba(p: np.ndarray, est_classes, classes: list, y_train: pd.Series, d
             # Learners may order classes differently (e.g. sorted); store columns in the data's order.
             out[:, j] = p[:, est_classes.index(c)]
     return out, note
-
-
-def absent_class_folds(scores: pd.DataFrame) -> int:
-    """Number of test folds in ``scores`` that lack one of its classes (their multi-class AUC is over the classes present)."""
-    classes = set(score_classes(scores))
-    return int(sum(set(g["y_true"].astype(str)) != classes for _, g in scores.groupby("fold")))
-
-
-def score_classes(scores: pd.DataFrame) -> list[str]:
-    """The class labels of a scores frame, in column order."""
-    return [c[2:] for c in scores.columns if c.startswith("p:")]
 
 
 def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:

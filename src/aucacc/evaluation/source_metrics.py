@@ -34,6 +34,9 @@ from typing import Mapping
 import numpy as np
 import pandas as pd
 
+from aucacc.evaluation.metrics import hand_till_m
+from aucacc.scores import positive_class, score_classes
+
 #: Names of the confusion-matrix metrics, in table order.
 CONFUSION_METRICS = ("accuracy", "error", "TPR", "TNR", "PPV", "NPV", "FPR", "FNR", "F1", "BCR", "GM", "YI",
                      "informedness", "MK", "MCC", "LR+", "LR-", "DOR", "Jaccard", "OP", "BER", "AGM")
@@ -193,7 +196,7 @@ def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
     Parameters
     ----------
     scores : stored scores (``fold, y_true, y_pred, p:<class>…``).
-    positive : positive class (default: the minority class, :func:`aucacc.roc.positive_class`,
+    positive : positive class (default: the minority class, :func:`aucacc.scores.positive_class`,
         as in the ROC stage and its config key ``roc.positive``).
     costs : per-class misclassification costs for eq. 10.77 (default: all 1).
 
@@ -204,11 +207,6 @@ def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
     ``ovr_weighted``, ``ovr_macro`` and ``hand_till_m``. A fold lacking the positive class has
     NaN for the metrics that need it.
     """
-    from aucacc.evaluation.cross_validate import score_classes
-    from aucacc.evaluation.metrics import hand_till_m
-
-    from aucacc.roc import positive_class
-
     classes = score_classes(scores)
     pos = positive_class(classes, scores["y_true"], positive)
     k = classes.index(pos)
@@ -230,7 +228,7 @@ def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
 
 def dataset_source_metrics(scores: Mapping[str, pd.DataFrame], dataset: str, protocol: str,
                            positive: str | None = None, costs: Mapping[str, float] | None = None):
-    """Every metric of the sources for each learner on one data set, and the data set's figure.
+    """Every metric of the sources for each learner on one data set.
 
     One job per data set (not per learner): the metrics are cheap and a job's start-up is not.
 
@@ -242,8 +240,10 @@ def dataset_source_metrics(scores: Mapping[str, pd.DataFrame], dataset: str, pro
 
     Returns
     -------
-    (frame, figure) : the :func:`fold_source_metrics` rows of every learner, with columns
-        ``dataset, learner, protocol, fold, metric, value, positive``, and :func:`source_metrics_figure`.
+    DataFrame
+        The :func:`fold_source_metrics` rows of every learner, with columns ``dataset, learner,
+        protocol, fold, metric, value, positive``. The data set's figure is drawn from the same
+        scores by :func:`aucacc.report.plots.source_metrics.source_metrics_figure`.
     """
     frames = []
     for learner, sc in scores.items():
@@ -252,7 +252,7 @@ def dataset_source_metrics(scores: Mapping[str, pd.DataFrame], dataset: str, pro
         m.insert(0, "dataset", dataset)
         m.insert(2, "protocol", protocol)
         frames.append(m)
-    return pd.concat(frames, ignore_index=True), source_metrics_figure(scores, positive=positive, title=dataset)
+    return pd.concat(frames, ignore_index=True)
 
 
 def source_metrics_summary(frames: pd.DataFrame, pairs=None) -> pd.DataFrame:
@@ -272,55 +272,3 @@ def source_metrics_summary(frames: pd.DataFrame, pairs=None) -> pd.DataFrame:
     out = g.agg(mean="mean", sd=lambda v: float(np.std(v.dropna(), ddof=1)) if v.notna().sum() > 1 else np.nan,
                 n_folds="size", n_undefined=lambda v: int(v.isna().sum())).reset_index()
     return out
-
-
-def source_metrics_figure(scores: Mapping[str, pd.DataFrame], positive: str | None = None, title: str = ""):
-    """Per-data-set figure: precision–recall curves of each learner (scores of all folds pooled,
-    Tharwat §2.8) and, for a multi-class data set, the one-vs-rest ROC curves of each class for the
-    first learner with their prevalence-weighted AUC beside Hand–Till M (Fawcett 2006, §9).
-
-    ``scores``: learner → stored scores frame. Returns the matplotlib figure (caller saves it).
-    """
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from sklearn.metrics import roc_curve
-
-    from aucacc.evaluation.cross_validate import score_classes
-    from aucacc.evaluation.metrics import hand_till_m
-    from aucacc.roc import positive_class
-
-    first = next(iter(scores.values()))
-    classes = score_classes(first)
-    pos = positive_class(classes, first["y_true"], positive)
-    multi = len(classes) > 2
-    fig, axes = plt.subplots(1, 2 if multi else 1, figsize=(10 if multi else 5, 4.2), squeeze=False)
-    ax = axes[0, 0]
-    for lrn, sc in scores.items():
-        mask = sc["y_true"].astype(str).to_numpy() == pos
-        prec, rec, _, ap = pr_curve(mask, sc[f"p:{pos}"].to_numpy(dtype=float))
-        ax.step(rec, prec, where="post", label=f"{lrn} (AP {ap:.3f})")
-    ax.axhline(mask.mean(), color="grey", lw=0.8, ls=":", label=f"prevalence {mask.mean():.3f}")
-    ax.set(xlabel="recall (TPR)", ylabel="precision (PPV)", xlim=(0, 1), ylim=(0, 1.02),
-           title=f"precision–recall, positive class {pos!r} (folds pooled)")
-    ax.legend(fontsize=7, loc="lower left")
-    if multi:
-        lrn, sc = next(iter(scores.items()))
-        y = sc["y_true"].astype(str).to_numpy()
-        P = sc[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
-        o = ovr_aucs(y, P, classes)
-        ax = axes[0, 1]
-        for k, c in enumerate(classes):
-            if f"ovr:{c}" in o:
-                f, t, _ = roc_curve(y == c, P[:, k])
-                ax.plot(f, t, label=f"{c} vs rest (AUC {o[f'ovr:{c}']:.3f}, p {np.mean(y == c):.2f})")
-        ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls=":")
-        ax.set(xlabel="FPR", ylabel="TPR", xlim=(0, 1), ylim=(0, 1.02),
-               title=f"{lrn}: one-vs-rest ROC (folds pooled)\nweighted AUC {o['ovr_weighted']:.3f}, "
-                     f"Hand–Till M {hand_till_m(y, P, classes)[0]:.3f}")
-        ax.legend(fontsize=7, loc="lower right")
-    if title:
-        fig.suptitle(title)
-    fig.tight_layout()
-    return fig

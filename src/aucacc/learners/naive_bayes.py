@@ -26,6 +26,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.utils.validation import check_is_fitted
 
+from aucacc.discretize import _weka_number  # Weka's Utils.doubleToString
 from aucacc.learners._input import require_frame
 
 __all__ = ["NaiveBayes"]
@@ -238,8 +239,6 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             Called before ``fit``.
         """
         check_is_fitted(self, "classes_")
-        from aucacc.discretize import _weka_number  # Weka's Utils.doubleToString
-
         classes = [str(c) for c in self.classes_]
         k = len(classes)
         priors = ["(" + _weka_number(p, 2) + ")" for p in self.class_prior_]

@@ -32,19 +32,19 @@ exact values.
 Layers: :mod:`.counts` (exact joint counts) and :mod:`.monte_carlo` (the sampled protocol and
 its noise), :mod:`.expectation` (expected profit given a metric value), :mod:`.published`
 (comparison with the paper), :mod:`.experiment` (``profit`` config → tables, and the figure
-names); figures in :mod:`aucacc.report.plots.profit`.
+names, and the data of each figure); figures drawn from that data by :mod:`aucacc.report.plots.profit`.
 """
 
 from aucacc.profit.counts import (METHOD_COUNTING, METHOD_ENUMERATION, METHOD_MONTE_CARLO, JointCounts,
                                   contacts_for_cutoff, counted_counts, enumerate_rankings, enumerated_counts,
                                   joint_counts_3d, ranking_statistics)
 from aucacc.profit.expectation import expected_profit_frame, max_profit_threshold, profit_study
-from aucacc.profit.experiment import figure_stem, figure_stems, profit_comparison, profit_figures, profit_table
+from aucacc.profit.experiment import figure_stem, figure_stems, profit_comparison, profit_figure_data, profit_table
 from aucacc.profit.monte_carlo import monte_carlo_counts, monte_carlo_sd
 from aucacc.profit.published import compare_with_published, parse_published
 
 __all__ = ["METHOD_COUNTING", "METHOD_ENUMERATION", "METHOD_MONTE_CARLO", "JointCounts", "contacts_for_cutoff",
            "counted_counts", "enumerate_rankings", "enumerated_counts", "joint_counts_3d", "ranking_statistics",
            "expected_profit_frame", "max_profit_threshold", "profit_study", "figure_stem", "figure_stems",
-           "profit_comparison", "profit_figures", "profit_table", "monte_carlo_counts", "monte_carlo_sd",
+           "profit_comparison", "profit_figure_data", "profit_table", "monte_carlo_counts", "monte_carlo_sd",
            "compare_with_published", "parse_published"]

@@ -1,8 +1,9 @@
 """Profit experiment: ``profit`` config → tables, and the figure names (Huang & Ling 2005, §V).
 
 One function per workflow rule (:func:`profit_table`, :func:`profit_comparison`,
-:func:`profit_figures`) returns what the rule's script writes. The figure names are defined here
-once (:func:`figure_stems`); the rule ``profit_figures`` declares them as its outputs.
+:func:`profit_figure_data`) returns what the rule's script writes or draws (the figures:
+:func:`aucacc.report.plots.profit.profit_figure`). The figure names are defined here once
+(:func:`figure_stems`); the rule ``profit_figures`` declares them as its outputs.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from aucacc.captions import caption
 from aucacc.profit.counts import METHOD_MONTE_CARLO
 from aucacc.profit.expectation import profit_study
 from aucacc.profit.published import compare_with_published
-from aucacc.report.tables import Table
+from aucacc.tables import Table
 
 def _settings(profit_cfg: dict) -> list[dict]:
     """The paper's configuration followed by the beyond-paper ones, from the ``profit`` config."""
@@ -37,7 +38,7 @@ def figure_stems(profit_cfg: dict) -> list[str]:
     """Stems of every profit figure the ``profit`` config asks for, paper setting first.
 
     The workflow's rule ``profit_figures`` declares these as its outputs and
-    :func:`profit_figures` names its figures with :func:`figure_stem`.
+    :func:`profit_figure_data` names its figures with :func:`figure_stem`.
     """
     return [figure_stem(s["setting"], c) for s in _settings(profit_cfg) for c in profit_cfg["cutoffs"]]
 
@@ -105,15 +106,21 @@ def profit_comparison(table: pd.DataFrame, published: pd.DataFrame) -> Table:
                  caption=caption("profit_comparison"))
 
 
-def profit_figures(table: pd.DataFrame, published: pd.DataFrame) -> dict:
-    """Profit curves per setting and cut-off (rule ``profit_figures``): ``{figure stem: Figure}``.
+def profit_figure_data(table: pd.DataFrame, published: pd.DataFrame) -> dict[str, dict]:
+    """The data of the profit curves per setting and cut-off (rule ``profit_figures``).
 
-    Parameters as in :func:`profit_comparison`; the figures are drawn by
-    :func:`aucacc.report.plots.profit.profit_figure`.
+    Parameters as in :func:`profit_comparison`.
+
+    Returns
+    -------
+    dict
+        ``{figure stem: {"df", "setting", "cutoff", "pub", "comp"}}`` — the keyword arguments of
+        :func:`aucacc.report.plots.profit.profit_figure`, which the rule's script draws: the exact
+        rows of one setting and cut-off, the published values and the comparison of the whole
+        table (for the Monte-Carlo noise band of the paper setting).
     """
-    from aucacc.report.plots.profit import profit_figure
-
     exact = table[table["method"] != METHOD_MONTE_CARLO]
-    comp = compare_with_published(table, published)  # for the Monte-Carlo noise band of the paper setting
-    return {figure_stem(setting, cutoff): profit_figure(df, setting, cutoff, published, comp)
+    comp = compare_with_published(table, published)
+    return {figure_stem(setting, cutoff): {"df": df, "setting": setting, "cutoff": cutoff, "pub": published,
+                                           "comp": comp}
             for (setting, cutoff), df in exact.groupby(["setting", "cutoff"], sort=False)}

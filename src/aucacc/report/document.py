@@ -15,7 +15,7 @@ import pandas as pd
 
 from aucacc.provenance import verified
 from aucacc.report.scorecard import STATUSES, summary, summary_line
-from aucacc.report.tables import to_markdown
+from aucacc.tables import to_markdown
 
 RERUN = ("python3 -m venv .venv && .venv/bin/pip install -q -e .\n"
          "AUCACC_MIRROR=../shared/datasets .venv/bin/snakemake --cores 2\n"

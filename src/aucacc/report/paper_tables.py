@@ -15,6 +15,7 @@ from aucacc.captions import caption
 from aucacc.counting import tally_pairs
 from aucacc.report.claims import fold_mean_tolerance
 from aucacc.stats import paired_ttest
+from aucacc.tables import Table
 
 # Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
 PARTIAL_MARK = "†"
@@ -205,11 +206,9 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
     Returns
     -------
     (dict, DataFrame)
-        Tables ``{"table", "sig", "cde"}`` (:class:`~aucacc.report.tables.Table`) and the
+        Tables ``{"table", "sig", "cde"}`` (:class:`~aucacc.tables.Table`) and the
         averages over data sets (for the log).
     """
-    from aucacc.report.tables import Table
-
     summ = summary_table(metrics, published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     avg = averages(summ, published_avg, table="uci_nb_c44_c45")
@@ -231,8 +230,6 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
     ``published`` stacks the long forms of ``svm_binary13`` and ``uci_nb_c44_c45``; ``claims``
     is the parsed claims file. Returns ``({"table", "sig"}, averages)`` as :func:`main_tables`.
     """
-    from aucacc.report.tables import Table
-
     summ = summary_table(metrics, published, claims)
     avg = averages(summ, published_avg, table="svm_binary13")
     tables = {
@@ -248,8 +245,6 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
 def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol: str, claims: dict):
     """Mean ± sd of every learner on every configured data set (rule ``all_datasets_table``; ``claims``:
     the parsed claims file, for ``within_tolerance``)."""
-    from aucacc.report.tables import Table
-
     summ = summary_table(metrics, published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     return Table(summ, display=mark_partial(summ), notes=partial_notes(summ),

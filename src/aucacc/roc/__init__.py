@@ -20,17 +20,18 @@ Layers
 ------
 :mod:`.curves` (ROC points, AUC, averaging) and :mod:`.hull` (ROCCH, slopes, hybrid), both pure
 numpy; :mod:`.rocch` (the same on tidy frames of several learners); :mod:`.experiment` (stored
-fold scores → the tables of the rules ``roc_dataset`` and ``roc_tables``); the figure is
-:mod:`aucacc.report.plots.roc`.
+fold scores → the frames of the rule ``roc_dataset`` and the tables of ``roc_tables``); the figure
+is drawn from those frames by :mod:`aucacc.report.plots.roc` (the rule's script calls it). The
+positive class of a binary reading is :func:`aucacc.scores.positive_class`.
 """
 
 from aucacc.roc.curves import (RocCurve, ThresholdAverage, VerticalAverage, auc_from_points, point_at_threshold,
                                roc_points, threshold_average, tpr_at_fpr, vertical_average)
-from aucacc.roc.experiment import (AUC_TOL, HULL_POINTS, analyse, fold_curves, operating_points, positive_class,
-                                   roc_dataset, roc_tables)
+from aucacc.roc.experiment import AUC_TOL, HULL_POINTS, analyse, fold_curves, operating_points, roc_dataset, roc_tables
 from aucacc.roc.hull import Hull, hybrid_for_fpr, hybrid_for_slope, iso_slope, roc_convex_hull, slope_ranges
 from aucacc.roc.rocch import (ALWAYS_NEGATIVE, ALWAYS_POSITIVE, dominators, hull_auc, hybrid_at_fprs, hybrid_choices,
                               rocch_table, zoom_box)
+from aucacc.scores import positive_class  # the scores format (bottom layer); kept here, where the ROC stage uses it
 
 __all__ = ["RocCurve", "ThresholdAverage", "VerticalAverage", "auc_from_points", "point_at_threshold", "roc_points",
            "threshold_average", "tpr_at_fpr", "vertical_average", "AUC_TOL", "HULL_POINTS", "analyse", "fold_curves",

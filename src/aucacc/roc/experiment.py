@@ -10,9 +10,10 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
-from aucacc.report.tables import Table
 from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
 from aucacc.roc.rocch import dominators, hull_auc, hybrid_at_fprs, hybrid_choices, rocch_table
+from aucacc.scores import positive_class
+from aucacc.tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -97,33 +98,6 @@ def operating_points(curves, kind: str, n_points: int, n_thresholds: int, pooled
     return df.loc[~trivial].reset_index(drop=True)
 
 
-def positive_class(classes, y_true, override: str | None = None) -> str:
-    """The class treated as positive: ``override`` if given, else the minority class.
-
-    Parameters
-    ----------
-    classes : the data's class labels in order.
-    y_true : array, shape (n,) — true labels (for the class counts).
-    override : a configured positive class.
-
-    Returns the label; ties in count go to the later class (the metric module ranks by the
-    second class of a binary data set).
-
-    Raises
-    ------
-    ValueError
-        ``override`` is not one of ``classes``.
-    """
-    classes = [str(c) for c in classes]
-    if override is not None:
-        if str(override) not in classes:
-            raise ValueError(f"positive class {override!r} is not a class of the data ({classes})")
-        return str(override)
-    y = np.asarray(y_true).astype(str)
-    counts = [int((y == c).sum()) for c in classes]
-    return classes[len(counts) - 1 - int(np.argmin(counts[::-1]))]
-
-
 def analyse(frames, positive: str, hull_points: str, n_points: int, n_thresholds: int) -> dict:
     """ROC analysis of several learners' stored scores on one data set, for one positive class.
 
@@ -179,7 +153,7 @@ def analyse(frames, positive: str, hull_points: str, n_points: int, n_thresholds
 
 def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: str | None,
                 hull_points: str, n_points: int, n_thresholds: int):
-    """ROC analysis of one data set (rule ``roc_dataset``): curves, hull, AUC check and figure.
+    """ROC analysis of one data set (rule ``roc_dataset``): curves, hull and AUC check.
 
     Binary data: one positive class (:func:`positive_class`). Multi-class without a configured
     positive: each class against the rest (Fawcett 2006, §9).
@@ -200,13 +174,12 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
 
     Returns
     -------
-    (dict, matplotlib.figure.Figure)
+    dict
         ``{"curves", "hull", "check"}`` frames (columns of :func:`analyse` plus ``dataset,
-        positive, n_pos, n_neg``; ``check`` adds ``auc_reference, reference, abs_diff``) and the
-        figure (:func:`aucacc.report.plots.roc.roc_figure`).
+        positive, n_pos, n_neg``; ``hull`` adds ``hull_points, n_classes``; ``check`` adds
+        ``auc_reference, reference, abs_diff``). The figure is drawn from them
+        (:func:`aucacc.report.plots.roc.roc_dataset_figure`).
     """
-    from aucacc.report.plots.roc import roc_figure
-
     classes = [str(c) for c in classes]
     y = next(iter(frames.values()))["y_true"].astype(str).to_numpy()
     positives = [positive_class(classes, y, positive)] if len(classes) == 2 or positive else classes
@@ -236,8 +209,7 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
         log.info("%s, positive %s: hull area %.4f, %d vertices", dataset, pos, hull_auc(res["hull"]), len(res["hull"]))
     curves, hulls, checks = (pd.concat(x, ignore_index=True) for x in (curves, hulls, checks))
     checks["abs_diff"] = (checks["auc_points"] - checks["auc_reference"]).abs()
-    fig = roc_figure(dataset, curves, hulls, checks, len(classes), len(y), hull_points)
-    return {"curves": curves, "hull": hulls, "check": checks}, fig
+    return {"curves": curves, "hull": hulls, "check": checks}
 
 
 def _fmt_range(lo, hi):
@@ -364,7 +336,7 @@ def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, sl
     Returns
     -------
     dict
-        ``{"check", "dominators", "hybrid", "fpr_targets"}`` → :class:`~aucacc.report.tables.Table`.
+        ``{"check", "dominators", "hybrid", "fpr_targets"}`` → :class:`~aucacc.tables.Table`.
 
     Raises
     ------

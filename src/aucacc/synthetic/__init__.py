@@ -11,7 +11,7 @@ Layers:
 * :mod:`.multiclass` — Hand-Till M against accuracy: sampled lists, exact enumeration, bootstrap;
 * :mod:`.published` — the published values and whether ours round to them;
 * :mod:`.experiments` — config settings → tidy tables (one function per workflow rule);
-* figures: :mod:`aucacc.report.plots.synthetic`.
+* figures: :mod:`aucacc.report.plots.synthetic`, drawn from those tables by the rules' scripts.
 
 Binary domain. A *ranked list* of ``n0`` positives and ``n1`` negatives is an ordering of the
 ``N = n0 + n1`` examples by score (all scores distinct); the domain Ψ holds all ``C(N, n0)``
@@ -30,8 +30,9 @@ counting a list with itself would give ``(2*1 + 6)/36 = 0.222``.
 from aucacc.counting import JointHistogram, PairCounts, gaussian_binomial, pair_counts
 from aucacc.synthetic.binary import binary_cde, joint_histogram
 from aucacc.synthetic.experiments import (BINARY_EXPERIMENTS, EXPERIMENTS, MULTICLASS_EXACT, MULTICLASS_EXPERIMENT,
-                                          binary_experiment, binary_settings, binary_table, multiclass_exact_experiment,
-                                          multiclass_exact_table, multiclass_experiment, multiclass_table)
+                                          binary_experiment, binary_settings, binary_table, examples_per_class,
+                                          multiclass_exact_experiment, multiclass_exact_table, multiclass_experiment,
+                                          multiclass_table)
 from aucacc.synthetic.multiclass import (MULTICLASS_MODELS, bootstrap_cd, hand_till_denominator, hand_till_numerator,
                                          histogram_from_values, multiclass_exact_ranks, multiclass_labels,
                                          sample_multiclass)
@@ -39,7 +40,7 @@ from aucacc.synthetic.published import PUBLISHED_EXPERIMENT, decimals, matches_p
 
 __all__ = ["JointHistogram", "PairCounts", "gaussian_binomial", "pair_counts", "binary_cde", "joint_histogram",
            "BINARY_EXPERIMENTS", "EXPERIMENTS", "MULTICLASS_EXACT", "MULTICLASS_EXPERIMENT", "binary_experiment",
-           "binary_settings", "binary_table", "multiclass_exact_experiment", "multiclass_exact_table",
+           "binary_settings", "binary_table", "examples_per_class", "multiclass_exact_experiment", "multiclass_exact_table",
            "multiclass_experiment", "multiclass_table", "MULTICLASS_MODELS", "bootstrap_cd", "hand_till_denominator",
            "hand_till_numerator", "histogram_from_values", "multiclass_exact_ranks", "multiclass_labels",
            "sample_multiclass", "PUBLISHED_EXPERIMENT", "decimals", "matches_printed", "published_values"]

@@ -1,8 +1,8 @@
 """Synthetic experiments: ``synthetic`` config section → tidy tables (Huang & Ling 2005, §II; Knowl 3).
 
 One function per workflow rule (:func:`binary_experiment`, :func:`multiclass_exact_experiment`,
-:func:`multiclass_experiment`) returns the :class:`aucacc.report.tables.Table` (and figure)
-that the rule's script writes. The experiment names are defined here once; the workflow's rules
+:func:`multiclass_experiment`) returns the :class:`aucacc.tables.Table` that the rule's script
+writes; the script draws the figure from the table's data (:mod:`aucacc.report.plots.synthetic`). The experiment names are defined here once; the workflow's rules
 and final targets read them.
 """
 
@@ -15,11 +15,11 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.counting import pair_counts
-from aucacc.report.tables import Table
 from aucacc.synthetic.binary import binary_cde
 from aucacc.synthetic.multiclass import (bootstrap_cd, hand_till_denominator, histogram_from_values,
                                          multiclass_exact_ranks, multiclass_labels, sample_multiclass)
 from aucacc.synthetic.published import matches_printed, published_values
+from aucacc.tables import Table
 
 #: The binary experiments (exact C/D/E by counting), each a table and a figure ``synthetic_<name>``;
 #: the workflow's rules and final targets read these names.
@@ -205,7 +205,7 @@ def _display(df: pd.DataFrame, cols: Sequence[str]) -> pd.DataFrame:
 
 
 def binary_experiment(experiment: str, cfg: Mapping[str, Any], published: pd.DataFrame):
-    """One binary experiment (rule ``synthetic_binary``): its table and its figure.
+    """One binary experiment (rule ``synthetic_binary``): its table.
 
     Parameters
     ----------
@@ -218,21 +218,18 @@ def binary_experiment(experiment: str, cfg: Mapping[str, Any], published: pd.Dat
 
     Returns
     -------
-    (Table, matplotlib.figure.Figure)
-        Table ``synthetic_<experiment>`` (tidy: :func:`binary_table`) and its figure.
+    Table
+        Table ``synthetic_<experiment>`` (tidy: :func:`binary_table`); its figure is
+        :func:`aucacc.report.plots.synthetic.plot_binary` of the table's data.
 
     Raises
     ------
     ValueError
         Unknown experiment or bad sizes (see :func:`binary_settings`).
     """
-    from aucacc.report.plots.synthetic import plot_binary
-
     df = binary_table(experiment, cfg, published)
     shown = _display(df, ["setting", "n0", "n1", "C", "published_C", "D", "published_D", "E", "published_E"])
-    table = Table(df, display=shown,
-                  caption=caption("synthetic_<experiment>", experiment=experiment))
-    return table, plot_binary(df, experiment)
+    return Table(df, display=shown, caption=caption("synthetic_<experiment>", experiment=experiment))
 
 
 def multiclass_exact_experiment(cfg: Mapping[str, Any]) -> Table:
@@ -245,19 +242,17 @@ def multiclass_exact_experiment(cfg: Mapping[str, Any]) -> Table:
 
 def multiclass_experiment(cfg: Mapping[str, Any], published: pd.DataFrame, seed: int,
                           exact: pd.DataFrame | None = None):
-    """Sampled multi-class experiment (rule ``synthetic_multiclass``): table and figure.
+    """Sampled multi-class experiment (rule ``synthetic_multiclass``): its table.
 
-    Parameters are those of :func:`multiclass_table`; returns ``(Table, Figure)``.
+    Parameters are those of :func:`multiclass_table`; returns the :class:`~aucacc.tables.Table`.
+    Its figure is :func:`aucacc.report.plots.synthetic.plot_multiclass` of the table's data and
+    :func:`examples_per_class`.
     """
-    from aucacc.report.plots.synthetic import plot_multiclass
-
     df = multiclass_table(cfg, published, seed, exact)
     shown = _display(df, ["model", "c", "C", "C_se", "published_C", "exact_C", "D", "D_se", "published_D", "exact_D",
                           "E"])
     per_class = examples_per_class(cfg)  # the configured number (the paper's is 2), never a typed one
-    table = Table(df, display=shown,
-                  caption=caption("synthetic_multiclass", per_class=per_class))
-    return table, plot_multiclass(df, per_class)
+    return Table(df, display=shown, caption=caption("synthetic_multiclass", per_class=per_class))
 
 
 def examples_per_class(cfg: Mapping[str, Any]) -> str:

@@ -105,3 +105,15 @@ def roc_figure(dataset: str, curves: pd.DataFrame, hulls: pd.DataFrame, checks: 
                  f"ROCCH of the {_TITLE_KIND[hull_points]} points", fontsize=11)
     fig.tight_layout()
     return fig
+
+
+def roc_dataset_figure(dataset: str, tables: dict):
+    """The figure of one data set from the frames of :func:`aucacc.roc.roc_dataset` (rule ``roc_dataset``).
+
+    :func:`roc_figure` with the data set's class count, size and hull points read from the
+    ``hull`` frame (its columns ``n_classes``, ``n_pos + n_neg`` and ``hull_points``).
+    """
+    hulls = tables["hull"]
+    first = hulls.iloc[0]
+    return roc_figure(dataset, tables["curves"], hulls, tables["check"], int(first["n_classes"]),
+                      int(first["n_pos"] + first["n_neg"]), str(first["hull_points"]))

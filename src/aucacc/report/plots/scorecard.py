@@ -14,22 +14,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from aucacc.report.figures import plt, save_figure
+from aucacc.report.plots import REPORT_FIGURES, SCATTER_PANELS, SCATTER_TABLES  # noqa: F401  (names re-exported)
+
 STATUS_STYLE = {"pass": ("C2", "o"), "FAIL": ("C3", "X"), "explained": ("C1", "s"),
                 "not reproducible": ("0.45", "D")}
-# Panels of the ours-vs-published scatter: (title, cells) per published table; a panel holds
-# the rows whose `metric`/`stat` match.
-_PANELS = {
-    "uci_nb_c44_c45": [("accuracy (mean, %)", "accuracy", "mean"), ("AUC (mean, %)", "auc", "mean"),
-                       ("accuracy (sd over folds)", "accuracy", "sd"), ("AUC (sd over folds)", "auc", "sd")],
-    "svm_binary13": [("accuracy (mean, %)", "accuracy", "mean"), ("AUC (mean, %)", "auc", "mean"),
-                     ("accuracy (sd over folds)", "accuracy", "sd"), ("AUC (sd over folds)", "auc", "sd")],
-    "uci_averages": [("accuracy average (%)", "accuracy", None), ("AUC average (%)", "auc", None)],
-    "datasets": [("attributes", None, "attributes"), ("classes", None, "classes"), ("instances", None, "instances")],
-    "cde_folds": [("fold counts R, S, P, Q, V", None, tuple("RSPQV")), ("C and E", None, ("C", "E")), ("D", None, "D")],
-    "synthetic_endpoints": [("C", None, "C"), ("D", None, "D"), ("E", None, "E")],
-    "profit": [("profit(AUC) − profit(accuracy)", None, None)],
-}
-SCATTER_TABLES = tuple(_PANELS)
 
 
 def _panel_rows(card: pd.DataFrame, metric: str | None, stat: str | tuple | None) -> pd.DataFrame:
@@ -54,12 +43,10 @@ def ours_vs_published(card: pd.DataFrame, table: str):
     the shaded band is identity ± the smallest such half-width in the panel. Cells whose ours is
     missing are left out.
     """
-    import matplotlib.pyplot as plt
-
     rows = card[(card["table"] == table) & card["ours"].notna() & (card["status"] != "missing")].copy()
     rows["ours"] = pd.to_numeric(rows["ours"], errors="coerce")
     rows["published"] = pd.to_numeric(rows["published"], errors="coerce")
-    panels = _PANELS[table]
+    panels = SCATTER_PANELS[table]
     fig, axes = plt.subplots(1, len(panels), figsize=(3.6 * len(panels), 3.7), squeeze=False)
     for ax, (title, metric, stat) in zip(axes[0], panels):
         g = _panel_rows(rows, metric, stat).dropna(subset=["ours", "published"])
@@ -104,8 +91,6 @@ def per_dataset(summary: pd.DataFrame, learners: list[str] | None = None, title:
         ``dataset, learner, metric, mean, sd, published_mean, published_sd``.
     learners : learners in plotting order (default: as they appear).
     """
-    import matplotlib.pyplot as plt
-
     learners = learners or list(dict.fromkeys(summary["learner"]))
     datasets = list(dict.fromkeys(summary["dataset"]))
     fig, axes = plt.subplots(2, 1, figsize=(max(8, 0.62 * len(datasets) * max(1, len(learners) / 3)), 7.5),
@@ -143,8 +128,6 @@ def auc_gap(by_dataset: pd.DataFrame, clip: float = 20.0):
     by_dataset : ``results/tables/auc_hypotheses_by_dataset.csv`` (``reading, dataset, learner,
         auc, published_auc, diff``), from :func:`aucacc.auc_gap.hypothesis_tables`.
     """
-    import matplotlib.pyplot as plt
-
     g = by_dataset.dropna(subset=["diff"])
     known = ["NB", "C4.4", "C4.5", "SVM"]
     learners = sorted(dict.fromkeys(g["learner"]), key=lambda x: (known.index(x) if x in known else len(known), x))
@@ -172,7 +155,6 @@ def auc_gap(by_dataset: pd.DataFrame, clip: float = 20.0):
     return fig
 
 
-REPORT_FIGURES = tuple(f"scatter_{t}" for t in SCATTER_TABLES) + ("per_dataset_uci", "per_dataset_svm", "auc_gap")
 _PER_DATASET = {"per_dataset_uci": ("uci_nb_c44_c45", "NB, C4.4, C4.5 (main table)"),
                 "per_dataset_svm": ("svm_binary13", "SVM, NB, C4.4, C4.5 on the binary data sets")}
 
@@ -200,14 +182,10 @@ def report_figure(name: str, card: pd.DataFrame, tables: dict[str, pd.DataFrame]
 def write_report_figures(card: pd.DataFrame, tables: dict[str, pd.DataFrame], outdir: str | os.PathLike,
                          names: tuple[str, ...] = REPORT_FIGURES) -> dict[str, Path]:
     """Write the figures ``names`` as ``<outdir>/<name>.{png,pdf}``; returns name → PNG path."""
-    from aucacc.report.figures import save_figure
-
     return {n: save_figure(report_figure(n, card, tables), Path(outdir) / n)["png"] for n in names}
 
 
 def _empty(text: str):
-    import matplotlib.pyplot as plt
-
     fig, ax = plt.subplots(figsize=(5, 1.5))
     ax.text(0.5, 0.5, text, ha="center", va="center")
     ax.set_axis_off()
