@@ -30,7 +30,7 @@ from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.svm import SVC
 
-from aucacc.evaluation.encoding import encode_features
+from aucacc.learners.encoding import encode_features
 from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM
 
 

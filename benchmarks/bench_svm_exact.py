@@ -48,7 +48,7 @@ def main(argv=None) -> None:
     from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, fold_metrics
     from aucacc.evaluation.folds import derive_seed, stratified_folds
     from aucacc.learners import make_learner
-    from aucacc.evaluation.encoding import encode_features
+    from aucacc.learners.encoding import encode_features
 
     cfg = load_config()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

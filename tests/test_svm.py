@@ -15,7 +15,7 @@ from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 
 import aucacc.learners.svm.search as search_module
-from aucacc.evaluation.encoding import encode_features
+from aucacc.learners.encoding import encode_features
 from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, gridpy_job_order, select_best
 from aucacc.learners.svm.estimator import _squash
 from aucacc.learners.svm.kernel import _Distances, _fit_predict

@@ -38,7 +38,6 @@ attributes for classification learning. IJCAI-93, 1022-1027.
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal
 from numbers import Integral
 
 import numpy as np
@@ -48,6 +47,7 @@ from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 from aucacc.learners._input import require_frame
+from aucacc.learners._weka_format import weka_number as _weka_number
 
 __all__ = ["MDLDiscretizer", "mdl_cut_points", "weka_range_labels"]
 
@@ -180,24 +180,6 @@ def _cut_subset(v: np.ndarray, onehot: np.ndarray, first: int, last: int,
     out.append((v[first + i] + v[first + i + 1]) / 2.0)
     _cut_subset(v, onehot, first, first + i + 1, nlogn, out)
     _cut_subset(v, onehot, first + i + 1, last, nlogn, out)
-
-
-def _weka_number(x: float, precision: int) -> str:
-    """Weka's ``Utils.doubleToString(x, precision)``: Java ``DecimalFormat`` with at most
-    ``precision`` decimals, HALF_UP on the exact binary value, no grouping, no trailing zeros."""
-    x = float(x)
-    exact = Decimal(x)
-    if Decimal(1).scaleb(-precision - 1) <= abs(exact) < Decimal(1).scaleb(-precision):
-        # Leading digit right after the last kept decimal: Java's DigitList takes a separate
-        # path that rounds the shortest decimal representation HALF_UP (5e-7 -> 0.000001).
-        exact = Decimal(repr(x))
-    d = exact.quantize(Decimal(1).scaleb(-precision), rounding=ROUND_HALF_UP)
-    s = format(d, "f")
-    if "." in s:
-        s = s.rstrip("0").rstrip(".")
-    if s in ("-0", "0") and math.copysign(1.0, x) < 0:
-        s = "-0"  # DecimalFormat keeps the sign of a negative number that rounds to zero
-    return s
 
 
 def weka_range_labels(cuts: np.ndarray, precision: int = 6) -> list[str]:

@@ -13,9 +13,9 @@ import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
 from aucacc.discretize import MDLDiscretizer
-from aucacc.evaluation.encoding import encode_features
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
 from aucacc.exceptions import LearnerFitError
+from aucacc.learners.encoding import encode_features
 from aucacc.scores import absent_class_folds, score_classes  # noqa: F401  (the scores format; re-exported)
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
@@ -44,7 +44,7 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     folds : int array, shape (n_instances,) — fold id of each instance (:func:`stratified_folds`).
     make_estimator : returns a fresh unfitted estimator (``fit``, ``predict``, ``predict_proba``).
         aucacc's learners take the nominal attributes as they are; any other estimator (e.g.
-        scikit-learn's) gets them one-hot encoded (:func:`aucacc.evaluation.encoding.encode_features`).
+        scikit-learn's) gets them one-hot encoded (:func:`aucacc.learners.encoding.encode_features`).
     discretization : ``"whole_data"`` — Fayyad–Irani cuts from the whole data set, before CV (the
         paper's protocol); ``"per_fold"`` — cuts from each training part only (no leakage);
         ``"none"`` — attributes passed as they are.

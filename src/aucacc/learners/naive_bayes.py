@@ -26,8 +26,8 @@ import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
 from sklearn.utils.validation import check_is_fitted
 
-from aucacc.discretize import _weka_number  # Weka's Utils.doubleToString
 from aucacc.learners._input import require_frame
+from aucacc.learners._weka_format import weka_number  # Weka's Utils.doubleToString
 
 __all__ = ["NaiveBayes"]
 
@@ -241,7 +241,7 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "classes_")
         classes = [str(c) for c in self.classes_]
         k = len(classes)
-        priors = ["(" + _weka_number(p, 2) + ")" for p in self.class_prior_]
+        priors = ["(" + weka_number(p, 2) + ")" for p in self.class_prior_]
         tables = {col: self.counts_[col] + 1.0 for col in self.feature_names_in_}
         cells = [_java_double(x) for t in tables.values() for x in np.append(t.ravel(), t.sum(axis=0))]
         w = max([len(s) for s in classes + priors + cells] + [0])

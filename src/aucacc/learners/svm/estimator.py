@@ -40,7 +40,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from sklearn.utils._param_validation import Interval, StrOptions
 
-from aucacc.evaluation.encoding import encode_features
+from aucacc.learners.encoding import encode_features
 from aucacc.learners.svm.kernel import _Distances, _svc
 from aucacc.learners.svm.search import (_cv_results, _max_correct, _mean_scores, _points, _search_grid,
                                         select_best)
@@ -75,7 +75,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         job order (:func:`~aucacc.learners.svm.search.gridpy_job_order`), a later pair replacing the best if its rate is
         higher, or equal with the same γ and a smaller C.
     encoding : {"onehot", "ordinal"}, default "onehot"
-        How ``Categorical`` columns are encoded (see :func:`~aucacc.evaluation.encoding.encode_features`).
+        How ``Categorical`` columns are encoded (see :func:`~aucacc.learners.encoding.encode_features`).
     merge_duplicates : bool, default False
         Fit repeated (x, y) rows as one point with weight = multiplicity (the same optimum; the
         solver's stopping point differs by ~``tol``, which moved thyroid fold AUCs by up to
