@@ -15,7 +15,8 @@ SHA-256 (:func:`aucacc.provenance.write_intermediate`), checked on every read
 
 It also holds what every reader of the format needs: the classes of a frame
 (:func:`score_classes`), the positive class of a binary reading (:func:`positive_class`), and the
-folds that lack a class (:func:`absent_class_folds`).
+folds that lack a class (:func:`absent_class_folds`, and the mark and note of a table's cells whose
+AUC is over the classes present: :func:`mark_partial`, :func:`partial_notes`).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ import pandas as pd
 
 from aucacc.provenance import verified, write_intermediate
 
-__all__ = ["absent_class_folds", "positive_class", "read_fold_records", "read_metrics", "read_score_files",
-           "read_scores", "score_classes", "score_key", "write_fold_records", "write_metrics", "write_scores"]
+__all__ = ["PARTIAL_MARK", "absent_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
+           "read_metrics", "read_score_files", "read_scores", "score_classes", "score_key", "write_fold_records",
+           "write_metrics", "write_scores"]
 
 
 def write_scores(path: str | os.PathLike, scores: pd.DataFrame, provenance: dict[str, Any] | None = None) -> None:
@@ -147,3 +149,37 @@ def positive_class(classes, y_true, override: str | None = None) -> str:
     y = np.asarray(y_true).astype(str)
     counts = [int((y == c).sum()) for c in classes]
     return classes[len(counts) - 1 - int(np.argmin(counts[::-1]))]
+
+
+# Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
+PARTIAL_MARK = "†"
+
+
+def partial_notes(summary: pd.DataFrame, n_folds: int | None = None) -> list[str]:
+    """Notes under a table for the cells marked :data:`PARTIAL_MARK`, one per data set.
+
+    Rule (config/README.md, "Small classes"): a test fold that lacks a class still gets an
+    AUC, Hand–Till M averaged over the pairs of classes present in that fold. ``summary`` has
+    ``dataset`` and ``partial_folds`` columns, and ``n_folds`` unless given here.
+    """
+    if "partial_folds" not in summary.columns:
+        return []
+    sub = summary[summary["partial_folds"] > 0]
+    notes = []
+    for ds, d in sub.groupby("dataset", sort=False):
+        n = int(d["partial_folds"].max())
+        k = int(n_folds if n_folds is not None else d["n_folds"].max())
+        notes.append(f"{PARTIAL_MARK} {ds}: in {n} of {k} test folds a class is absent (a class has fewer instances "
+                     "than folds); its multi-class AUC is over the classes present there (Hand–Till M: over the "
+                     "class pairs present).")
+    return notes
+
+
+def mark_partial(frame: pd.DataFrame) -> pd.DataFrame:
+    """Display copy of a tidy table: ``dataset`` ends with :data:`PARTIAL_MARK` on rows with ``partial_folds`` > 0."""
+    if "partial_folds" not in frame.columns:
+        return frame
+    out = frame.copy()
+    flag = out["partial_folds"].fillna(0) > 0
+    out["dataset"] = out["dataset"].astype(str).where(~flag, out["dataset"].astype(str) + " " + PARTIAL_MARK)
+    return out

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.auc_gap.readings import READINGS, reading_aucs
-from aucacc.report.paper_tables import published_long
+from aucacc.published import published_long
 from aucacc.stats import paired_ttest
 
 
@@ -24,7 +24,7 @@ def hypothesis_tables(scores: dict[tuple[str, str, str], pd.DataFrame], publishe
     scores : ``{(protocol, dataset, learner): scores frame}`` with protocol ``whole_data`` and,
         for the ``per_fold_discretization`` reading, ``per_fold``.
     published : long published values (``dataset, learner, metric, published_mean``) —
-        see :func:`aucacc.report.paper_tables.published_long`.
+        see :func:`aucacc.published.published_long`.
 
     Returns
     -------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from aucacc.auc_gap.hypotheses import reading_claims, weka342_comparison
-from aucacc.report.paper_tables import mark_partial, partial_notes
+from aucacc.scores import mark_partial, partial_notes
 from aucacc.tables import to_markdown
 
 
@@ -58,7 +58,7 @@ def gap_report(summary: pd.DataFrame, by_dataset: pd.DataFrame, impossible: pd.D
 
     A data set of ``by_dataset`` with ``partial_folds`` > 0 (a test fold lacks a class, so its AUC is
     Hand–Till M over the class pairs present) is marked † in the per-data-set table, with the note
-    of :func:`aucacc.report.paper_tables.partial_notes` (``n_folds``: config ``protocol.n_folds``).
+    of :func:`aucacc.scores.partial_notes` (``n_folds``: config ``protocol.n_folds``).
     ``alpha`` (config ``protocol.alpha``) is the level of the t-tests behind each reading's claims.
     """
     allrows = summary[summary["learner"] == "all"].sort_values("mean_abs_diff")

@@ -13,29 +13,11 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.counting import tally_pairs
+from aucacc.published import METRIC_SUFFIX, PUBLISHED_PREFIX, published_long  # noqa: F401  (re-exported)
 from aucacc.report.claims import fold_mean_tolerance
+from aucacc.scores import PARTIAL_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
 from aucacc.stats import paired_ttest
 from aucacc.tables import Table
-
-# Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
-PARTIAL_MARK = "†"
-
-# Column prefixes of the published wide tables.
-PUBLISHED_PREFIX = {"NB": "nb", "C4.4": "c44", "C4.5": "c45", "SVM": "svm"}
-METRIC_SUFFIX = {"accuracy": "acc", "auc": "auc"}
-
-
-def published_long(wide: pd.DataFrame) -> pd.DataFrame:
-    """Published wide table (``nb_acc, nb_acc_sd, …``) → ``dataset, learner, metric, published_mean, published_sd``."""
-    rows = []
-    for _, r in wide.iterrows():
-        for learner, pre in PUBLISHED_PREFIX.items():
-            for metric, suf in METRIC_SUFFIX.items():
-                col = f"{pre}_{suf}"
-                if col in wide.columns:
-                    rows.append({"dataset": r["dataset"], "learner": learner, "metric": metric,
-                                 "published_mean": float(r[col]), "published_sd": float(r[col + "_sd"])})
-    return pd.DataFrame(rows)
 
 
 def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None,
@@ -137,36 +119,6 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
     if published is not None:
         pub = published.set_index("pair").add_prefix("published_").reset_index()
         out = out.merge(pub, on="pair", how="left")
-    return out
-
-
-def partial_notes(summary: pd.DataFrame, n_folds: int | None = None) -> list[str]:
-    """Notes under a table for the cells marked :data:`PARTIAL_MARK`, one per data set.
-
-    Rule (config/README.md, "Small classes"): a test fold that lacks a class still gets an
-    AUC, Hand–Till M averaged over the pairs of classes present in that fold. ``summary`` has
-    ``dataset`` and ``partial_folds`` columns, and ``n_folds`` unless given here.
-    """
-    if "partial_folds" not in summary.columns:
-        return []
-    sub = summary[summary["partial_folds"] > 0]
-    notes = []
-    for ds, d in sub.groupby("dataset", sort=False):
-        n = int(d["partial_folds"].max())
-        k = int(n_folds if n_folds is not None else d["n_folds"].max())
-        notes.append(f"{PARTIAL_MARK} {ds}: in {n} of {k} test folds a class is absent (a class has fewer instances "
-                     "than folds); its multi-class AUC is over the classes present there (Hand–Till M: over the "
-                     "class pairs present).")
-    return notes
-
-
-def mark_partial(frame: pd.DataFrame) -> pd.DataFrame:
-    """Display copy of a tidy table: ``dataset`` ends with :data:`PARTIAL_MARK` on rows with ``partial_folds`` > 0."""
-    if "partial_folds" not in frame.columns:
-        return frame
-    out = frame.copy()
-    flag = out["partial_folds"].fillna(0) > 0
-    out["dataset"] = out["dataset"].astype(str).where(~flag, out["dataset"].astype(str) + " " + PARTIAL_MARK)
     return out
 
 

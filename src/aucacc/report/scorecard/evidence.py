@@ -20,6 +20,8 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
+from aucacc.auc_gap.hypotheses import claim_verdicts
+from aucacc.report.claims import judge
 from aucacc.report.scorecard.cells import LEARNERS
 
 _PREFIX = {v: k for k, v in LEARNERS.items()}  # "C4.4" -> "c44"
@@ -109,8 +111,6 @@ def _min_fold_sd(row, card, tables, claims):
 
 def _auc_gap_per_fold(row, card, tables, claims):
     """How far per-fold discretization closes the AUC gap, and the significance claims it keeps."""
-    from aucacc.auc_gap.hypotheses import claim_verdicts
-
     h = tables.get("auc_hypotheses")
     by = tables.get("auc_hypotheses_by_dataset")
     if h is None or by is None:
@@ -252,8 +252,6 @@ def systematic_shift_rows(cells: pd.DataFrame, claims: Mapping[str, Any]) -> lis
     has the same sign and exceeds ``rules.<systematic_shift.rule>.abs`` points, whatever the per-cell
     tolerance says; the row gives the mean shift. A data set with a missing cell is ``missing``.
     """
-    from aucacc.report.claims import judge
-
     spec = claims.get("systematic_shift")
     if not spec:
         return []
