@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from aucacc.captions import caption
 from aucacc.auc_gap.hypotheses import hypothesis_tables, impossible_published
 from aucacc.auc_gap.markdown import gap_report
-from aucacc.evaluation.cross_validate import absent_class_folds
-from aucacc.report.paper_tables import mark_partial, partial_notes, published_long
-from aucacc.report.tables import Table
+from aucacc.captions import caption
+from aucacc.published import published_long
+from aucacc.scores import absent_class_folds, mark_partial, partial_notes
+from aucacc.tables import Table
 
 
 def gap_analysis(scores: dict[tuple[str, str, str], pd.DataFrame], published: pd.DataFrame,
