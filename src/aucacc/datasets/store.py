@@ -16,6 +16,7 @@ from typing import Any
 
 import pandas as pd
 
+from aucacc.datasets.fetch import expected_sha256
 from aucacc.datasets.recipes import CLASS_COLUMN, CleanDataset
 from aucacc.provenance import IntegrityError, verified, write_intermediate
 
@@ -123,8 +124,6 @@ def check_raw_current(info: dict[str, Any], meta: str | os.PathLike, config: dic
     Results derived from a damaged or replaced raw file then stop the next job that reads them,
     instead of staying valid.
     """
-    from aucacc.datasets.fetch import expected_sha256
-
     name = info["name"]
     parquet = Path(meta).with_suffix(".parquet")
     source = (config.get("datasets") or {}).get(name, {}).get("source")

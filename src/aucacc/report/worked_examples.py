@@ -24,7 +24,12 @@ import numpy as np
 import pandas as pd
 
 from aucacc.captions import caption
-from aucacc.report.tables import Table
+from aucacc.evaluation.metrics import rank_auc
+from aucacc.evaluation.source_metrics import confusion_metrics, cost_sensitive_accuracy, per_class_counts
+from aucacc.roc.curves import roc_points, threshold_average, vertical_average
+from aucacc.roc.hull import hybrid_for_fpr, hybrid_for_slope, roc_convex_hull
+from aucacc.significance import rounds_ttest
+from aucacc.tables import Table
 
 COLUMNS = ["source", "example", "quantity", "reference", "printed", "ours", "precision", "match"]
 
@@ -88,12 +93,6 @@ def worked_examples() -> Table:
     Table with :data:`COLUMNS`, one row per printed (or hand-computed) quantity; ``match`` is
     True when ours equals it exactly or at the printed precision.
     """
-    from aucacc.evaluation.metrics import rank_auc
-    from aucacc.evaluation.source_metrics import confusion_metrics, cost_sensitive_accuracy, per_class_counts
-    from aucacc.roc import (hybrid_for_fpr, hybrid_for_slope, roc_convex_hull, roc_points, threshold_average,
-                            vertical_average)
-    from aucacc.significance import rounds_ttest
-
     rows = []
     # Tharwat §2: the binary example.
     c = THARWAT_BINARY

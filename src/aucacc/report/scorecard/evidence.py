@@ -23,6 +23,7 @@ import pandas as pd
 from aucacc.auc_gap.hypotheses import claim_verdicts
 from aucacc.report.claims import judge
 from aucacc.report.scorecard.cells import LEARNERS
+from aucacc.report.scorecard.ties import identical_learners
 
 _PREFIX = {v: k for k, v in LEARNERS.items()}  # "C4.4" -> "c44"
 
@@ -172,8 +173,6 @@ def _profit_revenue_fit(row, card, tables, claims):
 
 def _identical_predictions(row, card, tables, claims):
     """Data sets on which the learners predict and rank alike (score_ties.csv), and what that does to C/D/E."""
-    from aucacc.report.scorecard.ties import identical_learners
-
     ties, ds = tables.get("score_ties"), tables.get("datasets")
     if ties is None:
         return "score_ties.csv was not produced by this run"

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.captions import caption
-from aucacc.report.tables import Table
+from aucacc.tables import Table
 
 COLUMNS = ["dataset", "learner", "attributes", "folds", "test_per_fold", "distinct_per_fold", "distinct_max", "tied_share",
            "paper_bound_2n", "value_combinations", "same_predictions_as", "same_ranking_as"]
