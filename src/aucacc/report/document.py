@@ -17,9 +17,13 @@ from aucacc.provenance import verified
 from aucacc.report.scorecard import STATUSES, summary, summary_line
 from aucacc.tables import to_markdown
 
-RERUN = ("python3 -m venv .venv && .venv/bin/pip install -q -e .\n"
-         "AUCACC_MIRROR=../shared/datasets .venv/bin/snakemake --cores 2\n"
-         ".venv/bin/snakemake --report results/report.html")
+# How to re-run, as REPORT.md, the provenance page and the front page print it: from a clone of the
+# repository, which carries the raw files (data/raw), so no mirror needs naming. tests/test_rerun.py
+# runs these commands in a fresh clone.
+RERUN_COMMANDS = ("python3 -m venv .venv && .venv/bin/pip install -q -e .",
+                  ".venv/bin/snakemake --cores 2",
+                  ".venv/bin/snakemake --report results/report.html")
+RERUN = "\n".join(RERUN_COMMANDS)
 
 
 def _short(v: Any) -> str:
@@ -98,8 +102,8 @@ def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[
              + " (reasons in the *scorecard* table under *1 Scorecard*).", "",
              f"**Provenance**: seed {prov.get('seed')}, config SHA-256 ``{str(prov.get('config_sha256'))[:12]}…``, "
              f"aucacc {v.get('aucacc', '?')}, Snakemake {v.get('snakemake', '?')}; every version and raw-file "
-             "SHA-256: *provenance* under *1 Scorecard*. **Re-run**: ``snakemake --cores 2``, then "
-             "``snakemake --report results/report.html``.", ""]
+             "SHA-256: *provenance* under *1 Scorecard*. **Re-run** (from a clone of the repository): "
+             + ", then ".join(f"``{c}``" for c in RERUN_COMMANDS) + ".", ""]
     return "\n".join(lines)
 
 
