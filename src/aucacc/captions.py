@@ -59,6 +59,10 @@ CAPTIONS: dict[str, str] = {
                     "hybrid's advantage over it in TP − m·FP (thresholds chosen on the test folds: optimistic)",
     "rocch_fpr_targets": "ROCCH-hybrid at a target FPR: use the right vertex's decision with probability q, the "
                          "left's otherwise; expected TPR on the hull",
+    "rocch_constraints": "ROCCH-hybrid under Provost & Fawcett's (2001) other constraints: workforce (at most K "
+                         "instances predicted positive), minimum precision, lift at a fraction f of the instances "
+                         "presented; the highest TPR on the hull, mixing the left and right vertices with "
+                         "probability q (thresholds chosen on the test folds: optimistic)",
     # statistics beyond the t-test (rule claims_tests, repeated_tests)
     "claims_tests": "Every published significance claim under every test (α = {alpha}; Bayesian: ROPE ±{rope} "
                     "percentage points, verdict when a posterior probability > {decision})",

@@ -4,7 +4,7 @@ ROC = config["roc"]  # every key filled by validate_config (a config without `ro
 # Learner and data-set names are checked, and their defaults filled, by validate_config.
 ROC_LEARNERS = list(ROC["learners"])
 ROC_DATASETS = list(ROC["datasets"])
-ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check"]
+ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints"]
 
 @final_output
 def _roc_targets():
@@ -46,7 +46,8 @@ rule roc_dataset:
     script:
         "../scripts/roc_dataset.py"
 
-# Tables over the data sets: dominators by slope range, ROCCH-hybrid choices by slope and by FPR, AUC check.
+# Tables over the data sets: dominators by slope range, ROCCH-hybrid choices by slope, by FPR and under the
+# workforce, precision and lift constraints, AUC check.
 rule roc_tables:
     input:
         hull=expand(f"{RESULTS}/roc/{{dataset}}/hull.csv", dataset=ROC_DATASETS),
@@ -57,6 +58,7 @@ rule roc_tables:
         hybrid=f"{RESULTS}/tables/rocch_hybrid.csv",
         fpr_targets=f"{RESULTS}/tables/rocch_fpr_targets.csv",
         check=f"{RESULTS}/tables/roc_auc_check.csv",
+        constraints=f"{RESULTS}/tables/rocch_constraints.csv",
         md_tex=expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
     log:
         f"{RESULTS}/logs/roc_tables.log",  # not in logs/roc/, where a data set named roc_tables logs
@@ -65,6 +67,9 @@ rule roc_tables:
     params:
         slopes=ROC["slopes"],
         target_fpr=ROC["target_fpr"],
+        workforce=ROC["workforce"],
+        min_precision=ROC["min_precision"],
+        lift_fraction=ROC["lift_fraction"],
     threads: 1
     resources:
         mem_mb=1000,

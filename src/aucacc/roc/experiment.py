@@ -11,7 +11,8 @@ import pandas as pd
 from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
 from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
-from aucacc.roc.rocch import dominators, hull_auc, hybrid_at_fprs, hybrid_choices, rocch_table
+from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
+                              rocch_table)
 from aucacc.scores import positive_class
 from aucacc.tables import Table
 
@@ -321,7 +322,21 @@ def fpr_targets_table(hull: pd.DataFrame, target_fpr) -> Table:
                  caption=caption("rocch_fpr_targets"))
 
 
-def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes, target_fpr) -> dict:
+def constraints_table(hull: pd.DataFrame, workforce=(), min_precision=(), lift_fraction=()) -> Table:
+    """Table ``rocch_constraints``: the ROCCH-hybrid under Provost & Fawcett's workforce, precision and
+    lift constraints (:func:`aucacc.roc.rocch.hybrid_under_constraints`), per data set and positive class."""
+    tg = []
+    for (d, pos), g in hull.groupby(_KEYS, sort=False):
+        t = hybrid_under_constraints(g, int(g["n_pos"].iloc[0]), int(g["n_neg"].iloc[0]), workforce, min_precision,
+                                     lift_fraction)
+        t.insert(0, "positive", pos)
+        t.insert(0, "dataset", d)
+        tg.append(t)
+    return Table(pd.concat(tg, ignore_index=True), floatfmt=".4g", caption=caption("rocch_constraints"))
+
+
+def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes, target_fpr,
+               workforce=(), min_precision=(), lift_fraction=()) -> dict:
     """The ROC tables over the data sets (rule ``roc_tables``).
 
     Parameters
@@ -332,11 +347,14 @@ def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, sl
         Iso-performance slopes of the hybrid table (config ``roc.slopes``).
     target_fpr : sequence of float
         FPR limits (config ``roc.target_fpr``).
+    workforce, min_precision, lift_fraction : sequences of float
+        Constraint values of :func:`constraints_table` (config ``roc.workforce``,
+        ``roc.min_precision``, ``roc.lift_fraction``).
 
     Returns
     -------
     dict
-        ``{"check", "dominators", "hybrid", "fpr_targets"}`` → :class:`~aucacc.tables.Table`.
+        ``{"check", "dominators", "hybrid", "fpr_targets", "constraints"}`` → :class:`~aucacc.tables.Table`.
 
     Raises
     ------
@@ -345,4 +363,5 @@ def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, sl
     """
     hull = hull.sort_values(_KEYS + ["vertex"], kind="stable")
     return {"check": auc_check_table(check), "dominators": dominators_table(hull),
-            "hybrid": hybrid_table(hull, check, curves, slopes), "fpr_targets": fpr_targets_table(hull, target_fpr)}
+            "hybrid": hybrid_table(hull, check, curves, slopes), "fpr_targets": fpr_targets_table(hull, target_fpr),
+            "constraints": constraints_table(hull, workforce, min_precision, lift_fraction)}

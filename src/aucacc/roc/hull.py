@@ -187,3 +187,89 @@ def hybrid_for_fpr(hull: Hull, x: float) -> tuple[int, int, float, float]:
     right = left + 1
     q = float((x - fpr[left]) / (fpr[right] - fpr[left]))
     return left, right, q, float(tpr[left] + q * (tpr[right] - tpr[left]))
+
+
+def _mix(hull: Hull, left: int, q: float) -> tuple[int, int, float, float, float]:
+    """(l, r, q, fpr, tpr) of the hybrid that uses vertex ``left + 1``'s decision with probability q."""
+    if q <= 0 or left == hull.fpr.size - 1:
+        return left, left, 0.0, float(hull.fpr[left]), float(hull.tpr[left])
+    r = left + 1
+    return (left, r, float(q), float(hull.fpr[left] + q * (hull.fpr[r] - hull.fpr[left])),
+            float(hull.tpr[left] + q * (hull.tpr[r] - hull.tpr[left])))
+
+
+def hybrid_for_workforce(hull: Hull, n_pos: int, n_neg: int, k: float) -> tuple[int, int, float, float, float]:
+    """ROCCH-hybrid under a workforce constraint: at most ``k`` instances predicted positive
+    (Provost & Fawcett 2001: maximise TP subject to TP·P + FP·N ≤ K, rates TP, FP, counts P, N).
+
+    The number predicted positive, ``TPR·P + FPR·N``, grows strictly along the hull, and so does
+    TPR, so the best the hull offers is the point where it meets the line TPR·P + FPR·N = K:
+    between vertices ``l`` and ``r`` the hybrid uses ``r``'s decision with probability
+    ``q = (K − c_l) / (c_r − c_l)``, ``c`` the vertices' numbers predicted positive.
+
+    Parameters
+    ----------
+    hull : Hull.
+    n_pos, n_neg : int > 0 — the positives P and negatives N the rates refer to.
+    k : float ≥ 0 — instances that can be predicted positive (K ≥ P + N: always positive).
+
+    Returns
+    -------
+    (l, r, q, fpr, tpr) — vertex positions in ``hull``, the probability of using ``r``, and the
+    expected rates. At a vertex ``l == r`` and ``q = 0``.
+
+    Raises
+    ------
+    ValueError
+        ``k`` negative or NaN, or a class size not positive.
+    """
+    if not k >= 0:
+        raise ValueError(f"workforce k must be >= 0, got {k}")
+    if n_pos <= 0 or n_neg <= 0:
+        raise ValueError(f"class sizes must be > 0, got P = {n_pos}, N = {n_neg}")
+    c = hull.tpr * n_pos + hull.fpr * n_neg
+    left = int(np.searchsorted(c, k, side="right") - 1)
+    if left == c.size - 1 or c[left] == k:
+        return _mix(hull, left, 0.0)
+    return _mix(hull, left, (k - c[left]) / (c[left + 1] - c[left]))
+
+
+def hybrid_for_precision(hull: Hull, n_pos: int, n_neg: int, min_precision: float) -> tuple[int, int, float, float,
+                                                                                             float]:
+    """ROCCH-hybrid under a precision constraint: the highest TPR with precision ≥ ``min_precision``
+    (Provost & Fawcett 2001, precision at a cutoff).
+
+    Precision TPR·P / (TPR·P + FPR·N) ≥ p is TPR ≥ s·FPR with s = p·N / ((1 − p)·P): the region
+    above a line through (0, 0). On the concave hull, h = TPR − s·FPR is ≥ 0 from (0, 0) up to
+    the point where the hull crosses that line and negative after it, so the answer is that
+    crossing: between vertices ``l`` (h_l ≥ 0) and ``r`` (h_r < 0) the hybrid uses ``r`` with
+    probability ``q = h_l / (h_l − h_r)``, which has precision exactly p. When the hull never
+    leaves the region the answer is (1, 1); when it leaves it at once, (0, 0) (no instance
+    predicted positive: no classifier on the hull reaches that precision).
+
+    Parameters
+    ----------
+    hull : Hull.
+    n_pos, n_neg : int > 0.
+    min_precision : float in [0, 1).
+
+    Returns
+    -------
+    (l, r, q, fpr, tpr) as in :func:`hybrid_for_workforce`.
+
+    Raises
+    ------
+    ValueError
+        ``min_precision`` outside [0, 1), or a class size not positive.
+    """
+    if not 0 <= min_precision < 1:
+        raise ValueError(f"min precision must lie in [0, 1), got {min_precision}")
+    if n_pos <= 0 or n_neg <= 0:
+        raise ValueError(f"class sizes must be > 0, got P = {n_pos}, N = {n_neg}")
+    s = min_precision * n_neg / ((1 - min_precision) * n_pos)
+    h = hull.tpr - s * hull.fpr
+    out = np.flatnonzero(h[1:] < -COLLINEAR_TOL)  # h[0] = 0 at (0, 0)
+    if not out.size:
+        return _mix(hull, hull.fpr.size - 1, 0.0)
+    r = int(out[0]) + 1
+    return _mix(hull, r - 1, float(h[r - 1] / (h[r - 1] - h[r])))

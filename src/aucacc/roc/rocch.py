@@ -1,7 +1,8 @@
 """The ROC convex hull over several learners on tidy frames: vertices, dominators, ROCCH-hybrid.
 
 Provost & Fawcett (2001): the hull (§2.2.2-2.2.3), the dominating classifier per slope range
-(§4.2, their Table 2) and the hybrid with interpolation between vertices (§3.1). The numpy
+(§4.2, their Table 2), the hybrid with interpolation between vertices (§3.1) for a target FPR
+(Neyman–Pearson) and under their other constraints (workforce, precision, lift). The numpy
 computations are in :mod:`aucacc.roc.hull`.
 """
 
@@ -11,7 +12,8 @@ import numpy as np
 import pandas as pd
 
 from aucacc.roc.curves import auc_from_points
-from aucacc.roc.hull import COLLINEAR_TOL, Hull, hybrid_for_fpr, hybrid_for_slope, roc_convex_hull
+from aucacc.roc.hull import (COLLINEAR_TOL, Hull, hybrid_for_fpr, hybrid_for_precision, hybrid_for_slope,
+                            hybrid_for_workforce, roc_convex_hull)
 
 ALWAYS_NEGATIVE = "(always negative)"
 
@@ -157,5 +159,60 @@ def hybrid_at_fprs(hull, fprs):
                 if col in hull.columns:
                     rec[f"{col}_{side}"] = hull.at[k, col]
         rec.update(q=q, tpr=tp)
+        rows.append(rec)
+    return pd.DataFrame(rows)
+
+
+#: The Provost & Fawcett constraints of :func:`hybrid_under_constraints`, in table order.
+CONSTRAINTS = ("workforce", "precision", "lift")
+
+
+def hybrid_under_constraints(hull, n_pos: int, n_neg: int, workforce=(), min_precision=(), lift_fraction=()):
+    """ROCCH-hybrid under Provost & Fawcett's (2001) constraints other than Neyman–Pearson.
+
+    - ``workforce``: at most K instances predicted positive (TPR·P + FPR·N ≤ K), the highest
+      TPR (:func:`aucacc.roc.hull.hybrid_for_workforce`);
+    - ``precision``: precision ≥ p, the highest TPR (:func:`aucacc.roc.hull.hybrid_for_precision`);
+    - ``lift``: a fraction f of the instances presented (K = f·(P + N)), the highest lift
+      TPR / f, which is the workforce optimum at that K.
+
+    Parameters
+    ----------
+    hull : :func:`rocch_table` output of one data set and positive class.
+    n_pos, n_neg : int — its class sizes P and N.
+    workforce : iterable of K ≥ 0 (instances). min_precision : iterable of p in [0, 1).
+    lift_fraction : iterable of f in (0, 1].
+
+    Returns
+    -------
+    DataFrame, one row per constraint value: ``constraint`` (:data:`CONSTRAINTS`), ``value``,
+    the left and right vertices' ``learner_*``, ``threshold_*`` (if present), ``fpr_*``,
+    ``tpr_*``, ``q`` (probability of using the right vertex's decision), the expected ``fpr``,
+    ``tpr``, ``predicted_positive`` = TPR·P + FPR·N, ``precision`` (NaN if nothing is predicted
+    positive) and ``lift`` = precision / (P / (P + N)).
+
+    Raises
+    ------
+    ValueError
+        A lift fraction outside (0, 1], or the errors of the two hull functions.
+    """
+    hull, h = _by_vertex(hull)
+    n = n_pos + n_neg
+    todo = ([("workforce", float(k), hybrid_for_workforce(h, n_pos, n_neg, float(k))) for k in workforce]
+            + [("precision", float(p), hybrid_for_precision(h, n_pos, n_neg, float(p))) for p in min_precision])
+    for f in lift_fraction:
+        if not 0 < float(f) <= 1:
+            raise ValueError(f"lift fraction must lie in (0, 1], got {f}")
+        todo.append(("lift", float(f), hybrid_for_workforce(h, n_pos, n_neg, float(f) * n)))
+    rows = []
+    for name, value, (left, right, q, fp, tp) in todo:
+        rec = {"constraint": name, "value": value}
+        for side, k in (("left", left), ("right", right)):
+            for col in ("learner", "threshold", "fpr", "tpr"):
+                if col in hull.columns:
+                    rec[f"{col}_{side}"] = hull.at[k, col]
+        npp = tp * n_pos + fp * n_neg
+        prec = tp * n_pos / npp if npp > 0 else np.nan
+        rec.update(q=q, fpr=fp, tpr=tp, predicted_positive=npp, precision=prec, lift=prec / (n_pos / n))
         rows.append(rec)
     return pd.DataFrame(rows)
