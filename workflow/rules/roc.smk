@@ -8,9 +8,9 @@ ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_
 
 @final_output
 def _roc_targets():
-    return figures(*(f"roc/{d}" for d in ROC_DATASETS)) + tables(*ROC_TABLES)
+    return figures(*(f"roc/{d}" for d in ROC_DATASETS)) + tables(*ROC_TABLES) + figures(*(f"det/{d}" for d in ROC_DATASETS))
 
-# One data set: fold ROC curves of every learner, their averages, the ROCCH and the figure.
+# One data set: fold ROC curves of every learner, their averages, the ROCCH and the figure; DET points and figure.
 rule roc_dataset:
     input:
         scores=lambda wc: expand(f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{{learner}}.parquet",
@@ -25,6 +25,11 @@ rule roc_dataset:
         curves=f"{RESULTS}/roc/{{dataset}}/curves.csv",
         hull=f"{RESULTS}/roc/{{dataset}}/hull.csv",
         check=f"{RESULTS}/roc/{{dataset}}/auc_check.csv",
+        # DET curves beside the ROC figure (Tharwat 2020): the same stored scores, pooled over folds.
+        det_png=report(f"{RESULTS}/figures/det/{{dataset}}.png", caption="../report/det_figure.rst",
+                       category="9 ROC analysis", subcategory="DET figures"),
+        det_pdf=f"{RESULTS}/figures/det/{{dataset}}.pdf",
+        det=f"{RESULTS}/roc/{{dataset}}/det.csv",
     log:
         f"{RESULTS}/logs/roc/{{dataset}}.log",
     benchmark:

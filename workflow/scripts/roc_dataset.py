@@ -1,4 +1,4 @@
-# ROC analysis of one data set: fold curves, vertical/threshold averages, ROCCH, AUC check, figure.
+# ROC analysis of one data set: fold curves, vertical/threshold averages, ROCCH, AUC check, DET points, figures.
 import pandas as pd
 
 from aucacc.datasets.store import read_meta
@@ -6,6 +6,7 @@ from aucacc.provenance import verified
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
+from aucacc.report.plots.det import det_figure
 from aucacc.report.plots.roc import roc_dataset_figure
 from aucacc.report.tables import Table
 from aucacc.roc import roc_dataset
@@ -18,7 +19,8 @@ tables = roc_dataset(snakemake.wildcards.dataset, meta["classes"],
                      {lrn: read_scores(p) for lrn, p in zip(par.learners, inp.scores)},
                      {lrn: pd.read_csv(verified(p)) for lrn, p in zip(par.learners, inp.metrics)},
                      par.positive, par.hull_points, par.n_points, par.n_thresholds)
-for name in ("curves", "hull", "check"):
+for name in ("curves", "hull", "check", "det"):
     Table(tables[name]).write_csv(out[name])
 save_figure(roc_dataset_figure(snakemake.wildcards.dataset, tables), stem(out.png))
+save_figure(det_figure(snakemake.wildcards.dataset, tables["det"]), stem(out.det_png))
 log.info("AUC check: max |points − reference| = %.3g", tables["check"]["abs_diff"].max())

@@ -188,6 +188,9 @@ def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mappin
     rocs = sorted((res / "figures" / "roc").glob("*.png"))
     if rocs:
         out += ["ROC curves per data set: " + ", ".join(f"[{p.stem}](figures/roc/{p.name})" for p in rocs), ""]
+    dets = sorted((res / "figures" / "det").glob("*.png"))
+    if dets:
+        out += ["DET curves per data set: " + ", ".join(f"[{p.stem}](figures/det/{p.name})" for p in dets), ""]
     others = sorted(p.stem for p in (res / "tables").glob("*.md")
                     if p.stem not in {t for s in SECTIONS for t in s[2]})
     if others:

@@ -11,6 +11,7 @@ import pandas as pd
 from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
 from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
+from aucacc.roc.det import det_table
 from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
                               rocch_table)
 from aucacc.scores import positive_class
@@ -176,20 +177,22 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
     Returns
     -------
     dict
-        ``{"curves", "hull", "check"}`` frames (columns of :func:`analyse` plus ``dataset,
+        ``{"curves", "hull", "check", "det"}`` frames (columns of :func:`analyse` plus ``dataset,
         positive, n_pos, n_neg``; ``hull`` adds ``hull_points, n_classes``; ``check`` adds
-        ``auc_reference, reference, abs_diff``). The figure is drawn from them
-        (:func:`aucacc.report.plots.roc.roc_dataset_figure`).
+        ``auc_reference, reference, abs_diff``; ``det`` is :func:`aucacc.roc.det.det_table` of the
+        pooled folds). The figures are drawn from them
+        (:func:`aucacc.report.plots.roc.roc_dataset_figure`, :func:`aucacc.report.plots.det.det_figure`).
     """
     classes = [str(c) for c in classes]
     y = next(iter(frames.values()))["y_true"].astype(str).to_numpy()
     positives = [positive_class(classes, y, positive)] if len(classes) == 2 or positive else classes
-    curves, hulls, checks = [], [], []
+    curves, hulls, checks, dets = [], [], [], []
     for pos in positives:
         res = analyse(frames, pos, hull_points, n_points, n_thresholds)
         n_pos = int((y == pos).sum())
         info = {"dataset": dataset, "positive": pos, "n_pos": n_pos, "n_neg": len(y) - n_pos}
         curves.append(res["curves"].assign(**info))
+        dets.append(det_table(frames, pos).assign(**info))
         hulls.append(res["hull"].assign(**info, hull_points=hull_points, n_classes=len(classes)))
         folds = res["folds"]
         for lrn in frames:
@@ -210,7 +213,9 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
         log.info("%s, positive %s: hull area %.4f, %d vertices", dataset, pos, hull_auc(res["hull"]), len(res["hull"]))
     curves, hulls, checks = (pd.concat(x, ignore_index=True) for x in (curves, hulls, checks))
     checks["abs_diff"] = (checks["auc_points"] - checks["auc_reference"]).abs()
-    return {"curves": curves, "hull": hulls, "check": checks}
+    det = pd.concat(dets, ignore_index=True)[["dataset", "positive", "learner", "threshold", "fpr", "fnr", "n_pos",
+                                              "n_neg"]]
+    return {"curves": curves, "hull": hulls, "check": checks, "det": det}
 
 
 def _fmt_range(lo, hi):
