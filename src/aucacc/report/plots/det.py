@@ -32,7 +32,10 @@ def det_figure(dataset: str, det: pd.DataFrame):
     for ax, pos in zip(axes.flat, positives):
         d = det[det["positive"] == pos]
         for i, (lrn, g) in enumerate(d.groupby("learner", sort=False)):
-            DetCurveDisplay(fpr=g["fpr"].to_numpy(), fnr=g["fnr"].to_numpy(), estimator_name=lrn).plot(
+            # A threshold with no error at all sits at (−∞, −∞) on these axes: say so, it cannot be drawn.
+            perfect = bool(((g["fpr"] == 0) & (g["fnr"] == 0)).any())
+            name = f"{lrn} (error-free threshold: at −∞, not drawn)" if perfect else lrn
+            DetCurveDisplay(fpr=g["fpr"].to_numpy(), fnr=g["fnr"].to_numpy(), estimator_name=name).plot(
                 ax=ax, color=plt.get_cmap("tab10")(i), lw=1.4)
         ax.set_xlabel("false-alarm rate (FPR)")
         ax.set_ylabel("miss rate (FNR)")
