@@ -14,7 +14,6 @@ from sklearn.model_selection import GridSearchCV, StratifiedKFold
 from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 
-import aucacc.learners.svm.search as search_module
 from aucacc.learners.encoding import encode_features
 from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, gridpy_job_order, select_best
 from aucacc.learners.svm.estimator import _squash
@@ -177,25 +176,36 @@ def test_duplicate_merging_measured_difference():
     np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-6)
 
 
-def test_reuse_of_unbounded_fits_gives_the_same_inner_scores(monkeypatch):
+def test_reuse_of_unbounded_fits_gives_the_same_inner_scores():
     # a noiseless nominal concept: separable in feature space, so from some C on no multiplier
-    # reaches its bound and the larger C reuse that fit (42 fits instead of 100)
+    # reaches its bound and the larger C reuse that fit
     rng = np.random.default_rng(5)
     X = pd.DataFrame({f"a{i}": pd.Categorical(rng.choice(list("abcd"), 240), categories=list("abcd"))
                       for i in range(6)})
     y = np.where((X.a0 == "a") ^ (X.a1 == "b"), "pos", "neg")
-    grid = dict(C_grid=C_GRID, gamma_grid=[2.0 ** -3, 2.0 ** -1, 2.0], random_state=4, merge_duplicates=False)
+    gammas = [2.0 ** -3, 2.0 ** -1, 2.0]
+    grid = dict(C_grid=C_GRID, gamma_grid=gammas, random_state=4, merge_duplicates=False)
+    # the shortcut is taken on these inner folds: for every γ, LIBSVM's fit at some C below the
+    # largest leaves every multiplier strictly inside its box (sklearn's SVC, the inner CV's folds)
+    Z, _ = encode_features(X)
+    folds = list(StratifiedKFold(3, shuffle=True, random_state=4).split(Z, y))
+    for g in gammas:
+        for train, _ in folds:
+            first_free = next(C for C in C_GRID
+                              if np.abs(SVC(C=C, gamma=g).fit(Z[train], y[train]).dual_coef_).max() < C)
+            assert first_free < C_GRID[-1]
     a = GridSearchSVM(reuse_unbounded=False, early_stop=False, **grid).fit(X, y)
-    calls = []
-    real = search_module._fit_predict  # the inner CV's LIBSVM call
-    monkeypatch.setattr(search_module, "_fit_predict", lambda *args: calls.append(args) or real(*args))
     b = GridSearchSVM(reuse_unbounded=True, early_stop=False, **grid).fit(X, y)
-    assert len(calls) == 41  # inner fits, instead of 3 × 33
     for k in range(3):
         np.testing.assert_array_equal(a.cv_results_[f"split{k}_test_score"],
                                       b.cv_results_[f"split{k}_test_score"])
     assert a.best_params_ == b.best_params_ == {"C": 32.0, "gamma": 0.125}
     np.testing.assert_array_equal(a.decision_function(X), b.decision_function(X))
+    # and both select what GridSearchCV selects on the same folds, with its scores up to one
+    # inner test row (the solver-path caveat above)
+    ref = reference_search(Z, y, seed=4, C_grid=C_GRID, g_grid=gammas)
+    assert b.best_params_ == ref.best_params_
+    assert np.abs(b.cv_results_["mean_test_score"] - ref.cv_results_["mean_test_score"]).max() <= 1 / 80
 
 
 def test_tie_break_smallest_C_then_smallest_gamma():
