@@ -141,7 +141,7 @@ def runs_per_fold(spec: dict[str, Any], dataset: str) -> bool:
 
     ``spec["fold_jobs"]`` is ``True`` (every data set), ``False`` (one job per data set) or a list
     of the data sets where it is ``True``. Either way the gathered scores and metrics are the same
-    bytes (``tests/test_fold_jobs.py``); only the number of jobs changes.
+    bytes (``tests/evaluation/test_cross_validate.py``); only the number of jobs changes.
     """
     fold_jobs = value_or_default(spec, "fold_jobs", "learners.*.fold_jobs")
     return dataset in fold_jobs if isinstance(fold_jobs, list) else bool(fold_jobs)

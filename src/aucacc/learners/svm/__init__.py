@@ -22,7 +22,7 @@ One layer per module:
   selection, refit, prediction (and the optional merging of duplicate rows, which is *not*
   bit-exact and therefore off by default).
 
-Each module's docstring says why its shortcuts are exact; ``tests/test_svm.py`` checks them
+Each module's docstring says why its shortcuts are exact; ``tests/learners/test_svm.py`` checks them
 against ``SVC`` and ``GridSearchCV``, and ``benchmarks/bench_svm_exact.py`` on the workflow's
 outer folds.
 """

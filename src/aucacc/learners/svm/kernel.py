@@ -1,7 +1,7 @@
 """Squared distances, RBF kernels and the LIBSVM call of :class:`~aucacc.learners.svm.GridSearchSVM`.
 
 The kernel layer of the grid search. Every shortcut here gives the LIBSVM run
-``SVC(kernel="rbf")`` makes, bit for bit (``tests/test_svm.py`` checks each):
+``SVC(kernel="rbf")`` makes, bit for bit (``tests/learners/test_svm.py`` checks each):
 
 * **one kernel per γ** (exact). Squared distances ``D²`` between the training rows are
   computed once (:class:`_Distances`); each γ's kernel ``K = exp(−γ·D²)`` is computed once per
@@ -113,7 +113,7 @@ def _fit_predict(K_tr, y_tr, w_tr, K_te, C, tol, cache_size, shrinking, direct=T
 
     ``direct`` calls ``sklearn.svm._libsvm.fit``/``predict`` with the arguments
     :class:`~sklearn.svm.SVC` passes them (same LIBSVM run, bit for bit — see
-    ``tests/test_svm.py``), skipping SVC's validation, which costs as much as the fit on
+    ``tests/learners/test_svm.py``), skipping SVC's validation, which costs as much as the fit on
     small folds; it falls back to SVC if that private API is missing or has changed.
     ``y_tr`` holds class codes; ``w_tr`` weights or None. ``K_te`` is the test kernel, or a
     function of the training columns returning those columns of it (computed for the support

@@ -2,7 +2,7 @@
 SHA-256 when it is read, and a damaged one is named, replaced or refused, never used.
 
 The workflow cases run the real Snakemake workflow in a scratch copy on one tiny data set
-(``toy.data`` in a scratch mirror, its SHA-256 in the config), as tests/test_failed_run.py does;
+(``toy.data`` in a scratch mirror, its SHA-256 in the config), as tests/workflow/test_failed_run.py does;
 the others call the library functions the rules call.
 """
 

@@ -219,7 +219,7 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
 
 # --- the raw files committed in data/raw ----------------------------------------------------------------
 
-RAW_DATA = Path(__file__).resolve().parents[1] / "data" / "raw"
+RAW_DATA = Path(__file__).resolve().parents[2] / "data" / "raw"
 
 
 def test_committed_raw_files_match_config_and_sums():

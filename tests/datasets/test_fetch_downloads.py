@@ -26,7 +26,7 @@ from aucacc.datasets.fetch import cache_path, fetch_raw
 from aucacc.provenance import sha256_file
 from helpers import copy_workflow
 
-RAW = Path(__file__).resolve().parents[1] / "data" / "raw"
+RAW = Path(__file__).resolve().parents[2] / "data" / "raw"
 IRIS = RAW / "iris.arff"
 IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"
 WRONG_SHA = "0" * 64

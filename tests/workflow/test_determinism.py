@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import copy_workflow
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 DATASETS = ["iris", "wine"]
 LEARNERS = ["NB", "C4.5"]
 TARGETS = [f"results/{kind}/whole_data/{d}/{lrn}.{ext}"

@@ -9,14 +9,14 @@ test lives elsewhere are listed in ``ELSEWHERE`` (test file and test name), whic
 still exist, so this file stays the trial's whole list.
 
 Not here: the SLURM faults (``tests/cluster/``). "Integrity is not checked after the fetch" is tried
-through the workflow by ``tests/test_integrity.py`` (named in ``ELSEWHERE``).
+through the workflow by ``tests/workflow/test_integrity.py`` (named in ``ELSEWHERE``).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import gzip
-import importlib
 import shutil
 import subprocess
 from pathlib import Path
@@ -203,7 +203,7 @@ def test_raw_file_cases_through_the_workflow(tmp_path):
             assert s in log, log[-2000:]
         assert "latin" not in log.lower()
         assert not (results / "data" / f"{name}.json").exists() and not (results / "data" / f"{name}.parquet").exists()
-    # Weka's reading of these (tests/test_arff_variants.py compares in Weka itself): .arff.gz as the text file
+    # Weka's reading of these (tests/datasets/test_arff_io.py compares in Weka itself): .arff.gz as the text file
     gz = pd.read_parquet(results / "data" / "gz_read.parquet")
     assert gz["a"].tolist() == [i / 2 for i in range(20)] and gz["class"].astype(str).tolist() == list("pn" * 10)
     mixed = pd.read_parquet(results / "data" / "mixed_read.parquet")
@@ -367,34 +367,34 @@ ELSEWHERE = {
     "alias bomb: SVM grid hangs snakemake": ("test_config_safety", "test_alias_bomb_refused_fast_by_snakemake"),
     "alias bomb: params message prints it all": ("test_config_safety", "test_long_structure_is_cut_in_messages"),
     # Integrity is not checked after the fetch
-    "truncated cache entry, in the workflow": ("test_integrity", "test_truncated_cache_entry_is_replaced_in_the_workflow"),
-    "truncated cache entry, no intact copy": ("test_integrity", "test_truncated_cache_entry_without_intact_copy_stops"),
-    "garbled cache line blamed on the mirror": ("test_integrity", "test_garbled_cache_line_blames_the_cache_not_the_mirror"),
-    "JSON and Parquet disagree": ("test_integrity", "test_json_schema_that_disagrees_with_its_parquet"),
-    "hand-edited parquet used": ("test_integrity", "test_hand_edited_parquet_stops_the_next_job"),
+    "truncated cache entry, in the workflow": ("workflow/test_integrity", "test_truncated_cache_entry_is_replaced_in_the_workflow"),
+    "truncated cache entry, no intact copy": ("workflow/test_integrity", "test_truncated_cache_entry_without_intact_copy_stops"),
+    "garbled cache line blamed on the mirror": ("workflow/test_integrity", "test_garbled_cache_line_blames_the_cache_not_the_mirror"),
+    "JSON and Parquet disagree": ("workflow/test_integrity", "test_json_schema_that_disagrees_with_its_parquet"),
+    "hand-edited parquet used": ("workflow/test_integrity", "test_hand_edited_parquet_stops_the_next_job"),
     # Names the schema allows but the DAG cannot build
     "data-set name with +": ("test_config_safety", "test_every_allowed_character_class_builds"),
     # Weaker messages
-    "gzip / UTF-16 / binary .arff": ("test_arff_variants", "test_not_text_files_get_their_own_fix"),
-    "gzip ARFF read as Weka": ("test_arff_variants", "test_gzip_arff_equals_weka"),
-    "instance weights": ("test_arff_variants", "test_instance_weight_one_is_read_other_weights_refused"),
-    "inline % / space / tab rows": ("test_arff_variants", "test_rows_equal_weka"),
-    "date attribute": ("test_arff_variants", "test_dates_equal_weka"),
-    "string / relational attribute": ("test_arff_variants", "test_string_and_relational_attributes_must_be_dropped"),
-    "1_000, Arabic-Indic, full-width, nan, Infinity": ("test_arff_variants",
-                                                       "test_number_lookalikes_are_refused_by_both_readers"),
-    "Weka's reading of the look-alikes": ("test_arff_variants", "test_weka_reading_of_number_lookalikes"),
-    "source.columns for an ARFF": ("test_arff_variants",
-                                   "test_source_columns_contradicting_the_arff_header_are_refused"),
+    "gzip / UTF-16 / binary .arff": ("datasets/test_arff_io", "test_not_text_files_get_their_own_fix"),
+    "gzip ARFF read as Weka": ("datasets/test_arff_io", "test_gzip_arff_equals_weka"),
+    "instance weights": ("datasets/test_arff_io", "test_instance_weight_one_is_read_other_weights_refused"),
+    "inline % / space / tab rows": ("datasets/test_arff_io", "test_rows_equal_weka"),
+    "date attribute": ("datasets/test_arff_io", "test_dates_equal_weka"),
+    "string / relational attribute": ("datasets/test_arff_io", "test_string_and_relational_attributes_must_be_dropped"),
+    "1_000, Arabic-Indic, full-width, nan, Infinity": ("datasets/test_arff_io", "test_number_lookalikes_are_refused_by_both_readers"),
+    "Weka's reading of the look-alikes": ("datasets/test_arff_io", "test_weka_reading_of_number_lookalikes"),
+    "source.columns for an ARFF": ("datasets/test_arff_io", "test_source_columns_contradicting_the_arff_header_are_refused"),
     "class_map yes/no": ("test_config", "test_unquoted_yaml_booleans_get_the_hint_to_quote"),
-    "';' and decimal commas": ("test_arff_variants", "test_semicolon_separated_data_gets_a_hint"),
+    "';' and decimal commas": ("datasets/test_arff_io", "test_semicolon_separated_data_gets_a_hint"),
     "n_neighbors larger than a fold": ("test_bad_input", "test_fit_error_names_the_params_key_data_set_and_fold"),
     "negative or empty SVM grid": ("test_config", "test_svm_grids_are_non_empty_and_positive"),
-    "pooch download mode 0600": ("test_downloads", "test_url_download_cached_and_verified"),
+    "pooch download mode 0600": ("datasets/test_fetch_downloads", "test_url_download_cached_and_verified"),
 }
 
 
 @pytest.mark.parametrize("case", ELSEWHERE)
 def test_case_has_its_test(case):
     module, name = ELSEWHERE[case]
-    assert callable(getattr(importlib.import_module(module), name, None)), f"{module}.{name} ({case}) is gone"
+    # a test file is named by its path under tests/ (tests/<package>/test_<module>.py): read, not imported
+    tree = ast.parse((Path(__file__).resolve().parents[1] / f"{module}.py").read_text())
+    assert name in {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}, f"{module}.{name} ({case}) is gone"

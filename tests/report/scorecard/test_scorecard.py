@@ -14,7 +14,7 @@ import yaml
 from aucacc.report.claims import ClaimsError, fold_mean_tolerance, fold_sd_bounds, load_claims
 from aucacc.report.scorecard import expectation_mismatches, load_published, scorecard as _scorecard, summary
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PUB = ROOT / "config" / "published"
 CLAIMS = ROOT / "config" / "claims.yaml"
 

@@ -13,7 +13,7 @@ import pytest
 
 from aucacc import profit as P
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PUBLISHED = REPO / "config" / "published" / "profit.csv"
 
 

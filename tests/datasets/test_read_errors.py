@@ -127,7 +127,7 @@ def test_header_errors_after_parsing_name_the_attribute_line(tmp_path):
     with pytest.raises(DataFormatError, match=r"d\.arff: line 3 \('@attribute a \{x,y,x\}'\), attribute 'a' "
                                               r"declares the nominal values \['x'\] more than once"):
         read_arff(p)
-    # string, date and relational attributes: tests/test_arff_variants.py
+    # string, date and relational attributes: tests/datasets/test_arff_io.py
 
 
 def test_no_data_line(tmp_path):

@@ -11,7 +11,7 @@ from aucacc.report.claims import load_claims
 from aucacc.report.paper_tables import cde_table, published_long, significance_table, summary_table
 from helpers import shared_reference
 
-PUB = Path(__file__).resolve().parents[1] / "config" / "published"
+PUB = Path(__file__).resolve().parents[2] / "config" / "published"
 
 
 @pytest.fixture(scope="module")

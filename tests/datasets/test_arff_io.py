@@ -20,7 +20,7 @@ import pytest
 
 from aucacc.datasets import DataFormatError, RecipeError, load_dataset, read_arff, read_raw, read_uci_data
 
-RAW_DATA = Path(__file__).resolve().parents[1] / "data" / "raw"
+RAW_DATA = Path(__file__).resolve().parents[2] / "data" / "raw"
 HEAD = "@relation b\n@attribute a numeric\n@attribute class {p,n}\n@data\n"  # lines 1-4
 ROWS = "1.5,p\n-2,n\n?,p\n"
 

@@ -1,6 +1,6 @@
 """The worked-examples table: every example of the sources, recomputed by the library, matches.
 
-The examples themselves are asserted one by one in tests/test_source_metrics.py, test_roc.py and
+The examples themselves are asserted one by one in tests/evaluation/test_source_metrics.py, test_roc.py and
 test_significance.py; this checks the table the workflow writes from them (issue 20).
 """
 

@@ -18,7 +18,7 @@ import pytest
 from aucacc.config import load_config
 from aucacc.datasets import RecipeError, load_dataset
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
+REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED = pd.read_csv(REPO_ROOT / "config" / "published" / "datasets.csv").set_index("dataset")
 
 # Data sets whose instance and class counts equal the paper's Table 3.

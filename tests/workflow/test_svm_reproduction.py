@@ -18,7 +18,7 @@ from aucacc.evaluation.folds import derive_seed, stratified_folds
 from aucacc.learners import make_learner
 from aucacc.report.paper_tables import published_long, summary_table
 
-PUB = Path(__file__).resolve().parents[1] / "config" / "published"
+PUB = Path(__file__).resolve().parents[2] / "config" / "published"
 REDUCED = {"C_grid": [0.5, 2.0, 8.0], "gamma_grid": [0.0078125, 0.03125, 0.125]}
 
 

@@ -22,7 +22,7 @@ from aucacc.report.paper_tables import cde_table, published_long, significance_t
 from aucacc.report.claims import load_claims
 from aucacc.report.scorecard import expectation_mismatches, load_published, scorecard
 
-PUB = Path(__file__).resolve().parents[1] / "config" / "published"
+PUB = Path(__file__).resolve().parents[2] / "config" / "published"
 LEARNERS = ["NB", "C4.4", "C4.5"]
 PAIRS = [("C4.4", "NB"), ("C4.5", "NB"), ("C4.5", "C4.4")]
 CLAIMS = load_claims(PUB.parent / "claims.yaml")

@@ -14,7 +14,7 @@ from aucacc import synthetic as sy
 from oracles import (binary_list_measures, joint_histogram_bruteforce, multiclass_exact_ranks_slow,
                      pair_counts_bruteforce)
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PUBLISHED = REPO / "config" / "published" / "synthetic_endpoints.csv"
 
 
