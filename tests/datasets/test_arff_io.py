@@ -19,6 +19,7 @@ import pandas as pd
 import pytest
 
 from aucacc.datasets import DataFormatError, RecipeError, load_dataset, read_arff, read_raw, read_uci_data
+from aucacc.datasets import apply_recipe
 
 RAW_DATA = Path(__file__).resolve().parents[2] / "data" / "raw"
 HEAD = "@relation b\n@attribute a numeric\n@attribute class {p,n}\n@data\n"  # lines 1-4
@@ -400,3 +401,79 @@ def test_semicolon_separated_data_gets_a_hint(tmp_path, text, line, says):
 def test_space_separated_data_hint_unchanged(tmp_path):
     with pytest.raises(DataFormatError, match="separated by spaces, not commas"):
         read_uci_data(_put(tmp_path, "s.data", "1 2 p\n"), ["a", "b", "class"], nominal=["class"])
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_bytes(text.encode())
+    return p
+
+def test_arff_nominal_codes_kept_as_written(tmp_path):
+    long = "12345678901234567890"
+    p = _write(tmp_path, "c.arff", "@relation c\n@attribute code {03,3,1,1.0,%s,'x y','it\\'s'}\n"
+                                   "@attribute class {p,n}\n@data\n03,p\n3,n\n1.0,p\n1,n\n%s,p\n'x y',n\n'it\\'s',p\n"
+               % (long, long))
+    t = read_arff(p)
+    assert list(t.frame["code"]) == ["03", "3", "1.0", "1", long, "x y", "it's"]
+    assert list(t.frame["code"].cat.categories) == ["03", "3", "1", "1.0", long, "x y", "it's"]  # declared order
+
+# --- ARFF rows ending in a comma: read as Weka 3.9 reads them -----------------------------------------
+MOA = ("@relation moa\n@attribute num numeric\n@attribute code {01,1,1.0,'x y'}\n@attribute class {p,q}\n@data\n"
+       "1,01,p,\n2.25,'x y',q,\n3.5,1.0,p , \n?,1,q,,\n-4e-1,?,p,\r\n")
+
+def test_arff_trailing_commas_read(tmp_path):
+    t = read_arff(_write(tmp_path, "moa.arff", MOA))
+    assert t.frame.shape == (5, 3)
+    assert list(t.frame["code"].astype(object).where(t.frame["code"].notna(), None)) == ["01", "x y", "1.0", "1", None]
+    np.testing.assert_array_equal(t.frame["num"].to_numpy(), [1.0, 2.25, 3.5, np.nan, -0.4])
+    assert t.notes == ["5 data rows end with a comma; read as Weka 3.9's ArffLoader does (as if it were not there)"]
+    # recorded with the exclusions of the clean data set
+    ds = apply_recipe(t, {"target": "class", "missing": "keep"}, "moa")
+    assert ds.exclusions[0]["step"] == "read" and "5 data rows end with a comma" in ds.exclusions[0]["detail"]
+
+@pytest.mark.weka
+def test_arff_trailing_commas_equal_weka(tmp_path, weka):
+    from weka.core.converters import Loader
+
+    p = _write(tmp_path, "moa.arff", MOA)
+    ours = read_arff(p).frame
+    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(p))
+    assert data.num_instances == len(ours) and data.num_attributes == ours.shape[1]
+    for j, col in enumerate(ours.columns):
+        att = data.attribute(j)
+        assert att.name == col
+        for i in range(len(ours)):
+            inst = data.get_instance(i)
+            ours_v = ours[col].iloc[i]
+            if inst.is_missing(j):
+                assert pd.isna(ours_v), (i, col)
+            elif att.is_nominal:
+                assert att.value(int(inst.get_value(j))) == ours_v, (i, col)
+                assert list(ours[col].cat.categories) == att.values
+            else:
+                assert inst.get_value(j) == ours_v, (i, col)
+
+@pytest.mark.parametrize("row, pattern", [
+    ("1,,p", r"line 6: value 2 is empty"),  # Weka would read '1,p' and then fail or shift values
+    (",1,01,p", r"line 6: value 1 is empty"),
+    ("x,01,p", r"line 6, attribute 'num': value 'x' is not a number"),
+    ("1,02,p", r"line 6, attribute 'code': value '02' is not declared"),
+    ("1,01", r"line 6 has 2 values, expected 3"),
+])
+def test_arff_bad_rows_name_line_attribute_value(tmp_path, row, pattern):
+    head = MOA.split("@data\n")[0] + "@data\n"
+    p = _write(tmp_path, "bad.arff", head + row + "\n")
+    with pytest.raises(DataFormatError, match=pattern) as exc:
+        read_arff(p)
+    assert str(p) in str(exc.value)
+
+def test_missing_tokens_refused_for_arff(tmp_path):
+    p = _write(tmp_path, "m.arff", MOA)
+    with pytest.raises(DataFormatError, match=r"missing_tokens \['\?', 'n/a'\] applies to headerless \.data"):
+        read_raw(p, {"file": "m.arff"}, ["?", "n/a"])
+
+def test_arff_repeated_nominal_value_named(tmp_path):
+    p = _write(tmp_path, "d.arff", "@relation r\n@attribute a numeric\n@attribute c {x,x,y}\n@data\n1,x\n2,y\n")
+    with pytest.raises(DataFormatError, match=r"d\.arff: line 3 \('@attribute c \{x,x,y\}'\), attribute 'c' "
+                                              r"declares the nominal values \['x'\] more than once"):
+        read_arff(p)

@@ -326,3 +326,100 @@ def test_integer_attribute_values_are_kept_as_written(tmp_path):
         read_arff(_write(tmp_path, "i2.arff", head + "1e400,p\n"))
     with pytest.raises(DataFormatError, match=r"line 5, attribute 'a': value 'x' is not a number \(declared integer\)"):
         read_arff(_write(tmp_path, "i3.arff", head + "x,p\n"))
+
+
+def _sixty_rows(stray: str | None) -> str:
+    """60 rows, a numeric attribute that separates the classes (x < 30 ⇔ class a), one stray token at line 17."""
+    lines = [f"{i}.5,{'a' if i < 30 else 'b'}" for i in range(60)]
+    if stray is not None:
+        lines[16] = f"{stray},a"
+    return "\n".join(lines) + "\n"
+
+# --- column kinds: by declaration, never by the values ----------------------------------------------
+@pytest.mark.parametrize("stray", ["n/a", "", "NaN", "inf", "1_000", "1x"])
+def test_stray_token_in_numeric_column_stops(tmp_path, stray):
+    """One stray token in a declared numeric column stops the read, naming file, line, column and value
+    (before: the column silently became nominal, accuracy fell from 98.3 to 53.3)."""
+    p = _write(tmp_path, "sixty.data", _sixty_rows(stray))
+    with pytest.raises(DataFormatError) as exc:
+        read_uci_data(p, ["x", "y"], nominal=["y"])
+    msg = str(exc.value)
+    assert str(p) in msg and "line 17" in msg and "column 'x'" in msg
+    assert (f"value {stray!r} is not a number, and the column is declared numeric" if stray else
+            "empty value — if an empty field marks a missing value") in msg
+    assert "missing_tokens" in msg  # the fix
+
+def test_declared_missing_tokens_count_as_missing(tmp_path):
+    lines = _sixty_rows("n/a").splitlines()
+    lines[3], lines[5] = ",a", "?,a"
+    p = _write(tmp_path, "sixty.data", "\n".join(lines) + "\n")
+    t = read_uci_data(p, ["x", "y"], nominal=["y"], missing_tokens=["?", "n/a", ""])
+    assert t.kinds == {"x": "numeric", "y": "nominal"}
+    x = t.frame["x"].to_numpy()
+    assert np.isnan(x[[3, 5, 16]]).all() and int(np.isnan(x).sum()) == 3
+    assert x[0] == 0.5 and x[59] == 59.5
+    # the recipe key reaches the reader through read_raw / load_dataset
+    t2 = read_raw(p, {"columns": ["x", "y"], "nominal": ["y"]}, ["?", "n/a", ""])
+    pd.testing.assert_frame_equal(t2.frame, t.frame)
+    with pytest.raises(DataFormatError, match=r"line 4, column 'x': empty value"):
+        read_raw(p, {"columns": ["x", "y"], "nominal": ["y"]})  # default: only '?' is missing
+
+def test_empty_value_in_nominal_column_stops(tmp_path):
+    p = _write(tmp_path, "e.data", "1,a\n2, \n3,b\n")
+    with pytest.raises(DataFormatError, match=r"e\.data: line 2, column 'y': empty value.*missing_tokens"):
+        read_uci_data(p, ["x", "y"], nominal=["y"])
+    t = read_uci_data(p, ["x", "y"], nominal=["y"], missing_tokens=["?", ""])
+    assert t.frame["y"].isna().tolist() == [False, True, False]
+
+def test_kinds_must_be_declared(tmp_path):
+    p = _write(tmp_path, "k.data", "1,a\n2,b\n")
+    with pytest.raises(DataFormatError, match=r"k\.data: declare the column kinds.*numeric: \[\.\.\.\]"):
+        read_raw(p, {"columns": ["x", "y"]})
+    with pytest.raises(DataFormatError, match=r"exactly one: in both \['x'\], in neither \[\]"):
+        read_uci_data(p, ["x", "y"], nominal=["x", "y"], numeric=["x"])
+    # numeric: [] reads every column nominal, digits included, as written
+    t = read_uci_data(p, ["x", "y"], numeric=[])
+    assert t.kinds == {"x": "nominal", "y": "nominal"} and list(t.frame["x"]) == ["1", "2"]
+
+def test_numeric_column_in_nominal_list_keeps_text(tmp_path):
+    """A text column declared nominal is nominal; a declared numeric column with text stops (no guessing)."""
+    p = _write(tmp_path, "m.data", "1,x,a\n2,y,b\n")
+    with pytest.raises(DataFormatError, match=r"line 1, column 'v': value 'x' is not a number"):
+        read_uci_data(p, ["u", "v", "w"], nominal=["w"])
+    assert read_uci_data(p, ["u", "v", "w"], nominal=["v", "w"]).kinds["v"] == "nominal"
+
+# --- nominal values exactly as written ----------------------------------------------------------------
+def test_data_nominal_spaces_and_quotes_kept(tmp_path):
+    p = _write(tmp_path, "q.data", '"a, b",1\n  it\'s ,2\n"say ""hi""",1\n\'x\',2\n')
+    t = read_uci_data(p, ["s", "c"], numeric=[])
+    assert list(t.frame["s"]) == ["a, b", "it's", 'say "hi"', "'x'"]  # CSV quoting; spaces around stripped
+    assert list(t.frame["c"]) == ["1", "2", "1", "2"]
+
+# --- encodings: never replace bytes silently --------------------------------------------------------
+def test_latin1_bytes_stop_with_line(tmp_path):
+    """Two Latin-1 values would both become 'caf\\ufffd' under errors='replace' and merge: stop instead."""
+    p = tmp_path / "l.data"
+    p.write_bytes("1,caf\u00e9\n2,caf\u00e8\n".encode("latin-1"))
+    with pytest.raises(DataFormatError, match=r"l\.data: line 1: byte 0xe9 is not UTF-8.*iconv"):
+        read_uci_data(p, ["x", "y"], nominal=["y"])
+    a = tmp_path / "l.arff"
+    a.write_bytes("@relation r\n@attribute y {caf\u00e9,b}\n@data\nb\ncaf\u00e9\n".encode("latin-1"))
+    with pytest.raises(DataFormatError, match=r"l\.arff: line 2: byte 0xe9 is not UTF-8"):
+        read_arff(a)
+
+def test_utf8_bom_and_utf8_values_kept(tmp_path):
+    p = tmp_path / "b.data"
+    p.write_bytes(b"\xef\xbb\xbf" + "1,caf\u00e9\n2,cafe\u0301\n".encode("utf-8"))
+    t = read_uci_data(p, ["x", "y"], nominal=["y"])
+    assert t.frame["x"].tolist() == [1.0, 2.0]
+    assert t.frame["y"].tolist() == ["caf\u00e9", "cafe\u0301"]  # not normalised: two values, as written
+
+def test_space_separated_and_header_row_named(tmp_path):
+    """Two real-file mistakes get their own message: UCI's space-separated files (ecoli.data) and a header row."""
+    p = _write(tmp_path, "ecoli.data", "AAT_ECOLI   0.49  0.29  cp\nACEA_ECOLI  0.07  0.40  cp\n")
+    with pytest.raises(DataFormatError, match=r"ecoli\.data: line 1 has 1 fields, expected 4 .* separated by spaces, "
+                                              r"not commas"):
+        read_uci_data(p, ["name", "mcg", "gvh", "class"], numeric=["mcg", "gvh"])
+    p = _write(tmp_path, "h.data", "x,class\n1.5,a\n")
+    with pytest.raises(DataFormatError, match=r"h\.data: line 1 holds the column names: a header row"):
+        read_uci_data(p, ["x", "class"], nominal=["class"])

@@ -17,6 +17,7 @@ import pytest
 
 from aucacc.config import load_config
 from aucacc.datasets import RecipeError, load_dataset
+from aucacc.datasets import apply_recipe, read_uci_data
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PUBLISHED = pd.read_csv(REPO_ROOT / "config" / "published" / "datasets.csv").set_index("dataset")
@@ -261,3 +262,53 @@ def test_attribute_named_class_is_not_overwritten(tmp_path):
         apply_recipe(raw, {"target": "label"}, "toy")
     ds = apply_recipe(raw, {"target": "label", "drop_columns": {"class": "collides with the class column"}}, "toy")
     assert list(ds.X.columns) == ["a"] and list(ds.y) == ["p", "n", "p", "n"]
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_bytes(text.encode())
+    return p
+
+# --- why a data set ended up empty or with one class --------------------------------------------------
+def _table(tmp_path, text, **kinds):
+    return read_uci_data(_write(tmp_path, "t.data", text), ["a", "dead", "class"], **kinds)
+
+def test_empty_after_missing_values_names_step_and_attribute(tmp_path):
+    rows = "".join(f"{i},?,{'x' if i % 2 else 'y'}\n" for i in range(42))
+    raw = _table(tmp_path, rows, nominal=["class"])
+    with pytest.raises(RecipeError) as exc:
+        apply_recipe(raw, {"target": "class", "missing": "drop_rows"}, "toy")
+    msg = str(exc.value)
+    assert msg.startswith("data set 'toy': no rows left after cleaning (config key 'datasets.toy.recipe')")
+    assert ("missing_values removed 42 of 42 rows (all of classes 'x', 'y'); attribute 'dead' is missing in "
+            "every row: drop it (config key 'datasets.toy.recipe.drop_columns') or keep missing values "
+            "('datasets.toy.recipe.missing': keep)") in msg
+    # the fix works
+    ok = apply_recipe(raw, {"target": "class", "drop_columns": {"dead": "always missing"}}, "toy")
+    assert len(ok.y) == 42
+
+def test_one_class_after_missing_values(tmp_path):
+    rows = "".join(f"{i},{'?' if i < 5 else 1},{'x' if i < 5 else 'y'}\n" for i in range(20))
+    raw = _table(tmp_path, rows, nominal=["class"])
+    with pytest.raises(RecipeError) as exc:
+        apply_recipe(raw, {"target": "class"}, "toy")
+    assert ("one class ('y': 15 rows) left after cleaning (config key 'datasets.toy.recipe'): missing_values removed "
+            "5 of 20 rows (all of class 'x'); most missing: 'dead' in 5 of 20 rows: drop it") in str(exc.value)
+
+def test_one_class_after_drop_classes_and_missing_class(tmp_path):
+    rows = "1,1,x\n2,1,y\n3,1,y\n4,1,?\n5,1,z\n"
+    raw = _table(tmp_path, rows, nominal=["class"])
+    with pytest.raises(RecipeError) as exc:
+        apply_recipe(raw, {"target": "class", "drop_classes": {"x": "rare", "z": "rare"}}, "toy")
+    assert "drop_classes removed 2 of 5 rows (all of classes 'x', 'z')" in str(exc.value)
+    raw = _table(tmp_path, "1,1,?\n2,1,?\n", nominal=["class"])
+    with pytest.raises(RecipeError) as exc:
+        apply_recipe(raw, {"target": "class"}, "toy")
+    msg = str(exc.value)
+    assert "the raw file t.data has 2 rows and no class value in 'datasets.toy.recipe.target' = 'class'" in msg
+    assert "missing_class removed 2 of 2 rows; the class column 'class' is missing in every row" in msg
+
+def test_one_class_after_class_map(tmp_path):
+    raw = _table(tmp_path, "1,1,x\n2,1,y\n", nominal=["class"])
+    with pytest.raises(RecipeError, match=r"class_map left the classes \['c'\] of \['x', 'y'\]"):
+        apply_recipe(raw, {"target": "class", "class_map": {"x": "c", "y": "c"}}, "toy")

@@ -11,6 +11,7 @@ import pytest
 from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds
 from aucacc.evaluation.folds import stratified_folds
 from aucacc.learners import make_learner
+import numpy as np
 
 
 def _parquet(df: pd.DataFrame) -> bytes:
@@ -53,3 +54,78 @@ def test_gather_refuses_missing_or_repeated_rows(repo_config):
         gather_folds([p0, p0])
     with pytest.raises(ValueError, match="not among the fold ids"):
         cross_validate(ds, folds, lambda: make_learner(spec), "whole_data", only_folds=[5])
+
+
+def _singleton_dataset():
+    from aucacc.datasets import CleanDataset
+
+    rng = np.random.default_rng(0)
+    n = 31
+    y = ["p"] * 15 + ["q"] * 15 + ["r"]  # 'r' has one instance: the training part of its fold lacks it
+    a = [("u" if c == "p" else "v") if rng.random() < 0.8 else "w" for c in y]
+    X = pd.DataFrame({"a": pd.Categorical(a, categories=["u", "v", "w"])})
+    return CleanDataset(name="tiny", X=X, y=pd.Series(pd.Categorical(y, categories=["p", "q", "r"]), name="class"),
+                        kinds={"a": "nominal"})
+
+@pytest.mark.parametrize("estimator", ["aucacc.learners.naive_bayes.NaiveBayes", "aucacc.learners.c45.C44",
+                                       "sklearn.linear_model.LogisticRegression", "sklearn.tree.DecisionTreeClassifier"])
+def test_training_part_lacking_a_class(estimator):
+    """Every learner runs; the fold's record names the fold and the class, and says what the learner gave it."""
+    from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.learners import make_learner
+
+    ds = _singleton_dataset()
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    k = int(folds[30])
+    scores, info = cross_validate(ds, folds, lambda: make_learner({"estimator": estimator}), discretization="none")
+    notes = {r["fold"]: r.get("note") for r in info}
+    sk = estimator.startswith("sklearn")
+    how = "the learner gives it probability 0" if sk else "the learner keeps it (declared classes)"
+    assert notes == {f: (f"class ['r'] absent from the training part of fold {k}: {how} "
+                         + ("(it only knows the classes it was trained on)" if sk else "")).strip() if f == k else None
+                     for f in range(3)}
+    in_k = scores["fold"] == k
+    assert (scores.loc[in_k, "p:r"] == 0).all() if sk else (scores.loc[in_k, "p:r"] > 0).all()
+    np.testing.assert_allclose(scores[["p:p", "p:q", "p:r"]].sum(axis=1), 1.0)
+    m = fold_metrics(scores)
+    assert m["value"].notna().all()
+
+# --- a learner that fails inside cross-validation: the key, the data set and the fold -------------------------
+def test_fit_error_names_the_params_key_data_set_and_fold():
+    """`n_neighbors` larger than a training part fails only at fit time (scikit-learn); the error says where."""
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.exceptions import LearnerFitError
+    from aucacc.learners import make_learner
+
+    ds = _singleton_dataset()  # 31 instances: 20 or 21 train in each of 3 folds
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    spec = {"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbors": 25}}
+    with pytest.raises(LearnerFitError) as exc:
+        cross_validate(ds, folds, lambda: make_learner(spec, "KNN"), discretization="none", learner="KNN")
+    msg = str(exc.value)
+    n_test = int((folds == 0).sum())
+    # scikit-learn's KNN stores the training part in fit and finds it too small when it predicts
+    assert msg.startswith(f"data set 'tiny', fold 0: learner 'KNN' (KNeighborsClassifier) failed in predict_proba on "
+                          f"the {n_test} test instances: ValueError: Expected n_neighbors <= n_samples_fit")
+    assert "Check config key 'learners.KNN.params'" in msg
+    assert isinstance(exc.value.__cause__, ValueError) and "n_neighbors" in str(exc.value.__cause__)
+
+def test_predict_proba_error_names_the_stage():
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.exceptions import LearnerFitError
+    from sklearn.naive_bayes import CategoricalNB
+
+    class Broken(CategoricalNB):
+        def predict_proba(self, X):
+            raise FloatingPointError("overflow in exp")
+
+    ds = _singleton_dataset()
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    with pytest.raises(LearnerFitError, match=r"^data set 'tiny', fold 0: learner 'NB2' \(Broken\) failed in "
+                                              r"predict_proba on the \d+ test instances: FloatingPointError: overflow "
+                                              r"in exp\. Check config key 'learners\.NB2\.params'") as exc:
+        cross_validate(ds, folds, Broken, discretization="none", learner="NB2")
+    assert isinstance(exc.value.__cause__, FloatingPointError)

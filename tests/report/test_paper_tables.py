@@ -148,3 +148,64 @@ def test_gap_report_marks_partial_fold_data_sets():
     # without partial folds the table and its text are as before: no mark, no note
     plain = gap_report(summary, by.drop(columns="partial_folds"), pd.DataFrame(), None, n_folds=10, alpha=0.05)
     assert "†" not in plain and "| glass | NB |" in plain
+
+
+# --- Hand–Till M over the class pairs present: flagged in every table ----------------------------------
+def _metrics_with_partial_fold() -> pd.DataFrame:
+    rows = []
+    for ds, absent_fold in (("glass", 6), ("iris", None)):
+        for lrn in ("NB", "C4.5"):
+            for k in range(10):
+                note = ("classes absent from the test fold: ['tableware']; Hand-Till M over 10 of 15 pairs"
+                        if k == absent_fold else "")
+                rows.append({"dataset": ds, "learner": lrn, "fold": k, "metric": "accuracy", "value": 70.0 + k,
+                             "note": ""})
+                rows.append({"dataset": ds, "learner": lrn, "fold": k, "metric": "auc", "value": 80.0 + k, "note": note})
+    return pd.DataFrame(rows)
+
+def test_partial_hand_till_cells_flagged(tmp_path):
+    """glass has a test fold without 'tableware': its AUC cells carry the mark, and a note under the table says why;
+    the CSV records the count; nothing else is marked. Read back through CSV, as the workflow does."""
+    from aucacc.report.paper_tables import PARTIAL_MARK, averages, paper_layout, partial_notes, summary_table
+    from aucacc.report.tables import Table
+
+    csv = tmp_path / "m.csv"
+    _metrics_with_partial_fold().to_csv(csv, index=False)
+    metrics = pd.read_csv(csv)  # empty notes come back as NaN
+    pub = pd.DataFrame([{"dataset": d, "learner": lrn, "metric": m, "published_mean": 50.0, "published_sd": 1.0}
+                        for d in ("glass", "iris") for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
+    from aucacc.report.claims import load_claims
+
+    summ = summary_table(metrics, pub, load_claims(Path(__file__).resolve().parents[2] / "config" / "claims.yaml"))
+    got = summ.set_index(["dataset", "learner", "metric"])["partial_folds"].to_dict()
+    assert got == {(d, lrn, m): int(d == "glass" and m == "auc") for d in ("glass", "iris")
+                   for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")}
+    avg = averages(summ).assign(published_average=50.0)
+    wide = paper_layout(summ, avg, ["NB", "C4.5"]).set_index("dataset")
+    assert wide.loc["glass", "auc NB"] == f"84.5 ± 3.0 (50.0) {PARTIAL_MARK}"
+    assert wide.loc["glass", "accuracy NB"] == "74.5 ± 3.0 (50.0)"
+    assert PARTIAL_MARK not in "".join(wide.loc["iris"].astype(str))
+    notes = partial_notes(summ)
+    assert notes == [f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent (a class has fewer instances than "
+                     "folds); its multi-class AUC is over the classes present there (Hand–Till M: over the class "
+                     "pairs present)."]
+    paths = Table(summ, display=wide.reset_index(), notes=notes).write(tmp_path / "t")
+    md, tex = paths["md"].read_text(), paths["tex"].read_text()
+    assert md.rstrip().endswith(notes[0]) and f"(50.0) {PARTIAL_MARK}" in md
+    assert "\\par\\footnotesize † glass: in 1 of 10 test folds" in tex
+
+def test_partial_flag_in_tidy_tables():
+    """Tidy tables (all data sets, AUC-gap readings) flag the data set of such rows, and count the folds from the scores."""
+    from aucacc.evaluation.cross_validate import absent_class_folds
+    from aucacc.report.paper_tables import PARTIAL_MARK, mark_partial, partial_notes
+
+    scores = pd.DataFrame({"fold": [0, 0, 0, 1, 1, 2, 2, 2], "y_true": list("abcabab") + ["c"],
+                           "p:a": 0.2, "p:b": 0.3, "p:c": 0.5})
+    assert absent_class_folds(scores) == 1  # fold 1 lacks 'c'
+    assert absent_class_folds(scores[scores["fold"] != 1]) == 0
+    by = pd.DataFrame({"reading": ["r1", "r2", "r1"], "dataset": ["glass", "glass", "iris"], "auc": [80.0, 81.0, 95.0],
+                       "partial_folds": [1, 1, 0]})
+    shown = mark_partial(by)
+    assert list(shown["dataset"]) == [f"glass {PARTIAL_MARK}", f"glass {PARTIAL_MARK}", "iris"]
+    assert list(by["dataset"]) == ["glass", "glass", "iris"]  # the CSV keeps the plain name
+    assert partial_notes(by, n_folds=10)[0].startswith(f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent")

@@ -386,7 +386,7 @@ ELSEWHERE = {
     "source.columns for an ARFF": ("datasets/test_arff_io", "test_source_columns_contradicting_the_arff_header_are_refused"),
     "class_map yes/no": ("test_config", "test_unquoted_yaml_booleans_get_the_hint_to_quote"),
     "';' and decimal commas": ("datasets/test_arff_io", "test_semicolon_separated_data_gets_a_hint"),
-    "n_neighbors larger than a fold": ("test_bad_input", "test_fit_error_names_the_params_key_data_set_and_fold"),
+    "n_neighbors larger than a fold": ("evaluation/test_cross_validate", "test_fit_error_names_the_params_key_data_set_and_fold"),
     "negative or empty SVM grid": ("test_config", "test_svm_grids_are_non_empty_and_positive"),
     "pooch download mode 0600": ("datasets/test_fetch_downloads", "test_url_download_cached_and_verified"),
 }
@@ -396,5 +396,5 @@ ELSEWHERE = {
 def test_case_has_its_test(case):
     module, name = ELSEWHERE[case]
     # a test file is named by its path under tests/ (tests/<package>/test_<module>.py): read, not imported
-    tree = ast.parse((Path(__file__).resolve().parents[1] / f"{module}.py").read_text())
+    tree = ast.parse((REPO_ROOT / "tests" / f"{module}.py").read_text())
     assert name in {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}, f"{module}.{name} ({case}) is gone"
