@@ -18,7 +18,7 @@ from aucacc.report.scorecard import STATUSES, summary, summary_line
 from aucacc.tables import to_markdown
 
 # How to re-run, as REPORT.md, the provenance page and the front page print it: from a clone of the
-# repository, which carries the raw files (data/raw), so no mirror needs naming. tests/test_rerun.py
+# repository, which carries the raw files (data/raw), so no mirror needs naming. tests/workflow/test_rerun.py
 # runs these commands in a fresh clone.
 RERUN_COMMANDS = ("python3 -m venv .venv && .venv/bin/pip install -q -e .",
                   ".venv/bin/snakemake --cores 2",
