@@ -32,7 +32,7 @@ import pandas as pd
 
 from aucacc.provenance import verified, write_intermediate
 
-__all__ = ["PARTIAL_MARK", "absent_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
+__all__ = ["PARTIAL_MARK", "UNDEFINED_MARK", "absent_class_folds", "small_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
            "read_metrics", "read_score_files", "read_scores", "score_classes", "score_key", "write_fold_records",
            "write_metrics", "write_scores"]
 
@@ -153,33 +153,65 @@ def positive_class(classes, y_true, override: str | None = None) -> str:
 
 # Mark of a cell whose AUC is Hand–Till M over the class pairs present in some test fold.
 PARTIAL_MARK = "†"
+# Mark of a cell with a binary test fold of one class, whose AUC is undefined (left out of the mean).
+UNDEFINED_MARK = "‡"
+
+
+def small_class_folds(scores: pd.DataFrame) -> dict[str, int]:
+    """Test folds of ``scores`` that lack a class, by the rule that applies (config/README.md, "Small classes").
+
+    Returns ``{"partial_folds": n, "undefined_folds": m}``: on multi-class data ``n`` folds
+    whose AUC is Hand–Till M over the class pairs present (``m = 0``); on binary data ``m``
+    folds with one class, whose AUC is undefined (``n = 0``) — the counts
+    :func:`aucacc.report.paper_tables.summary_table` gives from the fold metrics.
+    """
+    n = absent_class_folds(scores)
+    binary = len(score_classes(scores)) == 2
+    return {"partial_folds": 0 if binary else n, "undefined_folds": n if binary else 0}
 
 
 def partial_notes(summary: pd.DataFrame, n_folds: int | None = None) -> list[str]:
-    """Notes under a table for the cells marked :data:`PARTIAL_MARK`, one per data set.
+    """Notes under a table for the cells marked :data:`PARTIAL_MARK` or :data:`UNDEFINED_MARK`, one per data set
+    and mark.
 
-    Rule (config/README.md, "Small classes"): a test fold that lacks a class still gets an
-    AUC, Hand–Till M averaged over the pairs of classes present in that fold. ``summary`` has
-    ``dataset`` and ``partial_folds`` columns, and ``n_folds`` unless given here.
+    Rule (config/README.md, "Small classes"): a multi-class test fold that lacks a class still
+    gets an AUC, Hand–Till M averaged over the pairs of classes present in that fold
+    (``partial_folds``); a binary test fold with one class has no AUC (undefined, NaN), so the
+    AUC mean and sd are over the other folds (``undefined_folds``). ``summary`` has ``dataset``
+    and those columns, and ``n_folds`` (folds with a value) unless the number of folds is given here.
     """
-    if "partial_folds" not in summary.columns:
-        return []
-    sub = summary[summary["partial_folds"] > 0]
     notes = []
-    for ds, d in sub.groupby("dataset", sort=False):
-        n = int(d["partial_folds"].max())
-        k = int(n_folds if n_folds is not None else d["n_folds"].max())
-        notes.append(f"{PARTIAL_MARK} {ds}: in {n} of {k} test folds a class is absent (a class has fewer instances "
-                     "than folds); its multi-class AUC is over the classes present there (Hand–Till M: over the "
-                     "class pairs present).")
+    if "partial_folds" in summary.columns:
+        for ds, d in summary[summary["partial_folds"] > 0].groupby("dataset", sort=False):
+            n = int(d["partial_folds"].max())
+            k = _total_folds(d, n_folds)
+            notes.append(f"{PARTIAL_MARK} {ds}: in {n} of {k} test folds a class is absent (a class has fewer "
+                         "instances than folds); its multi-class AUC is over the classes present there (Hand–Till M: "
+                         "over the class pairs present).")
+    if "undefined_folds" in summary.columns:
+        for ds, d in summary[summary["undefined_folds"] > 0].groupby("dataset", sort=False):
+            n = int(d["undefined_folds"].max())
+            k = _total_folds(d, n_folds)
+            notes.append(f"{UNDEFINED_MARK} {ds}: in {n} of {k} test folds only one class is present (a class has "
+                         "fewer instances than folds); the AUC of such a fold is undefined, so the AUC mean and sd "
+                         f"are over the other {k - n} folds (accuracy: over all {k}).")
     return notes
 
 
+def _total_folds(d: pd.DataFrame, n_folds: int | None) -> int:
+    """Number of folds of a data set's summary rows: given, else the largest ``n_folds + undefined_folds``."""
+    if n_folds is not None:
+        return int(n_folds)
+    undefined = d["undefined_folds"] if "undefined_folds" in d.columns else 0
+    return int((d["n_folds"] + undefined).max())
+
+
 def mark_partial(frame: pd.DataFrame) -> pd.DataFrame:
-    """Display copy of a tidy table: ``dataset`` ends with :data:`PARTIAL_MARK` on rows with ``partial_folds`` > 0."""
-    if "partial_folds" not in frame.columns:
-        return frame
+    """Display copy of a tidy table: ``dataset`` ends with :data:`PARTIAL_MARK` on rows with ``partial_folds`` > 0
+    and with :data:`UNDEFINED_MARK` on rows with ``undefined_folds`` > 0."""
     out = frame.copy()
-    flag = out["partial_folds"].fillna(0) > 0
-    out["dataset"] = out["dataset"].astype(str).where(~flag, out["dataset"].astype(str) + " " + PARTIAL_MARK)
+    for col, mark in (("partial_folds", PARTIAL_MARK), ("undefined_folds", UNDEFINED_MARK)):
+        if col in frame.columns:
+            flag = out[col].fillna(0) > 0
+            out["dataset"] = out["dataset"].astype(str).where(~flag, out["dataset"].astype(str) + " " + mark)
     return out

@@ -10,6 +10,7 @@ from aucacc.report.logs import setup_log
 from aucacc.report.figures import save_figure
 from aucacc.report import stem
 from aucacc.report.plots.significance import cd_diagram
+from aucacc.report.paper_tables import flag_datasets
 from aucacc.report.tables import Table
 from aucacc.scores import read_metrics
 from aucacc.significance import claims_against_tests
@@ -28,8 +29,10 @@ res = claims_against_tests(metrics, claims, groups, alpha=par.alpha, rope=par.ro
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp))
 Table(res["claims"], caption=caption("claims_tests", alpha=par.alpha, rope=par.rope, decision=par.decision)
       ).write(stem(out.claims), prov)
+shown, notes = flag_datasets(res["per_dataset"], metrics)  # the ‡ / † data sets of the per-data-set tests
 for name, key in (("detail", "claims_tests_detail"), ("per_dataset", "stats_per_dataset"), ("friedman", "friedman")):
-    Table(res[name], floatfmt=".4g", caption=caption(key)).write(stem(out[name]), prov)
+    extra = {"display": shown, "notes": notes} if name == "per_dataset" else {}
+    Table(res[name], floatfmt=".4g", caption=caption(key), **extra).write(stem(out[name]), prov)
 # out.cd lists <dir>/cd_<table>_<metric>.{png,pdf}; each diagram is saved under its stem.
 stems = {os.path.splitext(p)[0] for p in out.cd}
 for (table, metric), fr in res["friedman_results"].items():

@@ -13,7 +13,10 @@ seed = derive_seed(snakemake.params.seed, "folds", ds.name)
 fold = stratified_folds(ds.y, snakemake.params.n_folds, seed, dataset=ds.name)
 Table(pd.DataFrame({"row": range(len(fold)), "fold": fold})).write_csv(snakemake.output.folds)
 log.info("%s: %d folds, seed %d, sizes %s", ds.name, snakemake.params.n_folds, seed, pd.Series(fold).value_counts().sort_index().tolist())
+binary = ds.y.cat.categories.size == 2
 for cls, n in small_classes(ds.y, snakemake.params.n_folds).items():
     log.warning("data set %r: class %r has %d instances, fewer than protocol.n_folds = %d: %d test folds have none "
-                "of it (Hand-Till M over the class pairs present there)%s", ds.name, cls, n, snakemake.params.n_folds,
-                snakemake.params.n_folds - n, "; one training part lacks it too" if n == 1 else "")
+                "of it (%s)%s", ds.name, cls, n, snakemake.params.n_folds, snakemake.params.n_folds - n,
+                "a binary fold with one class has no AUC: undefined, left out of the AUC mean" if binary
+                else "Hand-Till M over the class pairs present there",
+                "; one training part lacks it too" if n == 1 else "")

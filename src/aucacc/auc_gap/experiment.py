@@ -8,7 +8,7 @@ from aucacc.auc_gap.hypotheses import hypothesis_tables, impossible_published
 from aucacc.auc_gap.markdown import gap_report
 from aucacc.captions import caption
 from aucacc.published import published_long
-from aucacc.scores import absent_class_folds, mark_partial, partial_notes
+from aucacc.scores import mark_partial, partial_notes, small_class_folds
 from aucacc.tables import Table
 
 
@@ -35,8 +35,9 @@ def gap_analysis(scores: dict[tuple[str, str, str], pd.DataFrame], published: pd
     pub = pd.concat([published_long(published), published_long(published_svm)], ignore_index=True)
     by, summary = hypothesis_tables(scores, pub, seed=seed)
     # Flag the data sets with a test fold that lacks a class (the folds are the same for every learner).
-    partial = {d: absent_class_folds(s) for (_, d, _), s in scores.items()}
-    by["partial_folds"] = by["dataset"].map(partial).fillna(0).astype(int)
+    flags = {d: small_class_folds(s) for (_, d, _), s in scores.items()}
+    for col in ("partial_folds", "undefined_folds"):
+        by[col] = by["dataset"].map({d: f[col] for d, f in flags.items()}).fillna(0).astype(int)
     imp = impossible_published(published, n_classes)
     tables = {
         "table": Table(summary, caption=caption("auc_hypotheses")),

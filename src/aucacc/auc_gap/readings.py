@@ -50,13 +50,15 @@ def _make_random_tie(seed: int) -> PairAUC:
 
 def _auc(y: np.ndarray, P: np.ndarray, classes: list[str], pair_auc: PairAUC) -> float:
     if len(classes) == 2:
-        return pair_auc(y == classes[1], P[:, 1])
+        pos = y == classes[1]
+        # a binary test fold with one class: AUC undefined (config/README.md, "Small classes")
+        return pair_auc(pos, P[:, 1]) if pos.any() and not pos.all() else np.nan
     return hand_till_m(y, P, classes, pair_auc)[0]
 
 
 def _ovr(y: np.ndarray, P: np.ndarray, classes: list[str], weighted: bool) -> float:
     if len(classes) == 2:
-        return rank_auc(y == classes[1], P[:, 1])
+        return _auc(y, P, classes, rank_auc)
     vals, w = [], []
     for k, c in enumerate(classes):
         pos = y == c
@@ -80,6 +82,11 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
     reading : one of :data:`READINGS` except ``per_fold_discretization`` (that reading is
         ``standard`` applied to the per-fold protocol's scores).
     seed : for ``ties_random``.
+
+    A binary test fold with one class has no AUC (undefined; config/README.md, "Small
+    classes"): it is left out, as :func:`aucacc.auc_gap.weka_readings.weka342_reading` leaves
+    out the folds where Weka's area is not a number, so the result may have fewer values than
+    there are folds.
 
     Raises
     ------
@@ -113,4 +120,5 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
         else:
             raise ValueError(f"unknown AUC reading {reading!r}; known: {READINGS}")
         out.append(100 * v)
-    return np.asarray(out)
+    out = np.asarray(out)
+    return out[np.isfinite(out)]

@@ -16,9 +16,12 @@ from aucacc.discretize import MDLDiscretizer
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
 from aucacc.exceptions import LearnerFitError
 from aucacc.learners.encoding import encode_features
-from aucacc.scores import absent_class_folds, score_classes  # noqa: F401  (the scores format; re-exported)
+from aucacc.scores import absent_class_folds, score_classes, small_class_folds  # noqa: F401  (the scores format; re-exported)
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
+
+# Start of the ``note`` of a binary test fold with one class, whose AUC is undefined (NaN).
+UNDEFINED_AUC_NOTE = "AUC undefined"
 
 
 def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
@@ -241,10 +244,18 @@ def align_proba(p: np.ndarray, est_classes, classes: list, y_train: pd.Series, d
 def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
     """Accuracy and AUC (binary rank AUC or Hand–Till M) of each fold, in percent.
 
-    Returns a tidy frame with columns ``fold, metric, value, n_test, note``. A multi-class
-    fold that lacks a class (a class with fewer instances than folds) averages Hand–Till M
-    over the class pairs present; ``note`` records which class was absent and how many
-    pairs were used, so no exclusion goes unrecorded.
+    Returns a tidy frame with columns ``fold, metric, value, n_test, note``. Rule for a test
+    fold that lacks a class (a class with fewer instances than folds; config/README.md, "Small
+    classes"):
+
+    * multi-class: the fold's AUC is Hand–Till M over the class pairs present; ``note`` records
+      which class was absent and how many pairs were used;
+    * binary: the fold has one class only, so its AUC is undefined (no positive–negative pair
+      to rank): ``value`` is NaN, ``note`` names the absent class (:data:`UNDEFINED_AUC_NOTE`
+      starts it), and every later stage leaves the fold out of AUC means and tests and counts it
+      (``undefined_folds``).
+
+    The fold's accuracy is defined either way and kept, so no exclusion goes unrecorded.
     """
     classes = score_classes(scores)
     pcols = [f"p:{c}" for c in classes]
@@ -255,11 +266,15 @@ def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
         y = g["y_true"].to_numpy()
         P = g[pcols].to_numpy()
         note = ""
+        absent = [c for c in classes if not np.any(y == c)]
         if len(classes) > 2:
             value, used = hand_till_m(y, P, classes)
             if used < n_pairs:
-                absent = [c for c in classes if not np.any(y == c)]
                 note = f"classes absent from the test fold: {absent}; Hand-Till M over {used} of {n_pairs} pairs"
+        elif absent:
+            value = float("nan")
+            present = [c for c in classes if c not in absent]
+            note = f"{UNDEFINED_AUC_NOTE}: class {absent[0]!r} absent from the test fold (only {present[0]!r})"
         else:
             value = auc(y, P, classes)
         rows.append({"fold": int(k), "metric": "accuracy", "value": 100 * accuracy(y, g["y_pred"]), "n_test": n, "note": ""})

@@ -15,7 +15,7 @@ from aucacc.captions import caption
 from aucacc.counting import tally_pairs
 from aucacc.published import METRIC_SUFFIX, PUBLISHED_PREFIX, published_long  # noqa: F401  (re-exported)
 from aucacc.report.claims import fold_mean_tolerance
-from aucacc.scores import PARTIAL_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
+from aucacc.scores import PARTIAL_MARK, UNDEFINED_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
 from aucacc.stats import paired_ttest
 from aucacc.tables import Table
 
@@ -31,14 +31,20 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None,
     ``config/claims.yaml`` max(3, 1.5 × published_sd)), which is required with ``published``.
     ``partial_folds`` counts the folds whose value carries a note: a multi-class test fold that
     lacks a class, whose Hand–Till M averages over the class pairs present
-    (:func:`aucacc.evaluation.cross_validate.fold_metrics`); tables flag such cells.
+    (:func:`aucacc.evaluation.cross_validate.fold_metrics`); ``undefined_folds`` counts the folds
+    whose value is NaN: a binary test fold with one class, whose AUC is undefined. Such folds are
+    left out of ``mean`` and ``sd``, and ``n_folds`` counts the folds that have a value. Tables
+    flag both kinds of cell (:data:`PARTIAL_MARK`, :data:`UNDEFINED_MARK`).
     """
     keys = ["dataset", "learner", "metric"]
     g = metrics.groupby(keys, sort=False)["value"]
-    out = g.agg(mean="mean", sd=lambda v: float(np.std(v, ddof=1)), n_folds="count").reset_index()
+    out = g.agg(mean="mean", sd=lambda v: float(np.std(v.dropna(), ddof=1)) if v.notna().sum() > 1 else np.nan,
+                n_folds="count").reset_index()
     note = metrics["note"] if "note" in metrics.columns else pd.Series("", index=metrics.index)
-    partial = note.notna() & (note.astype(str).str.strip() != "") & (note.astype(str) != "nan")
-    counts = metrics.assign(_p=partial).groupby(keys, sort=False)["_p"].sum().astype(int).rename("partial_folds")
+    noted = note.notna() & (note.astype(str).str.strip() != "") & (note.astype(str) != "nan")
+    flags = metrics.assign(_p=noted & metrics["value"].notna(), _u=metrics["value"].isna()).groupby(keys, sort=False)
+    counts = pd.concat([flags["_p"].sum().astype(int).rename("partial_folds"),
+                        flags["_u"].sum().astype(int).rename("undefined_folds")], axis=1)
     out = out.merge(counts.reset_index(), on=keys, how="left")
     if published is not None and len(published):
         if claims is None:
@@ -70,8 +76,9 @@ def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float,
 
     ``level = "dataset"`` pairs the per-data-set means (n = number of data sets, the test the
     paper's claims fit, §IV-B); ``level = "fold"`` pairs the individual folds
-    (n = data sets × folds). Columns: ``metric, a, b, level, n, mean_diff, t, p, verdict,
-    published_outcome``; the verdict reads ``"<a> significantly higher"`` etc.
+    (n = data sets × folds). A fold whose AUC is undefined (NaN: a binary test fold with one
+    class) is left out: of its data set's AUC mean, and of the fold-level AUC pairs. Columns:
+    ``metric, a, b, level, n, mean_diff, t, p, verdict, published_outcome``; the verdict reads ``"<a> significantly higher"`` etc.
     """
     means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean().unstack("learner")
     folds = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack("learner")
@@ -105,7 +112,9 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
 
     Each observation is one test fold of one data set; learner a is compared with learner b
     (Huang & Ling 2005, §IV-D; Knowl 4; :func:`aucacc.counting.tally_pairs`, whose rule for undefined
-    values applies). Columns ``pair, R, S, C, P, Q, D, V, E, n`` plus the published values
+    values applies). A fold whose AUC is undefined (NaN: a binary test fold with one class) is
+    left out of the tally, accuracy included, since a pair needs both metrics. Columns
+    ``pair, R, S, C, P, Q, D, V, E, n`` plus the published values
     (prefixed ``published_``).
     """
     wide = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack(["metric", "learner"])
@@ -122,15 +131,51 @@ def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd
     return out
 
 
+def flag_datasets(frame: pd.DataFrame, metrics: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """Display copy and notes of a table over data sets computed from tidy fold metrics.
+
+    For tables whose cells are not per-data-set means (t-tests per data set, say) but whose AUC
+    folds follow the same rule: the ``dataset`` of each row is marked (:func:`mark_partial`) when
+    that data set has a fold whose AUC is Hand–Till M over the class pairs present (†) or
+    undefined (‡), and :func:`partial_notes` explains each.
+
+    Returns
+    -------
+    (display, notes) — ``frame`` with marks, and the notes under it.
+    """
+    summ = summary_table(metrics)
+    counts = summ.groupby("dataset", sort=False)[["partial_folds", "undefined_folds"]].max()
+    total = (summ["n_folds"] + summ["undefined_folds"]).groupby(summ["dataset"], sort=False).max()
+    counts["n_folds"] = total - counts["undefined_folds"]  # as summary_table: the folds with a value
+    shown = frame.merge(counts[["partial_folds", "undefined_folds"]], left_on="dataset", right_index=True, how="left")
+    if "metric" in shown.columns:  # the rule is about AUC: accuracy rows keep every fold, unmarked
+        shown.loc[shown["metric"] != "auc", ["partial_folds", "undefined_folds"]] = 0
+    return mark_partial(shown).drop(columns=["partial_folds", "undefined_folds"]), partial_notes(counts.reset_index())
+
+
+def _left_out_notes(summary: pd.DataFrame, what: str) -> list[str]:
+    """When some AUC is undefined: the :data:`UNDEFINED_MARK` notes of :func:`partial_notes`, then ``what``
+    (with ``{folds}``: "<n> test fold(s)"), for the tables over folds (t-tests, C/D/E) that leave them out."""
+    notes = [n for n in partial_notes(summary) if n.startswith(UNDEFINED_MARK)]
+    if "undefined_folds" in summary.columns and (summary["undefined_folds"] > 0).any():
+        n = int(summary.groupby("dataset")["undefined_folds"].max().sum())
+        notes.append(f"{UNDEFINED_MARK} " + what.format(folds=f"{n} test fold{'s' if n != 1 else ''}"))
+    return notes
+
+
 def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
     """The paper's layout for display: one row per data set, ``mean ± sd (published)`` per metric and learner.
 
     The last row holds the averages over data sets (published average in brackets). A cell
     with a fold whose Hand–Till M is over the class pairs present ends with
-    :data:`PARTIAL_MARK` (explained by :func:`partial_notes`).
+    :data:`PARTIAL_MARK`, one with a fold whose AUC is undefined with :data:`UNDEFINED_MARK`
+    (explained by :func:`partial_notes`).
     """
     def cell(d: pd.DataFrame) -> pd.Series:
-        mark = (d["partial_folds"] > 0).map({True: " " + PARTIAL_MARK, False: ""}) if "partial_folds" in d else ""
+        mark = ""
+        for col, m in (("partial_folds", PARTIAL_MARK), ("undefined_folds", UNDEFINED_MARK)):
+            if col in d:
+                mark = mark + (d[col] > 0).map({True: " " + m, False: ""})
         return (d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
                 + " (" + d["published_mean"].map("{:.1f}".format) + ")" + mark)
 
@@ -145,6 +190,10 @@ def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) 
 
 
 # --------------------------------------------------------------------------- one function per rule
+SIG_LEFT_OUT = "The AUC tests leave out the {folds} whose AUC is undefined (data-set means: over the other folds)."
+CDE_LEFT_OUT = "The tally leaves out the {folds} whose AUC is undefined, their accuracy too (a pair needs both)."
+
+
 def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
                 published_sig: pd.DataFrame, published_cde: pd.DataFrame, learners: list[str],
                 pairs: list[tuple[str, str]], alpha: float, protocol: str, claims: dict):
@@ -168,9 +217,9 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
                        caption=caption("uci_nb_c44_c45", protocol=protocol)),
         "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="uci_nb_c44_c45"),
-                     floatfmt=".4g", caption=caption("significance_uci")),
+                     floatfmt=".4g", notes=_left_out_notes(summ, SIG_LEFT_OUT), caption=caption("significance_uci")),
         "cde": Table(cde_table(metrics, [tuple(p) for p in pairs], published_cde),
-                     caption=caption("cde_folds")),
+                     notes=_left_out_notes(summ, CDE_LEFT_OUT), caption=caption("cde_folds")),
     }
     return tables, avg
 
@@ -188,7 +237,7 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
                        caption=caption("svm_binary13")),
         "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="svm_binary13"),
-                     floatfmt=".4g",
+                     floatfmt=".4g", notes=_left_out_notes(summ, SIG_LEFT_OUT),
                      caption=caption("significance_svm13")),
     }
     return tables, avg

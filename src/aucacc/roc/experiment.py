@@ -14,7 +14,7 @@ from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_
 from aucacc.roc.det import det_table
 from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
                               rocch_table)
-from aucacc.scores import positive_class
+from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class
 from aucacc.tables import Table
 
 log = logging.getLogger(__name__)
@@ -179,7 +179,8 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
     dict
         ``{"curves", "hull", "check", "det"}`` frames (columns of :func:`analyse` plus ``dataset,
         positive, n_pos, n_neg``; ``hull`` adds ``hull_points, n_classes``; ``check`` adds
-        ``auc_reference, reference, abs_diff``; ``det`` is :func:`aucacc.roc.det.det_table` of the
+        ``auc_reference, reference, abs_diff, folds_total`` (the number of test folds, of which those
+        without both classes have no row); ``det`` is :func:`aucacc.roc.det.det_table` of the
         pooled folds). The figures are drawn from them
         (:func:`aucacc.report.plots.roc.roc_dataset_figure`, :func:`aucacc.report.plots.det.det_figure`).
     """
@@ -209,7 +210,7 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
                        and not g["y_true"].astype(str).eq(pos).all()}
                 f["auc_reference"] = f["fold"].map(ref)
                 f["reference"] = "metrics.rank_auc one-vs-rest"
-            checks.append(f.assign(**info))
+            checks.append(f.assign(**info, folds_total=int(frames[lrn]["fold"].nunique())))
         log.info("%s, positive %s: hull area %.4f, %d vertices", dataset, pos, hull_auc(res["hull"]), len(res["hull"]))
     curves, hulls, checks = (pd.concat(x, ignore_index=True) for x in (curves, hulls, checks))
     checks["abs_diff"] = (checks["auc_points"] - checks["auc_reference"]).abs()
@@ -225,6 +226,11 @@ def _fmt_range(lo, hi):
 def auc_check_table(check: pd.DataFrame) -> Table:
     """Fold AUC from the ROC points against the metric module's, fold by fold (table ``roc_auc_check``).
 
+    A test fold without both classes (the positive class, or every other class, absent) has
+    no ROC points and no row; the display counts such folds (``undefined_folds``, from
+    ``folds_total`` when ``check`` has it) and a note marked
+    :data:`~aucacc.report.paper_tables.UNDEFINED_MARK` names them.
+
     Raises
     ------
     RuntimeError
@@ -237,8 +243,21 @@ def auc_check_table(check: pd.DataFrame) -> Table:
     summ = (check.groupby(_KEYS + ["learner", "reference"], sort=False)
             .agg(n_folds=("fold", "count"), auc_points=("auc_points", "mean"), auc_reference=("auc_reference", "mean"),
                  max_abs_diff=("abs_diff", "max")).reset_index())
-    return Table(check[_KEYS + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]],
-                 floatfmt=".6g", display=summ,
+    notes = []
+    if "folds_total" in check.columns:
+        from aucacc.report.paper_tables import UNDEFINED_MARK, mark_partial
+
+        total = check.groupby(_KEYS + ["learner", "reference"], sort=False)["folds_total"].max().to_numpy()
+        summ["undefined_folds"] = total - summ["n_folds"].to_numpy()
+        for (d, pos), g in summ[summ["undefined_folds"] > 0].groupby(_KEYS, sort=False):
+            n = int(g["undefined_folds"].max())
+            notes.append(f"{UNDEFINED_MARK} {d} (positive {pos}): {n} of {n + int(g['n_folds'].max())} test folds "
+                         "lack the positive class or every other class, so they have no ROC points and no AUC; "
+                         "the means are over the other folds.")
+        summ = mark_partial(summ)
+    cols = _KEYS + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]
+    cols += ["folds_total"] if "folds_total" in check.columns else []
+    return Table(check[cols], floatfmt=".6g", display=summ, notes=notes,
                  caption=caption("roc_auc_check"))
 
 

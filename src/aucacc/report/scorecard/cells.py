@@ -120,8 +120,19 @@ def _wide_fold_rows(name, pub, spec, tables, claims):
         j = _numeric_rule(claims, rl, ours, pub_v, printed, pub_sd=pub_sd)
         rows.append(_row(claims, name, f"{name}:{rk}:{col}", published=pub_v, ours=ours, rule=rl,
                          difference=(ours - pub_v) if ours is not None else float("nan"), **j,
-                         dataset=r["dataset"], learner=learner, metric=metric, stat=stat))
+                         reason=_small_class_reason(o), dataset=r["dataset"], learner=learner, metric=metric,
+                         stat=stat))
     return rows
+
+
+def _small_class_reason(o) -> str:
+    """A cell of ours whose AUC folds include binary test folds with one class (config/README.md, "Small
+    classes"): its mean is over the other folds, and the reason says so (‡)."""
+    undefined = int(getattr(o, "undefined_folds", 0) or 0) if o is not None else 0
+    if not undefined:
+        return ""
+    return (f"‡ over {int(o.n_folds)} folds: {undefined} test fold{'s' if undefined > 1 else ''} with one class "
+            "(AUC undefined) left out")
 
 
 def _datasets_rows(name, pub, spec, tables, claims):
