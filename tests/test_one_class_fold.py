@@ -153,8 +153,28 @@ def test_claims_tests_per_dataset_over_defined_folds():
     per = res["per_dataset"].set_index("dataset")
     assert per.loc["rare", "n_folds"] == 2 and per.loc["other", "n_folds"] == 3
     assert per.loc["rare", "mean_diff"] == pytest.approx(12.5, abs=1e-12)
+    # Nadeau–Bengio over the 2 defined folds, with the protocol's k = 3: s² = 2 · 37.5² = 2812.5,
+    # var = s² (1/2 + 1/(3 − 1)) (not 1/(2 − 1), the k that 2 values alone would give)
+    assert per.loc["rare", "corrected_t"] == pytest.approx(12.5 / np.sqrt(2812.5), abs=1e-12)
     det = res["detail"].set_index("test")
     assert det.loc["paired_t", "n"] == 2
+
+
+def test_repeated_cv_tests_with_a_left_out_fold():
+    """Two repetitions of 3 folds, fold 0 of repetition 0 without AUC: 5 values, the correction's k stays 3."""
+    from aucacc.evaluation.repeated import repeated_tests
+    from aucacc.significance import corrected_resampled_ttest
+
+    a, b = [np.nan, 75.0, 100.0, 80.0, 70.0, 90.0], [np.nan, 100.0, 50.0, 60.0, 70.0, 85.0]
+    rows = [{"dataset": "rare", "learner": lrn, "repetition": r, "fold": k, "metric": "auc", "value": v[3 * r + k]}
+            for lrn, v in (("NB", a), ("C4.5", b)) for r in range(2) for k in range(3)]
+    res = repeated_tests(pd.DataFrame(rows), [("NB", "C4.5")]).iloc[0]
+    d = np.array([-25.0, 50.0, 20.0, 0.0, 5.0])  # NB − C4.5 on the 5 defined folds
+    assert res["folds"] == 5
+    assert res["corrected_t"] == pytest.approx(d.mean() / np.sqrt(d.var(ddof=1) * (1 / 5 + 1 / 2)), abs=1e-12)
+    assert res["delta_A"] == pytest.approx(((-25 + 50) / 2 + (20 + 0 + 5) / 3) / 2, abs=1e-12)
+    with pytest.raises(ValueError, match="not divisible into 2 runs"):  # without k: refused, not guessed
+        corrected_resampled_ttest(d + 1, d, runs=2)
 
 
 def test_readings_leave_the_fold_out():

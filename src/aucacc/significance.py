@@ -82,7 +82,37 @@ def wilcoxon_test(a, b) -> TestResult:
     return TestResult(n=a.size, mean_diff=float(d.mean()), statistic=float(res.statistic), p=float(res.pvalue))
 
 
-def corrected_resampled_ttest(a, b, runs: int = 1) -> TestResult:
+def _correlated_ttest(folds_per_run: int | None):
+    """``baycomp.CorrelatedTTest``, or its subclass whose Nadeau–Bengio correction uses the protocol's k.
+
+    baycomp takes k = n / runs. When some folds have no value (a binary test fold with one class
+    has no AUC: config/README.md, "Small classes") and are left out, n / runs is not the
+    protocol's k, while the correction's n_test / n_train = 1/(k − 1) is the protocol's. The
+    subclass computes the same statistics (s²_d · (1/n + 1/(k − 1)), n − 1 degrees of freedom,
+    in baycomp's order of operations) with k given; called with ``runs=1``.
+    """
+    from baycomp import CorrelatedTTest
+
+    if folds_per_run is None:
+        return CorrelatedTTest
+    k = int(folds_per_run)
+    if k < 2:
+        raise ValueError(f"folds_per_run must be at least 2, got {folds_per_run}")
+
+    class KnownFoldsTTest(CorrelatedTTest):
+        @classmethod
+        def compute_statistics(cls, x, y, runs=1):
+            diff = y - x
+            n = len(diff)
+            mean = np.mean(diff)
+            var = np.var(diff, ddof=1)
+            var *= 1 / n + 1 / (k - 1)  # Nadeau-Bengio's correction, the protocol's k
+            return mean, var, n - 1
+
+    return KnownFoldsTTest
+
+
+def corrected_resampled_ttest(a, b, runs: int = 1, folds_per_run: int | None = None) -> TestResult:
     """Nadeau & Bengio's corrected resampled t-test over the folds of ``runs`` × k-fold CV.
 
     Parameters
@@ -90,18 +120,18 @@ def corrected_resampled_ttest(a, b, runs: int = 1) -> TestResult:
     a, b : per-fold values of the two learners, shape (runs · k,), paired fold by fold
         (repetition-major: the k folds of run 1, then of run 2, …).
     runs : number of repetitions of k-fold CV; k = len(a) / runs, n_test / n_train = 1/(k − 1).
+    folds_per_run : the protocol's k, when folds without a value (an undefined AUC) were left
+        out of ``a`` and ``b``, so that len(a) / runs is not k (:func:`_correlated_ttest`).
 
     The variance is ``baycomp.CorrelatedTTest.compute_statistics``'s (s²_d · (1/n + 1/(k − 1)));
     p is two-sided from Student's t with n − 1 degrees of freedom. Zero variance gives t = 0
     and p = 1 when every difference is zero, otherwise t = ±∞ and p = 0.
     """
-    from baycomp import CorrelatedTTest
-
     a, b = _pair(a, b)
-    if a.size % runs:
+    if folds_per_run is None and a.size % runs:
         raise ValueError(f"{a.size} fold values are not divisible into {runs} runs")
     # baycomp uses diff = y − x, so pass (b, a) to get the mean of a − b.
-    mean, var, df = CorrelatedTTest.compute_statistics(b, a, runs)
+    mean, var, df = _correlated_ttest(folds_per_run).compute_statistics(b, a, runs)
     if var == 0:
         t = 0.0 if mean == 0 else float(np.sign(mean) * np.inf)
         return TestResult(n=a.size, mean_diff=float(mean), statistic=t, p=1.0 if mean == 0 else 0.0)
@@ -145,16 +175,17 @@ class BayesResult:
         return "undecided"
 
 
-def bayes_correlated_ttest(a, b, rope: float, runs: int = 1) -> BayesResult:
+def bayes_correlated_ttest(a, b, rope: float, runs: int = 1, folds_per_run: int | None = None) -> BayesResult:
     """Bayesian correlated t-test over the folds of one data set (``baycomp.CorrelatedTTest``).
 
     ``rope`` in the units of ``a`` and ``b`` (percentage points for our fold metrics). The
     probabilities come from the Student posterior's CDF (no sampling). With zero variance of
     the differences baycomp's posterior is degenerate; the mass is then put where the
-    (constant) difference lies.
+    (constant) difference lies. ``folds_per_run``: as in :func:`corrected_resampled_ttest`.
     """
-    from baycomp import CorrelatedTTest
-
+    CorrelatedTTest = _correlated_ttest(folds_per_run)
+    if folds_per_run is not None:
+        runs = 1  # the correction's k is given; baycomp's divisibility check does not apply
     a, b = _pair(a, b)
     d = a - b
     if np.all(d == d[0]):
@@ -316,8 +347,11 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         for d in dsets:
             f = sub[sub["dataset"] == d].pivot_table(index=keys, columns="learner", values="value").sort_index()
             runs = int(f.index.get_level_values("repetition").nunique()) if has_rep else 1
-            ct = corrected_resampled_ttest(f[c.a], f[c.b], runs)
-            bc = bayes_correlated_ttest(f[c.a], f[c.b], rope, runs)
+            # the protocol's k, also when folds without a value (undefined AUC) are left out of f
+            k = int(sub.loc[sub["dataset"] == d, "fold"].nunique())
+            left_out = len(f) < runs * k
+            ct = corrected_resampled_ttest(f[c.a], f[c.b], runs, folds_per_run=k if left_out else None)
+            bc = bayes_correlated_ttest(f[c.a], f[c.b], rope, runs, folds_per_run=k if left_out else None)
             vt, vb = ct.verdict(c.a, c.b, alpha), bc.verdict(c.a, c.b, decision)
             counts_t[vt] += 1
             counts_b[vb] += 1
@@ -374,9 +408,12 @@ def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float, rope: float, deci
                 continue
             per_round = wide[[a, c]].groupby(level="repetition").mean()
             rt = rounds_ttest(per_round[a], per_round[c]) if b > 1 else None
-            ct = corrected_resampled_ttest(wide[a], wide[c], runs=b)
+            # folds without a value (an undefined AUC) are not in `wide`: the correction takes the protocol's k
+            k = int(g["fold"].nunique())
+            kk = k if len(wide) < b * k else None
+            ct = corrected_resampled_ttest(wide[a], wide[c], runs=b, folds_per_run=kk)
             naive = stats.ttest_rel(wide[a], wide[c])
-            bc = bayes_correlated_ttest(wide[a], wide[c], rope, runs=b)
+            bc = bayes_correlated_ttest(wide[a], wide[c], rope, runs=b, folds_per_run=kk)
             rows.append({"dataset": d, "metric": metric, "a": a, "b": c, "rounds": b, "folds": len(wide),
                          "delta_A": float((per_round[a] - per_round[c]).mean()),
                          "rounds_t": rt.statistic if rt else np.nan, "rounds_p": rt.p if rt else np.nan,
