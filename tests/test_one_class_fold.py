@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from aucacc.report.claims import load_claims
 from aucacc.evaluation.cross_validate import UNDEFINED_AUC_NOTE, fold_metrics, small_class_folds
 from aucacc.report.paper_tables import (UNDEFINED_MARK, cde_table, flag_datasets, main_tables, paper_layout,
                                         partial_notes, significance_table, summary_table)
@@ -32,6 +33,7 @@ PRED = {"A": ["no", "no", "yes", "no", "yes", "yes", "no", "yes", "no", "no"],
         "B": ["no", "no", "yes", "no", "yes", "no", "yes", "no", "no", "no"],
         "C": ["no", "no", "no", "yes", "yes", "no", "no", "yes", "no", "no"]}
 NAME = {"A": "NB", "B": "C4.5", "C": "C4.4"}  # names the published tables know
+CLAIMS = load_claims(Path(__file__).resolve().parents[1] / "config" / "claims.yaml")
 
 
 def _scores(learner: str) -> pd.DataFrame:
@@ -75,7 +77,7 @@ def test_summary_means_over_defined_folds_counted_and_marked(tmp_path):
     assert metrics["value"].isna().sum() == 2
     pub = pd.DataFrame([{"dataset": "rare", "learner": lrn, "metric": m, "published_mean": 80.0, "published_sd": 1.0}
                         for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
-    s = summary_table(metrics, pub).set_index(["learner", "metric"])
+    s = summary_table(metrics, pub, CLAIMS).set_index(["learner", "metric"])
     assert s.loc[("NB", "auc"), "mean"] == 87.5
     assert s.loc[("NB", "auc"), "sd"] == pytest.approx(12.5 * np.sqrt(2), abs=1e-12)  # sd of {75, 100}
     assert s.loc[("C4.5", "auc"), "mean"] == 75.0
@@ -98,7 +100,7 @@ def test_summary_means_over_defined_folds_counted_and_marked(tmp_path):
 
 def test_ttests_and_cde_leave_the_fold_out():
     metrics = _two_datasets()
-    sig = significance_table(metrics, ["NB", "C4.5"]).set_index(["metric", "level"])
+    sig = significance_table(metrics, ["NB", "C4.5"], 0.05).set_index(["metric", "level"])
     # fold level, AUC: NB − C4.5 = −25, +50 (rare, fold 0 left out), 0, −25, +50 (other): mean 10,
     # sum of squared deviations 5750, so t = 10 / √(5750 / 4 / 5)
     assert sig.loc[("auc", "fold"), "n"] == 5
@@ -119,7 +121,8 @@ def test_main_tables_notes():
     avg = pd.DataFrame([{"table": "uci_nb_c44_c45", "learner": lrn, "metric": m, "average": 80.0}
                         for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
     tables, _ = main_tables(metrics, pub, avg, pd.DataFrame(columns=["table", "metric", "a", "b", "published_outcome"]),
-                            pd.DataFrame(columns=["pair"]), ["NB", "C4.5"], [("NB", "C4.5")], 0.05, "whole_data")
+                            pd.DataFrame(columns=["pair"]), ["NB", "C4.5"], [("NB", "C4.5")], 0.05, "whole_data",
+                            CLAIMS)
     head = (f"{UNDEFINED_MARK} rare: in 1 of 3 test folds only one class is present (a class has fewer instances "
             "than folds); the AUC of such a fold is undefined, so the AUC mean and sd are over the other 2 folds "
             "(accuracy: over all 3).")
@@ -149,7 +152,8 @@ def test_claims_tests_per_dataset_over_defined_folds():
     metrics = _two_datasets(("A", "B", "C"))
     claims = pd.DataFrame([{"table": "t", "metric": "auc", "a": "NB", "b": "C4.5",
                             "published_outcome": "not significant"}])
-    res = claims_against_tests(metrics, claims, {"t": (["rare", "other"], ["NB", "C4.4", "C4.5"])}, nsamples=200)
+    res = claims_against_tests(metrics, claims, {"t": (["rare", "other"], ["NB", "C4.4", "C4.5"])}, alpha=0.05,
+                               rope=1.0, decision=0.95, seed=0, nsamples=200)
     per = res["per_dataset"].set_index("dataset")
     assert per.loc["rare", "n_folds"] == 2 and per.loc["other", "n_folds"] == 3
     assert per.loc["rare", "mean_diff"] == pytest.approx(12.5, abs=1e-12)
@@ -168,7 +172,7 @@ def test_repeated_cv_tests_with_a_left_out_fold():
     a, b = [np.nan, 75.0, 100.0, 80.0, 70.0, 90.0], [np.nan, 100.0, 50.0, 60.0, 70.0, 85.0]
     rows = [{"dataset": "rare", "learner": lrn, "repetition": r, "fold": k, "metric": "auc", "value": v[3 * r + k]}
             for lrn, v in (("NB", a), ("C4.5", b)) for r in range(2) for k in range(3)]
-    res = repeated_tests(pd.DataFrame(rows), [("NB", "C4.5")]).iloc[0]
+    res = repeated_tests(pd.DataFrame(rows), [("NB", "C4.5")], 0.05, 1.0, 0.95).iloc[0]
     d = np.array([-25.0, 50.0, 20.0, 0.0, 5.0])  # NB − C4.5 on the 5 defined folds
     assert res["folds"] == 5
     assert res["corrected_t"] == pytest.approx(d.mean() / np.sqrt(d.var(ddof=1) * (1 / 5 + 1 / 2)), abs=1e-12)
@@ -193,7 +197,7 @@ def test_roc_check_counts_and_marks_the_fold():
 
     frames = {lrn: _scores(lrn) for lrn in ("A", "B")}
     metrics = {lrn: fold_metrics(frames[lrn]) for lrn in frames}
-    res, fig = roc_dataset("rare", ["no", "yes"], frames, metrics, n_points=11, n_thresholds=11)
+    res, fig = roc_dataset("rare", ["no", "yes"], frames, metrics, None, "threshold", n_points=11, n_thresholds=11)
     check = res["check"]
     assert sorted(check["fold"].unique()) == [1, 2] and (check["folds_total"] == 3).all()
     np.testing.assert_allclose(check.sort_values(["learner", "fold"])["auc_points"], [0.75, 1.0, 1.0, 0.5],
