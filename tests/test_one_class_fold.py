@@ -166,8 +166,7 @@ def test_claims_tests_per_dataset_over_defined_folds():
 
 def test_repeated_cv_tests_with_a_left_out_fold():
     """Two repetitions of 3 folds, fold 0 of repetition 0 without AUC: 5 values, the correction's k stays 3."""
-    from aucacc.evaluation.repeated import repeated_tests
-    from aucacc.significance import corrected_resampled_ttest
+    from aucacc.significance import corrected_resampled_ttest, repeated_tests
 
     a, b = [np.nan, 75.0, 100.0, 80.0, 70.0, 90.0], [np.nan, 100.0, 50.0, 60.0, 70.0, 85.0]
     rows = [{"dataset": "rare", "learner": lrn, "repetition": r, "fold": k, "metric": "auc", "value": v[3 * r + k]}
