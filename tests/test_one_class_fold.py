@@ -196,7 +196,7 @@ def test_roc_check_counts_and_marks_the_fold():
 
     frames = {lrn: _scores(lrn) for lrn in ("A", "B")}
     metrics = {lrn: fold_metrics(frames[lrn]) for lrn in frames}
-    res, fig = roc_dataset("rare", ["no", "yes"], frames, metrics, None, "threshold", n_points=11, n_thresholds=11)
+    res = roc_dataset("rare", ["no", "yes"], frames, metrics, None, "threshold", n_points=11, n_thresholds=11)
     check = res["check"]
     assert sorted(check["fold"].unique()) == [1, 2] and (check["folds_total"] == 3).all()
     np.testing.assert_allclose(check.sort_values(["learner", "fold"])["auc_points"], [0.75, 1.0, 1.0, 0.5],

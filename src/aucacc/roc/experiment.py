@@ -229,7 +229,7 @@ def auc_check_table(check: pd.DataFrame) -> Table:
     A test fold without both classes (the positive class, or every other class, absent) has
     no ROC points and no row; the display counts such folds (``undefined_folds``, from
     ``folds_total`` when ``check`` has it) and a note marked
-    :data:`~aucacc.report.paper_tables.UNDEFINED_MARK` names them.
+    :data:`~aucacc.scores.UNDEFINED_MARK` names them.
 
     Raises
     ------
@@ -245,8 +245,6 @@ def auc_check_table(check: pd.DataFrame) -> Table:
                  max_abs_diff=("abs_diff", "max")).reset_index())
     notes = []
     if "folds_total" in check.columns:
-        from aucacc.report.paper_tables import UNDEFINED_MARK, mark_partial
-
         total = check.groupby(_KEYS + ["learner", "reference"], sort=False)["folds_total"].max().to_numpy()
         summ["undefined_folds"] = total - summ["n_folds"].to_numpy()
         for (d, pos), g in summ[summ["undefined_folds"] > 0].groupby(_KEYS, sort=False):
