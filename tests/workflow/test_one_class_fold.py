@@ -33,7 +33,7 @@ PRED = {"A": ["no", "no", "yes", "no", "yes", "yes", "no", "yes", "no", "no"],
         "B": ["no", "no", "yes", "no", "yes", "no", "yes", "no", "no", "no"],
         "C": ["no", "no", "no", "yes", "yes", "no", "no", "yes", "no", "no"]}
 NAME = {"A": "NB", "B": "C4.5", "C": "C4.4"}  # names the published tables know
-CLAIMS = load_claims(Path(__file__).resolve().parents[1] / "config" / "claims.yaml")
+CLAIMS = load_claims(Path(__file__).resolve().parents[2] / "config" / "claims.yaml")
 
 
 def _scores(learner: str) -> pd.DataFrame:
