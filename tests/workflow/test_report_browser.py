@@ -9,6 +9,7 @@ the front page is kept in ``test-artefacts/report_front_page.png``.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -19,7 +20,8 @@ import pandas as pd
 import pytest
 from cdp import Browser, find_chromium
 
-from aucacc.report.claims import known_fail
+from aucacc.provenance import sidecar_path, write_intermediate
+from aucacc.report.claims import known_fail, load_claims
 from helpers import REPO_ROOT, copy_workflow
 
 ARTEFACTS = Path(os.environ.get("AUCACC_TEST_ARTEFACTS", REPO_ROOT / "test-artefacts"))
@@ -54,6 +56,7 @@ def test_run_prints_the_scorecard_summary(run):
     assert "Scorecard summary" in log and f"| all | {total} |" in log
     # A row for every published cell and verdict, also in a reduced run (the rest is 'missing').
     card = pd.read_csv(work / "results" / "report" / "scorecard.csv")
+    claims = load_claims(work.parent / "config" / "claims.yaml")  # .test's config key `claims`: ../config/claims.yaml
     assert len(card) == total and total > 400
     assert (card["status"] == "pass").sum() > 0 and "REPORT.md" in os.listdir(work / "results")
 
@@ -110,16 +113,27 @@ def test_perturbed_stored_result_fails_the_workflow_scorecard(run):
     """Flip one claim by perturbing one stored result: the workflow's scorecard says FAIL and names it."""
     work, exe, _ = run
     card = pd.read_csv(work / "results" / "report" / "scorecard.csv")
+    claims = load_claims(work.parent / "config" / "claims.yaml")  # .test's config key `claims`: ../config/claims.yaml
     passing = card[(card["table"] == "uci_nb_c44_c45") & (card["stat"] == "mean") & (card["status"] == "pass")
-                   & card["cell"].map(lambda c: known_fail(c) is None)]
+                   & card["cell"].map(lambda c: known_fail(c, claims) is None)]
     assert len(passing), "the test run has no passing main-table cell to flip"
     r = passing.iloc[0]
     table = work / "results" / "tables" / "uci_nb_c44_c45.csv"
     t = pd.read_csv(table)
     hit = (t["dataset"] == r["dataset"]) & (t["learner"] == r["learner"]) & (t["metric"] == r["metric"])
     t.loc[hit, "mean"] = float(r["accept_hi"]) + 5.0  # outside the range the cell's rule accepts
+    # A hand edit is refused: the table's SHA-256 no longer matches its provenance record.
+    record = json.loads(sidecar_path(table).read_text())
     t.to_csv(table, index=False)
-    _snakemake(exe, work.parent, "results/report/scorecard.csv", "--forcerun", "scorecard", "--rerun-triggers", "mtime")
+    args = ["--cores", "2", "--directory", ".test", "results/report/scorecard.csv", "--forcerun", "scorecard",
+            "--rerun-triggers", "mtime"]
+    p = subprocess.run([str(exe), *args], cwd=work.parent, capture_output=True, text=True, timeout=900)
+    assert p.returncode != 0
+    assert "uci_nb_c44_c45.csv" in (work / "results" / "logs" / "scorecard.log").read_text() + p.stdout + p.stderr
+    # The same change written as a result (with its record, as a job writes it) flips the cell.
+    record.pop("sha256", None)
+    write_intermediate(table, t.to_csv(index=False), record)
+    _snakemake(exe, work.parent, *args[4:])
     after = pd.read_csv(work / "results" / "report" / "scorecard.csv").set_index("cell").loc[r["cell"]]
     assert after["status"] == "FAIL"
     log = (work / "results" / "logs" / "scorecard.log").read_text()
