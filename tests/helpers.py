@@ -49,3 +49,13 @@ def copy_workflow(work: Path) -> Path:
     shutil.copytree(REPO_ROOT / "config", work / "config")
     shutil.copytree(REPO_ROOT / "data", work / "data")
     return snakemake
+
+
+def copy_test_workflow(tmp_path: Path) -> tuple[Path, Path]:
+    """:func:`copy_workflow` into ``tmp_path/wf`` plus the committed test configuration (``.test/``,
+    without its results); returns (work, snakemake executable)."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    shutil.copytree(REPO_ROOT / ".test", work / ".test",
+                    ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
+    return work, snakemake

@@ -14,7 +14,7 @@ import aucacc.datasets.fetch as fetch_mod
 from aucacc.config import DEFAULT_CONFIG, ConfigError, validate_config
 from aucacc.datasets import FetchError, load_dataset
 from aucacc.datasets.fetch import fetch_raw
-from helpers import REPO_ROOT, copy_workflow
+from helpers import REPO_ROOT, copy_test_workflow, copy_workflow
 
 RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
 RAW_TEST = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
@@ -257,15 +257,7 @@ def test_estimator_checks_without_building(cfg, spec, want):
     assert want in _error(cfg)
 
 
-def _test_workflow(tmp_path: Path) -> tuple[Path, Path]:
-    """A copy of the workflow with the committed test configuration (.test/); returns (work, snakemake)."""
-    import shutil
-
-    work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
-    shutil.copytree(REPO_ROOT / ".test", work / ".test",
-                    ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
-    return work, snakemake
+_test_workflow = copy_test_workflow  # a copy of the workflow with .test (tests/helpers.py)
 
 
 def _dry_run(work: Path, snakemake: Path, extra: Path) -> subprocess.CompletedProcess:

@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config
-from helpers import REPO_ROOT, copy_workflow
+from helpers import REPO_ROOT, copy_test_workflow
 
 BASE = yaml.safe_load(DEFAULT_CONFIG.read_text())
 RAW_TEST = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
@@ -102,13 +102,7 @@ def test_start_up_case_through_load_config(tmp_path, case, monkeypatch):
     _nothing_ran(tmp_path)
 
 
-def _test_workflow(tmp_path: Path) -> tuple[Path, Path]:
-    """A copy of the workflow and of .test (without its results); returns (work, snakemake)."""
-    work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
-    shutil.copytree(REPO_ROOT / ".test", work / ".test",
-                    ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
-    return work, snakemake
+_test_workflow = copy_test_workflow  # a copy of the workflow with .test (tests/helpers.py)
 
 
 def _snakemake(work: Path, snakemake: Path, extra: Path, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:

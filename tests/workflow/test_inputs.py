@@ -15,18 +15,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import REPO_ROOT, copy_workflow
+from helpers import REPO_ROOT, copy_test_workflow
 
 pytestmark = pytest.mark.slow
 
 
-def _test_copy(tmp_path: Path) -> tuple[Path, Path]:
-    """A scratch copy of the workflow with `.test`; returns (repository copy, snakemake executable)."""
-    work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
-    shutil.copytree(REPO_ROOT / ".test", work / ".test",
-                    ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
-    return work, snakemake
+_test_copy = copy_test_workflow  # a copy of the workflow with .test (tests/helpers.py)
 
 
 def _snakemake(snakemake: Path, work: Path, *args: str) -> str:
