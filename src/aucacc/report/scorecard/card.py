@@ -100,13 +100,12 @@ def expectation_mismatches(card: pd.DataFrame, claims: dict) -> list[str]:
     """Rows whose status differs from what the claims file expects.
 
     Expected: ``pass`` unless the cell is declared (``explained`` / ``not reproducible``) or listed
-    under ``known_fail`` (then ``FAIL``). Rows ``missing`` are not judged. An empty list means
-    the run reproduces exactly what the claims file says it should.
+    under ``known_fail`` (then ``FAIL``). A row ``missing`` (its table was not made, or lacks the
+    cell) is a difference too: the claims file expects every cell judged. An empty list means the
+    run reproduces exactly what the claims file says it should.
     """
     out = []
     for r in card.itertuples():
-        if r.status == "missing":
-            continue
         declared = declared_status(r.cell, claims)
         want = declared[0] if declared else ("FAIL" if known_fail(r.cell, claims) else "pass")
         if r.status != want:
