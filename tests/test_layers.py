@@ -1,6 +1,6 @@
 """The library's layers (README "How it is built"; contracts in pyproject.toml [tool.importlinter]).
 
-- The import-linter contracts hold: layers report > comparison > experiments > formats and
+- The import-linter contracts hold: layers report > studies > comparison > experiments > formats and
   computation, no Snakemake import, no Matplotlib below the report, the studies independent,
   no cycle between sibling packages or modules at any depth.
 - Every module of the library sits in one layer, except the package facades that only

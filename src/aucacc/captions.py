@@ -71,6 +71,23 @@ CAPTIONS: dict[str, str] = {
     "friedman": "Friedman test per table and metric: statistic, p, Nemenyi critical difference, average ranks",
     "repeated_tests": "Repeated CV: Aggarwal's paired test over b rounds, naive and Nadeau–Bengio corrected t over "
                       "b × k folds, Bayesian correlated t-test, per data set and learner pair",
+    # the analyses of a study (aucacc.studies.analysis): generic text, no paper's label
+    "study_summary": "Accuracy and AUC (%): mean ± sd over the test folds per data set and learner, and the average "
+                     "over data sets",
+    "study_ttests": "Two-tailed paired t-tests of every pair of learners (α = {alpha}): over the per-data-set means "
+                    "(level=dataset) and over the folds (level=fold)",
+    "study_tests": "Every pair of learners under every test (α = {alpha}; Bayesian: ROPE ±{rope} percentage points, "
+                   "verdict when a posterior probability > {decision})",
+    "study_tests_detail": "Statistic, p-value or posterior probabilities of each pair under each test over data sets",
+    "study_tests_per_dataset": "Per data set, over its folds: Nadeau–Bengio corrected t-test and Bayesian correlated "
+                               "t-test of each pair",
+    "study_friedman": "Friedman test per metric: statistic, p, Nemenyi critical difference, average ranks (1 = best)",
+    "study_auc_vs_accuracy": "Is AUC consistent with accuracy (C > 0.5) and more discriminating (D > 1)? C, D, E over "
+                             "the test folds for each pair of learners, exact one-sided sign tests and bootstrap "
+                             "intervals over data sets",
+    "study_retest": "Each claim re-tested on this study's data under every test (α = {alpha}; Bayesian: ROPE ±{rope} "
+                    "percentage points, verdict when a posterior probability > {decision}), the claimed outcome beside",
+    "study_exclusions": "Data set and learner pairs left out of the analyses, and why",
     # metrics of the sources (rule source_metrics_table)
     "source_metrics": "Every metric of the sources (Tharwat §2, Aggarwal eq. 10.77, Fawcett §9): mean and sd over "
                       "folds, fractions in 0–1 (counts for TP, FN, FP, TN), with Tharwat's BER = 1 − BCR and "

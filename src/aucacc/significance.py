@@ -278,7 +278,8 @@ def _agrees(verdict: str, published: str, a: str, b: str) -> bool:
 
 
 def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: dict[str, tuple[list, list]], *,
-                         alpha: float, rope: float, decision: float, seed: int, nsamples: int) -> dict[str, object]:
+                         alpha: float, rope: float, decision: float, seed: int, nsamples: int,
+                         friedman_groups: dict[str, tuple[list, list]] | None = None) -> dict[str, object]:
     """Every published significance claim under every test: one row per claim, one column per test.
 
     Parameters
@@ -286,9 +287,15 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
     metrics : tidy fold metrics ``dataset, learner, fold, metric, value`` (percent), optionally
         ``repetition`` (repeated CV; folds are then paired per repetition and fold).
     claims : ``table, metric, a, b, published_outcome`` — Knowl 5 and 6 of Huang & Ling (2005)
-        (``config/published/significance.csv``).
+        (``config/published/significance.csv``). Without a ``published_outcome`` column (pairs to
+        test, no verdict to check: :func:`aucacc.studies.analysis.pairwise_tests`) the table has no
+        ``published_outcome`` and no ``supported_by`` column.
     groups : ``{table: (datasets, learners)}`` — the data sets and learners each published table
         compares (Friedman / Nemenyi rank all its learners together).
+    friedman_groups : ``{table: (datasets, learners)}`` that Friedman / Nemenyi rank for the claims
+        of each table, when not the table's group (default: ``groups``). A Friedman test is run
+        once per distinct (data sets, learners, metric). With fewer than 3 learners or 2 data
+        sets it does not apply: the cell reads ``"not applicable"`` and no claim is supported by it.
     alpha : significance level of the frequentist tests (config ``protocol.alpha``).
     rope : region of practical equivalence, percentage points (fold metrics are percent;
         config ``statistics.rope``).
@@ -305,12 +312,15 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
     claim and test), ``per_dataset`` (the two over-folds tests per data set), ``friedman`` (one row
     per table and metric: statistic, p, CD, average ranks) and ``friedman_results``
     (``{(table, metric): FriedmanResult}`` for the critical-difference diagrams,
-    :func:`aucacc.report.plots.significance.cd_diagram`).
+    :func:`aucacc.report.plots.significance.cd_diagram`; none where Friedman does not apply).
     """
     has_rep = "repetition" in metrics.columns
+    has_pub = "published_outcome" in claims.columns
     keys = ["repetition", "fold"] if has_rep else ["fold"]
     means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean()
-    fried: dict[tuple[str, str], FriedmanResult] = {}
+    fgroups = groups if friedman_groups is None else friedman_groups
+    fried: dict[tuple[str, str], FriedmanResult | None] = {}
+    fried_once: dict[tuple, FriedmanResult | None] = {}  # one test per (data sets, learners, metric)
     rows, detail, per_ds = [], [], []
     for c in claims.itertuples(index=False):
         if c.table not in groups:
@@ -330,11 +340,24 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         cell["wilcoxon"] = wx.verdict(c.a, c.b, alpha)
         detail.append({"test": "wilcoxon", "statistic": wx.statistic, "p": wx.p, "n": wx.n})
         if (c.table, c.metric) not in fried:
-            fried[(c.table, c.metric)] = friedman_nemenyi(wide, alpha)
+            f_dsets, f_learners = fgroups[c.table] if c.table in fgroups else (dsets, learners)
+            once = (tuple(f_dsets), tuple(f_learners), c.metric)
+            if once not in fried_once:
+                fwide = wide if fgroups is groups else means.xs(c.metric, level="metric").unstack("learner").reindex(
+                    index=list(f_dsets), columns=list(f_learners))
+                applies = len(f_learners) >= 3 and len(f_dsets) >= 2
+                fried_once[once] = friedman_nemenyi(fwide, alpha) if applies else None
+            fried[(c.table, c.metric)] = fried_once[once]
         fr = fried[(c.table, c.metric)]
-        cell["friedman_nemenyi"] = fr.verdict(c.a, c.b)
-        detail.append({"test": "friedman_nemenyi", "statistic": fr.statistic, "p": float(fr.nemenyi.loc[c.a, c.b]),
-                       "friedman_p": fr.p, "rank_a": fr.ranks[c.a], "rank_b": fr.ranks[c.b], "cd": fr.cd, "n": fr.n})
+        if fr is None:
+            cell["friedman_nemenyi"] = "not applicable"
+            detail.append({"test": "friedman_nemenyi", "statistic": np.nan, "p": np.nan, "friedman_p": np.nan,
+                           "rank_a": np.nan, "rank_b": np.nan, "cd": np.nan, "n": len(fgroups.get(c.table, (dsets,))[0])})
+        else:
+            cell["friedman_nemenyi"] = fr.verdict(c.a, c.b)
+            detail.append({"test": "friedman_nemenyi", "statistic": fr.statistic,
+                           "p": float(fr.nemenyi.loc[c.a, c.b]), "friedman_p": fr.p, "rank_a": fr.ranks[c.a],
+                           "rank_b": fr.ranks[c.b], "cd": fr.cd, "n": fr.n})
         sr = bayes_signed_rank(wide[c.a], wide[c.b], rope, derive_seed(seed, "bayes_signed_rank", c.table, c.metric,
                                                                         c.a, c.b), nsamples)
         cell["bayes_signed_rank"] = sr.verdict(c.a, c.b, decision)
@@ -369,7 +392,11 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
             dct.update({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b})
         detail[-4]["verdict"], detail[-3]["verdict"] = cell["paired_t"], cell["wilcoxon"]
         detail[-2]["verdict"], detail[-1]["verdict"] = cell["friedman_nemenyi"], cell["bayes_signed_rank"]
-        support = [t for t in OVER_DATASETS if _agrees(cell[t], c.published_outcome, c.a, c.b)]
+        if not has_pub:
+            rows.append({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b, **{t: cell[t] for t in TESTS}})
+            continue
+        support = [t for t in OVER_DATASETS
+                   if cell[t] != "not applicable" and _agrees(cell[t], c.published_outcome, c.a, c.b)]
         rows.append({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b,
                      "published_outcome": c.published_outcome, **{t: cell[t] for t in TESTS},
                      "supported_by": ", ".join(support) or "none"})
@@ -377,9 +404,9 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
     det = pd.DataFrame(detail)
     det = det[lead + [x for x in det.columns if x not in lead]]
     fr_rows = [{"table": t, "metric": m, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
-                **{f"rank:{k}": v for k, v in r.ranks.items()}} for (t, m), r in fried.items()]
+                **{f"rank:{k}": v for k, v in r.ranks.items()}} for (t, m), r in fried.items() if r is not None]
     return {"claims": pd.DataFrame(rows), "detail": det, "per_dataset": pd.DataFrame(per_ds),
-            "friedman": pd.DataFrame(fr_rows), "friedman_results": fried}
+            "friedman": pd.DataFrame(fr_rows), "friedman_results": {k: r for k, r in fried.items() if r is not None}}
 
 
 def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float, rope: float, decision: float) -> pd.DataFrame:

@@ -170,22 +170,28 @@ def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) 
     with a fold whose Hand–Till M is over the class pairs present ends with
     :data:`PARTIAL_MARK`, one with a fold whose AUC is undefined with :data:`UNDEFINED_MARK`
     (explained by :func:`partial_notes`).
+
+    Without a ``published_mean`` column in ``summary`` (a study with no published numbers) the
+    cells are ``mean ± sd`` alone, and without ``published_average`` in ``avg`` the averages too;
+    a (data set, learner) with no row in ``summary`` (a learner skipped there) is an empty cell
+    (NaN, printed "—").
     """
     def cell(d: pd.DataFrame) -> pd.Series:
         mark = ""
         for col, m in (("partial_folds", PARTIAL_MARK), ("undefined_folds", UNDEFINED_MARK)):
             if col in d:
                 mark = mark + (d[col] > 0).map({True: " " + m, False: ""})
-        return (d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format)
-                + " (" + d["published_mean"].map("{:.1f}".format) + ")" + mark)
+        pub = (" (" + d["published_mean"].map("{:.1f}".format) + ")") if "published_mean" in d else ""
+        return d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format) + pub + mark
 
     wide = summary.assign(cell=cell).pivot(index="dataset", columns=["metric", "learner"], values="cell")
-    wide = wide[[(m, lrn) for m in ("accuracy", "auc") for lrn in learners]]
+    wide = wide.reindex(columns=[(m, lrn) for m in ("accuracy", "auc") for lrn in learners])
     wide.columns = [f"{m} {lrn}" for m, lrn in wide.columns]
     wide = wide.reset_index()
     avg_row = {"dataset": "average"}
     for _, r in avg.iterrows():
-        avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f} ({r['published_average']:.1f})"
+        pub = f" ({r['published_average']:.1f})" if "published_average" in avg else ""
+        avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f}{pub}"
     return pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
 
 

@@ -1,0 +1,554 @@
+"""The analyses of one study, from its tidy fold metrics: tables, tests, C/D/E, exclusions, headline.
+
+Inputs are tidy fold metrics ``dataset, learner, fold, metric, value[, note]`` (values in percent;
+:func:`aucacc.scores.read_metrics`), the metrics ``accuracy`` and ``auc``. A learner *ran* on a
+data set when it has fold metrics there; a learner skipped on a data set (a binary-only learner
+on a multi-class data set: :func:`exclusions`) has none, and every analysis leaves that
+(data set, learner) out: a pair of learners is compared on the data sets both ran, a test
+ranking every learner (Friedman–Nemenyi) on the data sets every learner ran.
+
+Every function returns :class:`aucacc.tables.Table` objects (or a dict of them, or a string);
+none reads or writes a file. No table carries published numbers or a verdict against a paper:
+a study's own claims file is re-tested by :func:`retest_claims`, its outcome beside ours.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Mapping
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from aucacc.captions import caption
+from aucacc.counting import PairCounts, tally_pairs
+from aucacc.evaluation.folds import derive_seed
+from aucacc.report.paper_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, _left_out_notes, averages, flag_datasets,
+                                        paper_layout, significance_table, summary_table)
+from aucacc.scores import partial_notes
+from aucacc.significance import TESTS, FriedmanResult, claims_against_tests
+from aucacc.tables import Table
+
+__all__ = ["summary", "summary_tables", "pairwise_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
+           "headline", "CI_LEVEL"]
+
+#: Level of the bootstrap percentile intervals of C and D (:func:`auc_vs_accuracy`).
+CI_LEVEL = 0.95
+#: The answers of :func:`auc_vs_accuracy`, tidy column → displayed question.
+QUESTIONS = {"consistent": "AUC consistent with accuracy (C > 0.5)?",
+             "more_discriminating": "AUC more discriminating (D > 1)?"}
+
+
+# --------------------------------------------------------------------------- which learner ran where
+def _datasets(metrics: pd.DataFrame) -> list[str]:
+    """The data sets of ``metrics`` in the order they first appear."""
+    return list(dict.fromkeys(metrics["dataset"]))
+
+
+def _ran(metrics: pd.DataFrame) -> dict[str, set[str]]:
+    """``{learner: data sets on which it has fold metrics}``."""
+    return {lrn: set(g["dataset"]) for lrn, g in metrics.groupby("learner", sort=False)}
+
+
+def _common(metrics: pd.DataFrame, learners: Iterable[str]) -> list[str]:
+    """The data sets (in order) on which every one of ``learners`` ran."""
+    ran = _ran(metrics)
+    return [d for d in _datasets(metrics) if all(d in ran.get(lrn, ()) for lrn in learners)]
+
+
+def _left_out(metrics: pd.DataFrame, learners: list[str], common: list[str]) -> list[str]:
+    """``"<data set> (<learners not run there>)"`` for every data set outside ``common``."""
+    ran = _ran(metrics)
+    return [f"{d} ({', '.join(lrn for lrn in learners if d not in ran.get(lrn, ()))})"
+            for d in _datasets(metrics) if d not in common]
+
+
+def _frame(table: Table | pd.DataFrame) -> pd.DataFrame:
+    return table.data if isinstance(table, Table) else table
+
+
+# --------------------------------------------------------------------------- accuracy and AUC
+def _study_summary(metrics: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    summ = summary_table(metrics[metrics["learner"].isin(learners)])
+    # rows by data set (first appearance), then the study's learner order, then metric
+    rank = {lrn: i for i, lrn in enumerate(learners)}
+    ds = {d: i for i, d in enumerate(_datasets(metrics))}
+    key = summ["dataset"].map(ds) * (len(rank) + 1) + summ["learner"].map(rank)
+    summ = summ.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
+    if "protocol" in metrics.columns and metrics["protocol"].nunique() == 1:
+        summ.insert(0, "protocol", metrics["protocol"].iloc[0])
+    return summ
+
+
+def _study_averages(summ: pd.DataFrame, common: list[str]) -> pd.DataFrame:
+    """Average per learner and metric over the data sets of ``common`` (every learner ran them)."""
+    return averages(summ[summ["dataset"].isin(common)])
+
+
+def summary(metrics: pd.DataFrame, learners: list[str]) -> Table:
+    """Accuracy and AUC (%) per data set and learner: mean ± sd over the folds, and averages.
+
+    Parameters
+    ----------
+    metrics : tidy fold metrics (percent) of the study's data sets and learners.
+    learners : the study's learners, in display order.
+
+    Returns
+    -------
+    Table
+        ``data``: :func:`aucacc.report.paper_tables.summary_table` without published values
+        (``dataset, learner, metric, mean, sd, n_folds, partial_folds, undefined_folds``, with
+        ``protocol`` first when the metrics have one); ``display``: one row per data set, a
+        ``mean ± sd`` cell per metric and learner († / ‡ as in every table over data sets), an
+        empty cell (—) where a learner did not run (skipped), and a last row ``average``.
+
+    Notes
+    -----
+    The averages are over the data sets on which **every** learner ran, so that the learners'
+    averages are over the same data sets and comparable; the note under the table says over how
+    many, and which data sets (and skipped learners) are left out of them.
+    """
+    summ = _study_summary(metrics, learners)
+    common = _common(metrics, learners)
+    avg = _study_averages(summ, common)
+    display = paper_layout(summ, avg, learners)
+    notes = partial_notes(summ)
+    left = _left_out(metrics, learners, common)
+    if not common:
+        notes.append("average: no data set on which every learner ran, so no average.")
+    else:
+        n = len(common)
+        notes.append(f"average: the mean over the {n} data set{'s' if n != 1 else ''} on which every learner ran"
+                     + (f"; left out: {', '.join(left)} (the learners in brackets did not run there)." if left
+                        else "."))
+    return Table(summ, display=display, notes=notes, caption=caption("study_summary"))
+
+
+def summary_tables(metrics: pd.DataFrame, records: Iterable[Mapping], learners: list[str], alpha: float
+                   ) -> dict[str, Table]:
+    """The study's summary stage in one call: ``{"summary": summary(...), "ttests": pairwise_ttests(...),
+    "exclusions": exclusions(records)}`` (rule of ``workflow/scripts/study_summary.py``)."""
+    return {"summary": summary(metrics, learners), "ttests": pairwise_ttests(metrics, learners, alpha),
+            "exclusions": exclusions(records)}
+
+
+# --------------------------------------------------------------------------- paired t-tests
+def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) -> Table:
+    """Two-tailed paired t-tests of every pair of learners, per metric, over data sets and over folds.
+
+    Each pair is tested on the data sets both learners ran
+    (:func:`aucacc.report.paper_tables.significance_table` on them: ``level = "dataset"`` pairs
+    the per-data-set means, ``level = "fold"`` the folds; a fold whose AUC is undefined is left
+    out). Columns ``metric, a, b, level, datasets, n, mean_diff, t, p, verdict``, rows in the
+    order metric, pair (``itertools.combinations(learners, 2)``), level. A pair with fewer than
+    2 such data sets (or none, at fold level) is not tested: its row says so, with NaN statistics.
+    """
+    ran = _ran(metrics)
+    order = {m: i for i, m in enumerate(dict.fromkeys(metrics["metric"]))}
+    parts = []
+    for a, b in combinations(learners, 2):
+        both = [d for d in _datasets(metrics) if d in ran.get(a, ()) and d in ran.get(b, ())]
+        sub = metrics[metrics["dataset"].isin(both) & metrics["learner"].isin([a, b])]
+        if len(both) >= 2:
+            part = significance_table(sub, [a, b], alpha)
+        else:
+            part = pd.DataFrame([{"metric": m, "a": a, "b": b, "level": level, "n": len(both) if level == "dataset"
+                                  else int(sub[(sub["metric"] == m) & (sub["learner"] == a)]["value"].notna().sum()),
+                                  "mean_diff": np.nan, "t": np.nan, "p": np.nan,
+                                  "verdict": "not tested (fewer than 2 data sets both ran)"}
+                                 for m in order for level in ("dataset", "fold")])
+        part.insert(4, "datasets", len(both))
+        parts.append(part)
+    cols = ["metric", "a", "b", "level", "datasets", "n", "mean_diff", "t", "p", "verdict"]
+    out = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=cols)
+    out = out.iloc[np.argsort(out["metric"].map(order).to_numpy(), kind="stable")].reset_index(drop=True)
+    notes = _left_out_notes(summary_table(metrics), SIG_LEFT_OUT)
+    if any(_left_out(metrics, learners, _common(metrics, learners))):
+        notes.append("Each pair is tested on the data sets both learners ran (column datasets).")
+    return Table(out[cols], floatfmt=".4g", notes=notes, caption=caption("study_ttests", alpha=alpha))
+
+
+# --------------------------------------------------------------------------- every pair under every test
+def _pair_name(a: str, b: str) -> str:
+    return f"{a} vs {b}"
+
+
+def _test_tables(res: dict, metrics: pd.DataFrame, lead: list[str], names: Mapping[str, str],
+                 fried: dict, fried_cols: list[str]) -> dict:
+    """Tables of a :func:`claims_against_tests` result: ``lead`` columns first, ``table`` dropped unless led;
+    ``names``: the caption of each table."""
+    def tidy(frame: pd.DataFrame) -> pd.DataFrame:
+        if frame.empty:
+            return frame
+        keep = [c for c in lead if c in frame.columns] + [c for c in frame.columns if c not in lead]
+        return frame[[c for c in keep if c != "table" or "table" in lead]]
+
+    per_ds = tidy(res["per_dataset"])
+    shown, notes = flag_datasets(per_ds, metrics) if len(per_ds) else (per_ds, [])
+    fr_rows = [{**key, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
+                **{f"rank:{k}": v for k, v in r.ranks.items()}} for key, r in fried.values()]
+    friedman = pd.DataFrame(fr_rows, columns=None if fr_rows else fried_cols + ["n_datasets", "statistic", "p", "cd"])
+    return {"detail": Table(tidy(res["detail"]), floatfmt=".4g", caption=names["detail"]),
+            "per_dataset": Table(per_ds, display=shown, notes=notes, floatfmt=".4g",
+                                 caption=names["per_dataset"]),
+            "friedman": Table(friedman, floatfmt=".4g", caption=names["friedman"])}
+
+
+def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, rope: float, decision: float,
+                   seed: int, nsamples: int) -> dict:
+    """Every pair of learners × metric under every test of :data:`aucacc.significance.TESTS`.
+
+    The claims × tests table of :func:`aucacc.significance.claims_against_tests` with every pair
+    ``(a, b)`` of ``itertools.combinations(learners, 2)`` and each metric as a "claim" without a
+    verdict to check: paired t, Wilcoxon, Bayesian signed-rank over the data sets both learners
+    ran (``datasets``), the corrected t and Bayesian correlated t over the folds of each of
+    them, and Friedman–Nemenyi over the data sets on which every learner ran (one test per
+    metric; it does not apply with fewer than 3 learners or 2 such data sets). A pair with
+    fewer than 2 data sets both ran is not tested (the note under ``tests`` names it).
+
+    Parameters
+    ----------
+    metrics : tidy fold metrics (percent).
+    learners : the study's learners.
+    alpha, rope, decision : config ``protocol.alpha``, ``statistics.rope`` (percentage points),
+        ``statistics.decision``.
+    seed, nsamples : master seed and Dirichlet draws of each Bayesian signed-rank test (its seed
+        is derived from ``seed``, the pair's name ``"<a> vs <b>"``, the metric and the learners).
+
+    Returns
+    -------
+    dict
+        ``tests`` (``metric, a, b, datasets`` and one column per test), ``detail`` (statistic, p
+        or posterior probabilities per pair and test), ``per_dataset`` (the two over-folds tests
+        per data set), ``friedman`` (one row per metric: data sets, statistic, p, CD, average
+        ranks) — :class:`~aucacc.tables.Table` each — and ``friedman_results``
+        (``{metric: FriedmanResult}``, for :func:`aucacc.report.plots.significance.cd_diagram`).
+    """
+    ran = _ran(metrics)
+    common = _common(metrics, learners)
+    metric_names = list(dict.fromkeys(metrics["metric"]))
+    rows, groups, untested = [], {}, []
+    for a, b in combinations(learners, 2):
+        both = [d for d in _datasets(metrics) if d in ran.get(a, ()) and d in ran.get(b, ())]
+        if len(both) < 2:
+            untested.append(f"{_pair_name(a, b)} ({len(both)} data set{'s' if len(both) != 1 else ''} both ran)")
+            continue
+        groups[_pair_name(a, b)] = (both, [a, b])
+    for m in metric_names:
+        rows += [{"table": t, "metric": m, "a": a, "b": b} for t, (_, (a, b)) in groups.items()]
+    claims = pd.DataFrame(rows, columns=["table", "metric", "a", "b"])
+    res = claims_against_tests(metrics, claims, groups, friedman_groups={t: (common, list(learners)) for t in groups},
+                               alpha=alpha, rope=rope, decision=decision, seed=seed, nsamples=nsamples)
+    fried: dict[str, tuple[dict, FriedmanResult]] = {}
+    for (_, m), r in res["friedman_results"].items():
+        fried.setdefault(m, ({"metric": m}, r))
+    tests = res["claims"]
+    if len(tests):
+        tests.insert(4, "datasets", [len(groups[t][0]) for t in tests["table"]])
+        tests = tests.drop(columns="table")
+    else:
+        tests = pd.DataFrame(columns=["metric", "a", "b", "datasets", *TESTS])
+    notes = []
+    if untested:
+        notes.append(f"Not tested (fewer than 2 data sets on which both learners ran): {', '.join(untested)}.")
+    if any(_left_out(metrics, learners, common)):
+        notes.append(f"Each pair is tested on the data sets both learners ran (column datasets); Friedman–Nemenyi "
+                     f"ranks every learner on the {len(common)} data sets on which every learner ran.")
+    if not fried:
+        notes.append("Friedman–Nemenyi does not apply: it needs at least 3 learners and 2 data sets on which every "
+                     "learner ran.")
+    out = {"tests": Table(tests, notes=notes, caption=caption("study_tests", alpha=alpha, rope=rope,
+                                                               decision=decision))}
+    out.update(_test_tables(res, metrics, ["metric", "a", "b", "test", "dataset"],
+                            {"detail": caption("study_tests_detail"), "per_dataset": caption("study_tests_per_dataset"),
+                             "friedman": caption("study_friedman")}, fried, ["metric"]))
+    out["friedman_results"] = {m: r for m, (_, r) in fried.items()}
+    return out
+
+
+def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[str], *, alpha: float, rope: float,
+                  decision: float, seed: int, nsamples: int) -> dict:
+    """A claims file's significance claims re-tested on a study's data, under every test.
+
+    Parameters
+    ----------
+    metrics : the study's tidy fold metrics (percent).
+    claims : ``metric, a, b, published_outcome`` and optionally ``table`` (e.g.
+        ``config/published/significance.csv``): the claimed outcome of each pair, ``"<learner>
+        significantly higher"`` or ``"not significant"``.
+    learners : the study's learners; a claim whose ``a`` or ``b`` is not one of them is not
+        re-tested (the note under the table names it).
+    alpha, rope, decision, seed, nsamples : as :func:`pairwise_tests`.
+
+    Returns
+    -------
+    dict
+        ``retest``: one row per claim (``table, metric, a, b, datasets, claimed_outcome``, one
+        column per test, ``supported_by``: the tests over data sets that agree with the claimed
+        outcome), ``detail``, ``per_dataset``, ``friedman`` (Tables, as :func:`pairwise_tests`)
+        and ``friedman_results`` (``{(table, metric): FriedmanResult}``).
+
+    Notes
+    -----
+    The claims of one ``table`` (one group when there is no ``table`` column, named ``claims``)
+    are tested together, as :func:`aucacc.significance.claims_against_tests` does: on the data
+    sets on which every learner those claims name ran (Friedman–Nemenyi ranks those learners).
+    """
+    missing = {"metric", "a", "b", "published_outcome"} - set(claims.columns)
+    if missing:
+        raise ValueError(f"retest_claims: the claims have no column(s) {sorted(missing)} (expected metric, a, b, "
+                         "published_outcome and optionally table)")
+    claims = claims.copy()
+    if "table" not in claims.columns:
+        claims.insert(0, "table", "claims")
+    inside = claims["a"].isin(learners) & claims["b"].isin(learners)
+    skipped = claims[~inside]
+    claims = claims[inside].reset_index(drop=True)[["table", "metric", "a", "b", "published_outcome"]]
+    groups = {}
+    for t, g in claims.groupby("table", sort=False):
+        named = set(g["a"]) | set(g["b"])
+        group_learners = [lrn for lrn in learners if lrn in named]
+        groups[t] = (_common(metrics, group_learners), group_learners)
+    res = claims_against_tests(metrics, claims, groups, alpha=alpha, rope=rope, decision=decision, seed=seed,
+                               nsamples=nsamples)
+    table = res["claims"]
+    if len(table):
+        table.insert(4, "datasets", [len(groups[t][0]) for t in table["table"]])
+    else:
+        table = pd.DataFrame(columns=["table", "metric", "a", "b", "datasets", "published_outcome", *TESTS,
+                                      "supported_by"])
+    table = table.rename(columns={"published_outcome": "claimed_outcome"})
+    notes = []
+    if len(skipped):
+        names = sorted(set(skipped["a"]) | set(skipped["b"]) - set(learners))
+        notes.append(f"{len(skipped)} claim(s) not re-tested: they name learners outside the study "
+                     f"({', '.join(names)}).")
+    for t, (ds, ls) in groups.items():
+        notes.append(f"{t}: {', '.join(ls)} on the {len(ds)} data sets on which each of them ran.")
+    fried = {k: ({"table": k[0], "metric": k[1]}, r) for k, r in res["friedman_results"].items()}
+    out = {"retest": Table(table, notes=notes, caption=caption("study_retest", alpha=alpha, rope=rope,
+                                                                decision=decision))}
+    out.update(_test_tables(res, metrics, ["table", "metric", "a", "b", "test", "dataset"],
+                            {"detail": caption("study_tests_detail"), "per_dataset": caption("study_tests_per_dataset"),
+                             "friedman": caption("study_friedman")}, fried, ["table", "metric"]))
+    out["friedman_results"] = dict(res["friedman_results"])
+    return out
+
+
+# --------------------------------------------------------------------------- C/D/E: the paper's question
+def _tallies(metrics: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
+    """R, S, P, Q, V, U of AUC (f) against accuracy (g), learner a against b, per data set both ran.
+
+    One pair of objects per test fold (:func:`aucacc.counting.tally_pairs`); a fold whose AUC is
+    undefined for either learner is left out, its accuracy too, as
+    :func:`aucacc.report.paper_tables.cde_table` does.
+    """
+    wide = metrics[metrics["learner"].isin([a, b])].set_index(["dataset", "fold", "metric", "learner"])["value"]
+    wide = wide.unstack(["metric", "learner"]).reindex(columns=pd.MultiIndex.from_tuples(
+        [("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)])).dropna()
+    rows = []
+    for d in _datasets(metrics):
+        if d not in wide.index.get_level_values("dataset"):
+            continue
+        s = wide.xs(d, level="dataset")
+        t = tally_pairs(s[("auc", a)], s[("auc", b)], s[("accuracy", a)], s[("accuracy", b)])
+        rows.append({"dataset": d, "R": t.R, "S": t.S, "P": t.P, "Q": t.Q, "V": t.V, "U": t.U})
+    return pd.DataFrame(rows, columns=["dataset", "R", "S", "P", "Q", "V", "U"])
+
+
+def _ratio(num: np.ndarray, den: np.ndarray, inf_ok: bool) -> np.ndarray:
+    """num / den elementwise: NaN where den = 0 (and num = 0, or always unless ``inf_ok``), inf where num > 0 = den."""
+    num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    out = np.full(num.shape, np.nan)
+    ok = den > 0
+    out[ok] = num[ok] / den[ok]
+    if inf_ok:
+        out[~ok & (num > 0)] = np.inf
+    return out
+
+
+def bootstrap_cd(tallies: pd.DataFrame, n_boot: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """C and D of ``n_boot`` bootstrap resamples of the data sets of ``tallies`` (rows: data sets).
+
+    Each resample draws as many data sets as there are, with replacement
+    (``numpy.random.default_rng(seed).integers(0, k, size=(n_boot, k))``), and sums their fold
+    tallies: C* = ΣR / (ΣR + ΣS), D* = ΣP / ΣQ (NaN when undefined, inf when ΣP > 0 = ΣQ, the
+    rule of :class:`aucacc.counting.PairCounts`). Returns ``(C*, D*)``, each shape (n_boot,).
+    """
+    counts = tallies[["R", "S", "P", "Q"]].to_numpy(dtype=np.int64)
+    k = len(counts)
+    if k == 0 or n_boot <= 0:
+        return np.full(max(n_boot, 0), np.nan), np.full(max(n_boot, 0), np.nan)
+    idx = np.random.default_rng(seed).integers(0, k, size=(n_boot, k))
+    tot = counts[idx].sum(axis=1)  # (n_boot, 4)
+    return _ratio(tot[:, 0], tot[:, 0] + tot[:, 1], False), _ratio(tot[:, 2], tot[:, 3], True)
+
+
+def _interval(x: np.ndarray) -> tuple[float, float, int]:
+    """The CI_LEVEL percentile interval of the defined (non-NaN) values, and how many were undefined.
+
+    Empirical quantiles without interpolation (numpy ``method="inverted_cdf"``), so that an
+    infinite D (Q = 0 in a resample) is a valid end point rather than inf − inf.
+    """
+    ok = x[~np.isnan(x)]
+    if not len(ok):
+        return np.nan, np.nan, int(len(x))
+    lo, hi = np.quantile(ok, [(1 - CI_LEVEL) / 2, (1 + CI_LEVEL) / 2], method="inverted_cdf")
+    return float(lo), float(hi), int(len(x) - len(ok))
+
+
+def _sign_test(k: int, n: int) -> float:
+    """One-sided exact sign test: P(X ≥ k), X ~ Binomial(n, 1/2) (``scipy.stats.binomtest``); NaN if n = 0."""
+    return float(stats.binomtest(int(k), int(n), 0.5, alternative="greater").pvalue) if n else np.nan
+
+
+def _answer(p: float, alpha: float) -> str:
+    return "undefined" if not np.isfinite(p) else ("yes" if p < alpha else "no")
+
+
+def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, alpha: float, n_boot: int,
+                    seed: int) -> Table:
+    """Is AUC consistent with accuracy (C > 0.5), and more discriminating (D > 1), on the study's test folds?
+
+    The real-data question of Huang & Ling (2005, §IV-D) for every pair: each observation is one
+    test fold of one data set, learner ``a`` against ``b``; f = AUC, g = accuracy; R, S, P, Q, V
+    counted over all test folds of the data sets both ran (:func:`aucacc.counting.tally_pairs`;
+    a fold whose AUC is undefined is left out, its accuracy too), C = R / (R + S), D = P / Q,
+    E = V / n (:class:`aucacc.counting.PairCounts`: undefined → NaN, D = inf when P > 0 = Q).
+
+    Uncertainty, two ways:
+
+    - exact one-sided sign tests (``scipy.stats.binomtest``, p = 1/2): ``p_C`` of R against S
+      (C > 0.5 ⇔ R > S: each fold where the two measures disagree in direction is, under
+      H0: C = 0.5, equally likely either way), ``p_D`` of P against Q (D > 1 ⇔ P > Q);
+    - :data:`CI_LEVEL` bootstrap percentile intervals of C and D over data sets
+      (:func:`bootstrap_cd`: ``n_boot`` resamples of the data sets with replacement, their fold
+      tallies summed; seed ``derive_seed(seed, "auc_vs_accuracy", a, b)``), since folds of one
+      data set are not independent. Resamples where C or D is undefined are left out of its
+      interval (``C_undefined_resamples``, ``D_undefined_resamples``).
+
+    ``consistent`` / ``more_discriminating`` read ``"yes"`` when the sign test rejects C ≤ 0.5
+    (D ≤ 1) at ``alpha``, ``"no"`` when it does not, ``"undefined"`` when R + S = 0 (P + Q = 0).
+
+    Parameters
+    ----------
+    metrics : tidy fold metrics (percent) with ``accuracy`` and ``auc``.
+    pairs : ``(a, b)`` learner pairs (config ``cde_pairs``).
+    alpha : significance level of the answers (config ``protocol.alpha``).
+    n_boot : bootstrap resamples (0: no intervals).
+    seed : master seed.
+
+    Returns
+    -------
+    Table
+        One row per pair: ``pair, a, b, datasets, R, S, C, C_lo, C_hi, p_C, P, Q, D, D_lo, D_hi,
+        p_D, V, E, n, consistent, more_discriminating, alpha, n_boot`` and the undefined-resample
+        counts; the display names the two answers as questions.
+    """
+    rows = []
+    for a, b in pairs:
+        per_ds = _tallies(metrics, a, b)
+        tot = PairCounts(*(int(per_ds[k].sum()) for k in ("R", "S", "P", "Q", "V", "U"))).as_dict()
+        c_star, d_star = bootstrap_cd(per_ds, n_boot, derive_seed(seed, "auc_vs_accuracy", a, b))
+        c_lo, c_hi, c_und = _interval(c_star)
+        d_lo, d_hi, d_und = _interval(d_star)
+        p_c, p_d = _sign_test(tot["R"], tot["R"] + tot["S"]), _sign_test(tot["P"], tot["P"] + tot["Q"])
+        rows.append({"pair": _pair_name(a, b), "a": a, "b": b, "datasets": len(per_ds),
+                     "R": tot["R"], "S": tot["S"], "C": tot["C"], "C_lo": c_lo, "C_hi": c_hi, "p_C": p_c,
+                     "P": tot["P"], "Q": tot["Q"], "D": tot["D"], "D_lo": d_lo, "D_hi": d_hi, "p_D": p_d,
+                     "V": tot["V"], "E": tot["E"], "n": tot["U"],
+                     "consistent": _answer(p_c, alpha), "more_discriminating": _answer(p_d, alpha),
+                     "alpha": alpha, "n_boot": int(n_boot),
+                     "C_undefined_resamples": c_und, "D_undefined_resamples": d_und})
+    out = pd.DataFrame(rows)
+    if out.empty:
+        out = pd.DataFrame(columns=["pair", "a", "b", "datasets", "R", "S", "C", "C_lo", "C_hi", "p_C", "P", "Q", "D",
+                                    "D_lo", "D_hi", "p_D", "V", "E", "n", "consistent", "more_discriminating",
+                                    "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"])
+    shown = out.drop(columns=["a", "b", "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"])
+    shown = shown.rename(columns=QUESTIONS)
+    notes = _left_out_notes(summary_table(metrics), CDE_LEFT_OUT)
+    notes.append(f"p_C, p_D: exact one-sided sign tests of R against S (C > 0.5) and of P against Q (D > 1); the "
+                 f"answers are yes when p < α = {alpha}. [C_lo, C_hi], [D_lo, D_hi]: {CI_LEVEL:.0%} bootstrap "
+                 f"percentile intervals over data sets ({int(n_boot)} resamples of the data sets, their fold tallies "
+                 "summed); D = inf when Q = 0.")
+    und = out[(out["C_undefined_resamples"].astype(float) > 0) | (out["D_undefined_resamples"].astype(float) > 0)]
+    for r in und.itertuples(index=False):
+        notes.append(f"{r.pair}: {r.C_undefined_resamples} resamples with R + S = 0 and {r.D_undefined_resamples} "
+                     "with P = Q = 0 are left out of the intervals (C or D undefined there).")
+    return Table(out, display=shown, floatfmt=".4g", notes=notes, caption=caption("study_auc_vs_accuracy"))
+
+
+# --------------------------------------------------------------------------- exclusions and headline
+def exclusions(records: Iterable[Mapping]) -> Table:
+    """The (data set, learner) pairs a study leaves out, and why.
+
+    Parameters
+    ----------
+    records : parsed cross-validation JSON records (:func:`aucacc.scores.read_fold_records`). A
+        record of a skipped learner is a mapping with ``dataset``, ``learner`` and ``skipped``
+        (the reason, e.g. a binary-only learner on a multi-class data set); any other record
+        (a normal ``{"folds", "provenance"}`` record, or one whose ``skipped`` is empty) is not
+        an exclusion.
+
+    Returns
+    -------
+    Table
+        ``dataset, learner, reason``, in the order of ``records``.
+
+    Raises
+    ------
+    ValueError
+        A record with ``skipped`` lacks ``dataset`` or ``learner``.
+    """
+    rows = []
+    for i, rec in enumerate(records):
+        if not isinstance(rec, Mapping) or not rec.get("skipped"):
+            continue
+        lacks = [k for k in ("dataset", "learner") if not rec.get(k)]
+        if lacks:
+            raise ValueError(f"exclusion record {i} (skipped: {rec['skipped']!r}) has no {' or '.join(lacks)}: "
+                             "a skipped cross-validation's record names its data set and learner")
+        rows.append({"dataset": str(rec["dataset"]), "learner": str(rec["learner"]), "reason": str(rec["skipped"])})
+    out = pd.DataFrame(rows, columns=["dataset", "learner", "reason"])
+    notes = [] if rows else ["No (data set, learner) is left out: every learner ran on every data set."]
+    return Table(out, notes=notes, caption=caption("study_exclusions"))
+
+
+def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table | pd.DataFrame) -> str:
+    """One line for the report's front page: the study's size, best learners, and the answer to C and D.
+
+    ``summary_table``: :func:`summary`'s table (its tidy data); ``auc_vs_accuracy_table``:
+    :func:`auc_vs_accuracy`'s. The averages are :func:`summary`'s (over the data sets on which
+    every learner ran). Example: ``"8 data sets × 2 learners (LR, RF). Highest average accuracy:
+    RF (85.0 %); highest average AUC: RF (91.2 %). AUC consistent with accuracy (C > 0.5) for 1
+    of 1 learner pairs, more discriminating (D > 1) for 0 of 1 (one-sided sign tests over the
+    test folds, α = 0.05)."``
+    """
+    summ, cde = _frame(summary_table), _frame(auc_vs_accuracy_table)
+    learners = list(dict.fromkeys(summ["learner"]))
+    datasets = list(dict.fromkeys(summ["dataset"]))
+    per = summ.groupby("learner", sort=False)["dataset"].agg(set)
+    common = [d for d in datasets if all(d in per[lrn] for lrn in learners)]
+    avg = _study_averages(summ, common)
+    parts = [f"{len(datasets)} data set{'s' if len(datasets) != 1 else ''} × {len(learners)} "
+             f"learner{'s' if len(learners) != 1 else ''} ({', '.join(learners)})."]
+    best = []
+    for metric, name in (("accuracy", "accuracy"), ("auc", "AUC")):
+        a = avg[avg["metric"] == metric].dropna(subset=["average"])
+        if len(a):
+            top = a.loc[a["average"].idxmax()]
+            best.append(f"highest average {name}: {top['learner']} ({top['average']:.1f} %)")
+    if best:
+        scope = "" if len(common) == len(datasets) else f" over the {len(common)} data sets every learner ran"
+        text = "; ".join(best)
+        parts.append(text[0].upper() + text[1:] + scope + ".")
+    if len(cde):
+        n = len(cde)
+        alpha = cde["alpha"].iloc[0]
+        parts.append(f"AUC consistent with accuracy (C > 0.5) for {int((cde['consistent'] == 'yes').sum())} of {n} "
+                     f"learner pair{'s' if n != 1 else ''}, more discriminating (D > 1) for "
+                     f"{int((cde['more_discriminating'] == 'yes').sum())} of {n} (one-sided sign tests over the test "
+                     f"folds, α = {alpha:g}).")
+    return " ".join(parts)

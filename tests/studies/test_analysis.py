@@ -1,0 +1,270 @@
+"""aucacc.studies.analysis: a study's tables from fold metrics, checked on hand-computed tallies and on
+scipy / numpy references; a study without published numbers carries no paper label."""
+
+import re
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+from aucacc.captions import caption
+from aucacc.evaluation.folds import derive_seed
+from aucacc.report.paper_tables import cde_table
+from aucacc.studies import analysis as A
+from aucacc.tables import to_markdown
+
+LEARNERS = ["A", "B", "C"]
+
+
+def _rows(dataset, learner, acc, auc, note=""):
+    out = []
+    for k, (g, f) in enumerate(zip(acc, auc)):
+        out += [{"dataset": dataset, "learner": learner, "protocol": "per_fold", "fold": k, "metric": "accuracy",
+                 "value": float(g), "note": ""},
+                {"dataset": dataset, "learner": learner, "protocol": "per_fold", "fold": k, "metric": "auc",
+                 "value": float(f), "note": note}]
+    return out
+
+
+@pytest.fixture(scope="module")
+def study():
+    """5 data sets × 3 learners × 5 folds (seeded values), C skipped on d5 (no rows there)."""
+    rng = np.random.default_rng(20051)
+    rows = []
+    for i in range(1, 6):
+        for j, lrn in enumerate(LEARNERS):
+            if lrn == "C" and i == 5:
+                continue
+            acc = np.round(rng.uniform(60, 90, 5) + 3 * j, 1)
+            auc = np.round(rng.uniform(65, 95, 5) + 2 * j * (i % 2), 1)
+            rows += _rows(f"d{i}", lrn, acc, auc)
+    return pd.DataFrame(rows)
+
+
+@pytest.fixture(scope="module")
+def tally_metrics():
+    """Hand-made folds of A against B (AUC, accuracy), one undefined AUC of A (d2 fold 3)."""
+    a = {"d1": ([85, 80, 80, 85], [90, 90, 90, 80]), "d2": ([60, 65, 60, 70], [70, 75, 70, np.nan]),
+         "d3": ([70, 70, 70, 60], [60, 60, 50, 55])}
+    b = {"d1": ([80, 85, 80, 80], [80, 80, 80, 80]), "d2": ([60, 60, 65, 70], [70, 70, 75, 70]),
+         "d3": ([60, 70, 60, 60], [50, 50, 60, 50])}
+    rows = []
+    for d in a:
+        rows += _rows(d, "A", *a[d]) + _rows(d, "B", *b[d])
+    return pd.DataFrame(rows)
+
+
+def _means(m, metric):
+    return m[m.metric == metric].groupby(["dataset", "learner"])["value"].mean().unstack("learner")
+
+
+# --------------------------------------------------------------------------- summary
+def test_summary_leaves_a_skipped_learner_empty_and_averages_over_common_datasets(study):
+    t = A.summary(study, LEARNERS)
+    assert not (t.data["learner"].eq("C") & t.data["dataset"].eq("d5")).any()
+    assert "published_mean" not in t.data.columns
+    shown = t.display.set_index("dataset")
+    assert pd.isna(shown.loc["d5", "accuracy C"]) and pd.isna(shown.loc["d5", "auc C"])
+    # cell: mean ± sd (sample sd), no bracket
+    g = study[(study.dataset == "d1") & (study.learner == "A") & (study.metric == "auc")]["value"]
+    assert shown.loc["d1", "auc A"] == f"{g.mean():.1f} ± {g.std(ddof=1):.1f}"
+    # average over d1..d4 (every learner ran there) for every learner, also A and B
+    means = _means(study, "accuracy")
+    for lrn in LEARNERS:
+        assert shown.loc["average", f"accuracy {lrn}"] == f"{means.loc[['d1', 'd2', 'd3', 'd4'], lrn].mean():.1f}"
+    assert any("over the 4 data sets on which every learner ran" in n and "d5 (C)" in n for n in t.notes)
+    md = to_markdown(t.display)  # a skipped learner's cell prints "—"
+    row = [ln for ln in md.splitlines() if ln.startswith("| d5 ")][0]
+    assert row.count("—") == 2 and "nan" not in md and "(" not in row
+
+
+def test_summary_rows_in_study_order(study):
+    t = A.summary(study, ["C", "A", "B"])
+    assert list(dict.fromkeys(t.data["learner"])) == ["C", "A", "B"]
+    assert list(t.display.columns) == ["dataset"] + [f"{m} {lrn}" for m in ("accuracy", "auc") for lrn in "CAB"]
+
+
+# --------------------------------------------------------------------------- t-tests
+def test_pairwise_ttests_each_pair_on_the_datasets_both_ran(study):
+    t = A.pairwise_ttests(study, LEARNERS, 0.05).data
+    assert len(t) == 2 * 3 * 2
+    assert list(t["metric"].drop_duplicates()) == ["accuracy", "auc"]
+    for metric in ("accuracy", "auc"):
+        means = _means(study, metric)
+        for a, b in combinations(LEARNERS, 2):
+            both = means[[a, b]].dropna()
+            ref = stats.ttest_rel(both[a], both[b])
+            r = t[(t.metric == metric) & (t.a == a) & (t.b == b) & (t.level == "dataset")].iloc[0]
+            assert r["datasets"] == r["n"] == (4 if "C" in (a, b) else 5)
+            assert r["p"] == pytest.approx(ref.pvalue, rel=1e-12) and r["t"] == pytest.approx(ref.statistic)
+            folds = study[study.metric == metric].pivot_table(index=["dataset", "fold"], columns="learner",
+                                                              values="value")[[a, b]].dropna()
+            ref = stats.ttest_rel(folds[a], folds[b])
+            r = t[(t.metric == metric) & (t.a == a) & (t.b == b) & (t.level == "fold")].iloc[0]
+            assert r["n"] == len(folds) == r["datasets"] * 5
+            assert r["p"] == pytest.approx(ref.pvalue, rel=1e-12)
+
+
+def test_pairwise_ttests_with_too_few_datasets(study):
+    one = study[study.dataset.isin(["d1", "d5"])]  # C ran on d1 only
+    t = A.pairwise_ttests(one, LEARNERS, 0.05).data
+    r = t[(t.a == "A") & (t.b == "C")]
+    assert (r["verdict"] == "not tested (fewer than 2 data sets both ran)").all() and r["p"].isna().all()
+    assert t[(t.a == "A") & (t.b == "B")]["p"].notna().all()
+
+
+# --------------------------------------------------------------------------- every pair under every test
+def test_pairwise_tests_pairs_and_friedman_over_common_datasets(study):
+    res = A.pairwise_tests(study, LEARNERS, alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=2000)
+    tests = res["tests"].data
+    assert list(tests.columns[:4]) == ["metric", "a", "b", "datasets"]
+    assert "published_outcome" not in tests.columns and "supported_by" not in tests.columns
+    assert len(tests) == 6
+    assert dict(zip(zip(tests.a, tests.b), tests.datasets)) == {("A", "B"): 5, ("A", "C"): 4, ("B", "C"): 4}
+    det = res["detail"].data
+    for metric in ("accuracy", "auc"):
+        means = _means(study, metric)
+        both = means[["A", "B"]].dropna()
+        w = det[(det.metric == metric) & (det.a == "A") & (det.b == "B") & (det.test == "wilcoxon")].iloc[0]
+        assert w["p"] == pytest.approx(stats.wilcoxon(both["A"], both["B"]).pvalue)
+        common = means.loc[["d1", "d2", "d3", "d4"], LEARNERS]
+        fr = res["friedman_results"][metric]
+        ref = stats.friedmanchisquare(*[common[c] for c in LEARNERS])
+        assert fr.n == 4 and fr.statistic == pytest.approx(ref.statistic) and fr.p == pytest.approx(ref.pvalue)
+        row = res["friedman"].data.set_index("metric").loc[metric]
+        assert row["n_datasets"] == 4 and row["p"] == pytest.approx(ref.pvalue)
+    per = res["per_dataset"].data
+    assert len(per) == 2 * (5 + 4 + 4) and "table" not in per.columns
+    assert set(res) == {"tests", "detail", "per_dataset", "friedman", "friedman_results"}
+
+
+def test_pairwise_tests_two_learners_has_no_friedman(study):
+    res = A.pairwise_tests(study, ["A", "B"], alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=500)
+    assert (res["tests"].data["friedman_nemenyi"] == "not applicable").all()
+    assert res["friedman_results"] == {} and res["friedman"].data.empty
+    assert any("does not apply" in n for n in res["tests"].notes)
+
+
+# --------------------------------------------------------------------------- C/D/E
+def test_auc_vs_accuracy_hand_tally_and_sign_tests(tally_metrics):
+    t = A.auc_vs_accuracy(tally_metrics, [("A", "B")], alpha=0.05, n_boot=200, seed=1).data.iloc[0]
+    # d1: R S P Q; d2: V R R (fold 3 left out: A's AUC undefined); d3: R P S P
+    assert (t["R"], t["S"], t["P"], t["Q"], t["V"], t["n"]) == (4, 2, 3, 1, 1, 11)
+    assert t["C"] == pytest.approx(4 / 6) and t["D"] == pytest.approx(3.0) and t["E"] == pytest.approx(1 / 11)
+    assert t["p_C"] == pytest.approx(22 / 64) and t["p_D"] == pytest.approx(5 / 16)  # P(X ≥ 4 | 6), P(X ≥ 3 | 4)
+    assert t["p_C"] == pytest.approx(stats.binomtest(4, 6, 0.5, alternative="greater").pvalue)
+    assert t["consistent"] == "no" and t["more_discriminating"] == "no" and t["datasets"] == 3
+    # the same tally as the paper's C/D/E table
+    ref = cde_table(tally_metrics, [("A", "B")]).iloc[0]
+    assert [ref[k] for k in "RSPQV"] + [ref["n"]] == [t[k] for k in "RSPQV"] + [t["n"]]
+
+
+def test_auc_vs_accuracy_answers_yes_and_infinite_d():
+    # 12 folds where AUC and accuracy agree in direction (R = 12) and 6 where only AUC differs (P = 6, Q = 0)
+    rows = []
+    for d in ("x", "y", "z"):
+        rows += _rows(d, "A", [80] * 6, [90, 90, 90, 90, 90, 90]) + _rows(d, "B", [70, 70, 70, 70, 80, 80],
+                                                                          [80, 80, 80, 80, 80, 80])
+    m = pd.DataFrame(rows)
+    t = A.auc_vs_accuracy(m, [("A", "B")], alpha=0.05, n_boot=100, seed=1).data.iloc[0]
+    assert (t["R"], t["S"], t["P"], t["Q"]) == (12, 0, 6, 0)
+    assert t["p_C"] == pytest.approx(0.5 ** 12) and t["p_D"] == pytest.approx(0.5 ** 6)
+    assert t["consistent"] == "yes" and t["more_discriminating"] == "yes"
+    assert np.isinf(t["D"]) and np.isinf(t["D_lo"]) and np.isinf(t["D_hi"])
+    assert t["C_lo"] == t["C_hi"] == 1.0
+
+
+def test_auc_vs_accuracy_bootstrap_matches_numpy(tally_metrics):
+    n_boot, seed = 500, 11
+    t = A.auc_vs_accuracy(tally_metrics, [("A", "B")], alpha=0.05, n_boot=n_boot, seed=seed).data.iloc[0]
+    per_ds = np.array([[1, 1, 1, 1], [2, 0, 0, 0], [1, 1, 2, 0]])  # R, S, P, Q of d1, d2, d3 (hand tally)
+    idx = np.random.default_rng(derive_seed(seed, "auc_vs_accuracy", "A", "B")).integers(0, 3, size=(n_boot, 3))
+    cs, ds = [], []
+    for row in idx:
+        r, s, p, q = per_ds[row].sum(axis=0)
+        cs.append(r / (r + s) if r + s else np.nan)
+        ds.append(p / q if q else (np.inf if p else np.nan))
+    cs, ds = np.array(cs), np.array(ds)
+    for name, x in (("C", cs), ("D", ds)):
+        ok = x[~np.isnan(x)]
+        lo, hi = np.percentile(ok, [2.5, 97.5], method="inverted_cdf")
+        assert (t[f"{name}_lo"], t[f"{name}_hi"]) == (lo, hi)
+        assert t[f"{name}_undefined_resamples"] == int(np.isnan(x).sum())
+    assert t["C_lo"] <= t["C"] <= t["C_hi"]
+
+
+def test_auc_vs_accuracy_is_seeded(tally_metrics):
+    one = A.auc_vs_accuracy(tally_metrics, [("A", "B")], alpha=0.05, n_boot=300, seed=5).data
+    two = A.auc_vs_accuracy(tally_metrics, [("A", "B")], alpha=0.05, n_boot=300, seed=5).data
+    pd.testing.assert_frame_equal(one, two)
+
+
+# --------------------------------------------------------------------------- claims, exclusions, headline
+def test_retest_claims_only_study_learners_with_the_claims_verdict(study):
+    claims = pd.DataFrame({"table": ["t1", "t1", "t1", "t2"], "metric": ["auc", "accuracy", "auc", "auc"],
+                           "a": ["A", "A", "A", "B"], "b": ["B", "C", "Z", "C"],
+                           "published_outcome": ["not significant", "C significantly higher", "not significant",
+                                                 "not significant"]})
+    res = A.retest_claims(study, claims, LEARNERS, alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=500)
+    t = res["retest"].data
+    assert list(zip(t.table, t.a, t.b)) == [("t1", "A", "B"), ("t1", "A", "C"), ("t2", "B", "C")]
+    assert "claimed_outcome" in t.columns and "published_outcome" not in t.columns
+    # t1 names A, B, C: its claims are tested on d1..d4 (C did not run on d5); t2 (B, C) too
+    assert list(t["datasets"]) == [4, 4, 4]
+    assert any("1 claim(s) not re-tested" in n and "Z" in n for n in res["retest"].notes)
+    means = _means(study, "accuracy").loc[["d1", "d2", "d3", "d4"]]
+    p = stats.ttest_rel(means["A"], means["C"]).pvalue
+    r = t.iloc[1]
+    expect = "C significantly higher" if p < 0.05 and means["C"].mean() > means["A"].mean() else "not significant"
+    assert r["paired_t"] == expect
+    assert ("paired_t" in r["supported_by"]) == (expect == "C significantly higher")
+    assert res["friedman_results"][("t1", "auc")].n == 4
+    assert ("t2", "auc") not in res["friedman_results"]  # two learners: Friedman does not apply
+    assert t.iloc[2]["friedman_nemenyi"] == "not applicable"
+
+
+def test_exclusions_from_records():
+    recs = [{"folds": [], "provenance": {}}, {"dataset": "iris", "learner": "SVM", "skipped": "binary-only; 3 classes"},
+            {"dataset": "x", "learner": "NB", "skipped": ""}]
+    t = A.exclusions(recs)
+    assert t.data.to_dict("records") == [{"dataset": "iris", "learner": "SVM", "reason": "binary-only; 3 classes"}]
+    assert A.exclusions([{"folds": []}]).data.empty
+    with pytest.raises(ValueError, match="has no learner"):
+        A.exclusions([{"dataset": "iris", "skipped": "why"}])
+
+
+def test_headline(study, tally_metrics):
+    s = A.summary(study, LEARNERS)
+    c = A.auc_vs_accuracy(study, [("B", "A"), ("C", "A"), ("C", "B")], alpha=0.05, n_boot=50, seed=1)
+    h = A.headline(s, c)
+    avg = _means(study, "auc").loc[["d1", "d2", "d3", "d4"]].mean()
+    assert h.startswith("5 data sets × 3 learners (A, B, C).")
+    assert f"highest average AUC: {avg.idxmax()} ({avg.max():.1f} %) over the 4 data sets every learner ran" in h
+    n_yes = int((c.data["consistent"] == "yes").sum())
+    assert f"consistent with accuracy (C > 0.5) for {n_yes} of 3 learner pairs" in h
+    # also from the tidy CSVs read back
+    assert A.headline(s.data, c.data) == h
+
+
+# --------------------------------------------------------------------------- no paper label
+PAPER_LABELS = [r"Huang", r"\bLing\b", r"2005", r"\bTables?\b", r"Knowl", r"§IV", r"(?i)published", r"\(nan\)"]
+
+
+def test_a_study_without_published_numbers_has_no_paper_label(study, tmp_path):
+    opts = dict(alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=300)
+    tables = {"summary": A.summary(study, LEARNERS), "ttests": A.pairwise_ttests(study, LEARNERS, 0.05),
+              "cde": A.auc_vs_accuracy(study, [("B", "A"), ("C", "A")], alpha=0.05, n_boot=50, seed=1),
+              "exclusions": A.exclusions([{"dataset": "d5", "learner": "C", "skipped": "binary-only learner"}])}
+    res = A.pairwise_tests(study, LEARNERS, **opts)
+    tables.update({k: res[k] for k in ("tests", "detail", "per_dataset", "friedman")})
+    text = ""
+    for name, t in tables.items():
+        for p in t.write(tmp_path / name).values():
+            text += p.read_text()
+    text += A.headline(tables["summary"], tables["cde"])
+    found = [w for w in PAPER_LABELS if re.search(w, text)]
+    assert found == [], f"paper labels in a study's outputs: {found}"
+    # the check can fail: the paper's own caption has them
+    assert [w for w in PAPER_LABELS if re.search(w, caption("cde_folds"))]

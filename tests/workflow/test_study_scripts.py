@@ -1,0 +1,93 @@
+"""The study scripts (workflow/scripts/study_*.py) read their documented snakemake inputs and params and
+write every documented output (run here with a stand-in for the object Snakemake injects)."""
+
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from aucacc.scores import write_fold_records, write_metrics
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "workflow" / "scripts"
+
+
+class Named(list):
+    """A list whose named entries are also attributes and keys (what Snakemake's Namedlist offers)."""
+
+    def __init__(self, items=(), **named):
+        super().__init__(items)
+        self._named = named
+        for k, v in named.items():
+            setattr(self, k, v)
+
+    def __getitem__(self, key):
+        return self._named[key] if isinstance(key, str) else super().__getitem__(key)
+
+    def keys(self):
+        return self._named.keys()
+
+
+def run(script: str, tmp: Path, input: dict, output: dict, params: dict):
+    flat_in = [p for v in input.values() for p in (v if isinstance(v, list) else [v])]
+    smk = type("Snakemake", (), {})()
+    smk.input, smk.output, smk.params = Named(flat_in, **input), Named(list(output.values()), **output), Named(**params)
+    smk.log, smk.rule, smk.config = [str(tmp / f"{script}.log")], script, {"seed": 1}
+    runpy.run_path(str(SCRIPTS / f"{script}.py"), init_globals={"snakemake": smk})
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    rng = np.random.default_rng(7)
+    metrics, records = [], []
+    for d in ("d1", "d2", "d3"):
+        for lrn in ("A", "B", "C"):
+            rec = tmp_path / "scores" / "per_fold" / d / f"{lrn}.json"
+            rec.parent.mkdir(parents=True, exist_ok=True)
+            if d == "d3" and lrn == "C":  # a skipped learner: an exclusion record, no metrics
+                write_fold_records(rec, {"dataset": d, "learner": lrn, "skipped": "binary-only learner, 3 classes"})
+                records.append(str(rec))
+                continue
+            write_fold_records(rec, [{"fold": k} for k in range(4)], provenance={"x": 1})
+            records.append(str(rec))
+            m = pd.DataFrame({"fold": np.repeat(range(4), 2), "metric": ["accuracy", "auc"] * 4,
+                              "value": np.round(rng.uniform(60, 95, 8), 1), "note": ""})
+            path = tmp_path / "metrics" / d / f"{lrn}.csv"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_metrics(path, m, d, lrn, "per_fold")
+            metrics.append(str(path))
+    claims = tmp_path / "claims.csv"
+    pd.DataFrame({"table": ["t"], "metric": ["auc"], "a": ["A"], "b": ["B"],
+                  "published_outcome": ["not significant"]}).to_csv(claims, index=False)
+    return {"metrics": metrics, "records": records, "claims": str(claims)}
+
+
+def test_study_scripts_write_every_output(tmp_path, inputs):
+    out = tmp_path / "results" / "studies" / "s"
+    tab, fig = out / "tables", out / "figures"
+    common = {"study": "s", "learners": ["A", "B", "C"], "alpha": 0.05, "seed": 1}
+    run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"]},
+        {k: str(tab / f"{k}.csv") for k in ("summary", "ttests", "exclusions")}, common)
+    run("study_tests", tmp_path, {"metrics": inputs["metrics"], "retest": inputs["claims"]},
+        {**{k: str(tab / f"{k}.csv") for k in ("tests", "tests_detail", "tests_per_dataset", "friedman", "retest")},
+         "cd_accuracy": [str(fig / "cd_accuracy.png"), str(fig / "cd_accuracy.pdf")],
+         "cd_auc": [str(fig / "cd_auc.png"), str(fig / "cd_auc.pdf")]},
+        {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500})
+    run("study_cde", tmp_path, {"metrics": inputs["metrics"]},
+        {"auc_vs_accuracy": str(tab / "auc_vs_accuracy.csv"),
+         "figure": [str(fig / "auc_vs_accuracy.png"), str(fig / "auc_vs_accuracy.pdf")]},
+        {**common, "pairs": [["B", "A"], ["C", "A"], ["C", "B"]], "n_boot": 200})
+    for stem in ("summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman", "retest",
+                 "auc_vs_accuracy"):
+        for ext in ("csv", "md", "tex"):
+            assert (tab / f"{stem}.{ext}").is_file(), f"{stem}.{ext}"
+    for stem in ("cd_accuracy", "cd_auc", "auc_vs_accuracy"):
+        for ext in ("png", "pdf"):
+            assert (fig / f"{stem}.{ext}").stat().st_size > 0
+    excl = pd.read_csv(tab / "exclusions.csv")
+    assert excl.to_dict("records") == [{"dataset": "d3", "learner": "C", "reason": "binary-only learner, 3 classes"}]
+    summ = pd.read_csv(tab / "summary.csv")
+    assert not ((summ.dataset == "d3") & (summ.learner == "C")).any()
+    assert list(pd.read_csv(tab / "auc_vs_accuracy.csv")["datasets"]) == [3, 2, 2]
+    assert list(pd.read_csv(tab / "retest.csv")["claimed_outcome"]) == ["not significant"]

@@ -1,0 +1,27 @@
+# C/D/E of AUC against accuracy over a study's test folds for each learner pair: exact sign tests, bootstrap
+# intervals over data sets, the two answers (consistent? more discriminating?), and its figure.
+#
+# snakemake.input.metrics   fold-metric CSVs of the study (list)
+# snakemake.params.study    study name; .pairs (list of [a, b]); .alpha; .n_boot; .seed
+# snakemake.output.auc_vs_accuracy   <stem>.csv (md, tex beside)
+# snakemake.output.figure   <stem>.png (or [png, pdf])
+from aucacc.provenance import provenance
+from aucacc.report import stem
+from aucacc.report.figures import save_figure
+from aucacc.report.logs import setup_log
+from aucacc.report.plots.studies import auc_vs_accuracy_figure
+from aucacc.scores import read_metrics
+from aucacc.studies.analysis import auc_vs_accuracy
+
+log = setup_log(snakemake)
+inp, out, par = snakemake.input, snakemake.output, snakemake.params
+metrics = read_metrics(inp.metrics)
+table = auc_vs_accuracy(metrics, [tuple(p) for p in par.pairs], alpha=par.alpha, n_boot=par.n_boot, seed=par.seed)
+prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
+table.write(stem(out.auc_vs_accuracy), prov)
+fig_out = out.figure if isinstance(out.figure, str) else out.figure[0]
+save_figure(auc_vs_accuracy_figure(table, par.study), stem(fig_out))
+for r in table.data.itertuples():
+    log.info("%s: C = %.3f [%.3f, %.3f] (p = %.3g), D = %.3f [%.3f, %.3f] (p = %.3g); consistent %s, more "
+             "discriminating %s", r.pair, r.C, r.C_lo, r.C_hi, r.p_C, r.D, r.D_lo, r.D_hi, r.p_D, r.consistent,
+             r.more_discriminating)

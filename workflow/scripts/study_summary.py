@@ -1,0 +1,29 @@
+# A study's accuracy/AUC table, its paired t-tests over data sets and folds, and what it leaves out.
+#
+# snakemake.input.metrics   fold-metric CSVs of the study's (data set, learner)s that ran (list)
+# snakemake.input.records   cross-validation JSON records (results/scores/<disc>/<dataset>/<learner>.json, list);
+#                           a skipped learner's record carries `skipped` (the reason)
+# snakemake.params.study    study name; .learners (list, display order); .alpha; .seed (provenance)
+# snakemake.output.summary, .ttests, .exclusions   <stem>.csv each (<stem>.md and <stem>.tex written beside)
+from aucacc.provenance import provenance
+from aucacc.report import stem
+from aucacc.report.logs import setup_log
+from aucacc.scores import read_fold_records, read_metrics, score_key
+from aucacc.studies.analysis import summary_tables
+
+log = setup_log(snakemake)
+inp, out, par = snakemake.input, snakemake.output, snakemake.params
+metrics = read_metrics(inp.metrics)
+records = []
+for path in inp.records:
+    rec = read_fold_records(path)
+    if isinstance(rec, dict):  # data set and learner from the path when the record does not name them
+        _, dataset, learner = score_key(path)
+        rec = {"dataset": dataset, "learner": learner, **rec}
+    records.append(rec)
+tables = summary_tables(metrics, records, list(par.learners), par.alpha)
+prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
+for name, table in tables.items():
+    table.write(stem(out[name]), prov)
+for r in tables["exclusions"].data.itertuples():
+    log.info("study %s leaves out %s on %s: %s", par.study, r.learner, r.dataset, r.reason)

@@ -1,0 +1,44 @@
+# Every pair of a study's learners under every test, Friedman-Nemenyi with its critical-difference diagrams,
+# and (with a claims file) each claim re-tested on the study's data.
+#
+# snakemake.input.metrics   fold-metric CSVs of the study (list)
+# snakemake.input.retest    optional: a claims CSV (metric, a, b, published_outcome[, table]) to re-test
+# snakemake.params.study    study name; .learners (list); .alpha; .rope; .decision; .seed; .nsamples
+# snakemake.output.tests, .tests_detail, .tests_per_dataset, .friedman   <stem>.csv each (md, tex beside)
+# snakemake.output.cd_accuracy, .cd_auc   <stem>.png (or [png, pdf]): critical-difference diagrams
+# snakemake.output.retest   <stem>.csv, only with input.retest
+import pandas as pd
+
+from aucacc.provenance import provenance
+from aucacc.report import stem
+from aucacc.report.figures import save_figure
+from aucacc.report.logs import setup_log
+from aucacc.report.plots.significance import cd_diagram
+from aucacc.report.plots.studies import message_figure
+from aucacc.scores import read_metrics
+from aucacc.studies.analysis import pairwise_tests, retest_claims
+
+log = setup_log(snakemake)
+inp, out, par = snakemake.input, snakemake.output, snakemake.params
+metrics = read_metrics(inp.metrics)
+opts = dict(alpha=par.alpha, rope=par.rope, decision=par.decision, seed=par.seed, nsamples=par.nsamples)
+res = pairwise_tests(metrics, list(par.learners), **opts)
+prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
+for name, key in (("tests", "tests"), ("tests_detail", "detail"), ("tests_per_dataset", "per_dataset"),
+                  ("friedman", "friedman")):
+    res[key].write(stem(out[name]), prov)
+for metric in ("accuracy", "auc"):
+    target = out[f"cd_{metric}"]
+    target = stem(target if isinstance(target, str) else target[0])
+    fr = res["friedman_results"].get(metric)
+    fig = (cd_diagram(fr, f"{par.study}: {metric}") if fr is not None else
+           message_figure(f"{par.study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
+                          "and 2 data sets on which every learner ran)"))
+    save_figure(fig, target)
+retest = getattr(inp, "retest", None)
+if retest:
+    rt = retest_claims(metrics, pd.read_csv(retest), list(par.learners), **opts)
+    rt["retest"].write(stem(out.retest), prov)
+    for r in rt["retest"].data.itertuples():
+        log.info("%s %s %s vs %s: claimed %s; supported by %s", r.table, r.metric, r.a, r.b, r.claimed_outcome,
+                 r.supported_by)
