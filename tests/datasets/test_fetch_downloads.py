@@ -1,7 +1,7 @@
 """Real downloads against real servers on 127.0.0.1: a ``url:`` source through pooch (http.server in a
 thread serving a folder) and an ``openml_id:`` source through the openml client pointed at a loopback
-stand-in of the OpenML API (a data-set description XML and its ARFF file). Nothing is mocked: the
-requests go over TCP, pooch checks the SHA-256, the openml client checks the MD5."""
+stand-in of the OpenML API (tests/openml_standin.py: a data-set description XML and its ARFF file).
+Nothing is mocked: the requests go over TCP, pooch checks the SHA-256, the openml client checks the MD5."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ import re
 import shutil
 import socket
 import subprocess
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from aucacc.datasets import FetchError, load_dataset
 from aucacc.datasets.fetch import cache_path, fetch_raw
 from aucacc.provenance import sha256_file
 from helpers import copy_workflow
+from openml_standin import openml_server, serve  # noqa: F401  (openml_server: a fixture)
 
 RAW = Path(__file__).resolve().parents[2] / "data" / "raw"
 IRIS = RAW / "iris.arff"
@@ -39,19 +39,12 @@ class _Handler(SimpleHTTPRequestHandler):
         self.server.requests.append(self.path)  # type: ignore[attr-defined]
 
 
-def _serve(handler) -> tuple[ThreadingHTTPServer, str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    httpd.requests = []  # type: ignore[attr-defined]
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_port}"
-
-
 @pytest.fixture
 def www(tmp_path):
     """A folder served over HTTP on 127.0.0.1: (folder, base URL, server)."""
     root = tmp_path / "www"
     root.mkdir()
-    httpd, base = _serve(functools.partial(_Handler, directory=str(root)))
+    httpd, base = serve(functools.partial(_Handler, directory=str(root)))
     yield root, base, httpd
     httpd.shutdown()
     httpd.server_close()
@@ -124,75 +117,6 @@ def test_url_failures_stop_with_a_message_and_leave_nothing(tmp_path, www, monke
 
 
 # --- openml_id: the openml client against a loopback stand-in ------------------------------------------------
-
-class OpenMLStandIn:
-    """The two endpoints of the OpenML API that a data-set download uses:
-
-    ``GET /api/v1/xml/data/<id>`` (the description: name, file URL, MD5) and the file URL itself.
-    An unknown id answers as OpenML does: HTTP 412 with error code 111 ("Unknown dataset").
-    """
-
-    def __init__(self):
-        self.files: dict[int, bytes] = {}
-        self.md5: dict[int, str] = {}
-        stand_in = self
-
-        class Handler(SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                m = re.fullmatch(r"/api/v1/xml/data/(\d+)", self.path)
-                f = re.fullmatch(r"/data/v1/download/(\d+)/dataset\.arff", self.path)
-                if m and int(m.group(1)) in stand_in.files:
-                    self._send(200, stand_in.description(int(m.group(1))).encode())
-                elif m:
-                    self._send(412, b'<oml:error xmlns:oml="http://openml.org/openml"><oml:code>111</oml:code>'
-                                    b'<oml:message>Unknown dataset</oml:message></oml:error>')
-                elif f and int(f.group(1)) in stand_in.files:
-                    self._send(200, stand_in.files[int(f.group(1))])
-                else:
-                    self._send(404, b"not found")
-
-            def _send(self, status, body):
-                self.send_response(status)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        self.httpd, self.base = _serve(Handler)
-        self.server = f"{self.base}/api/v1/xml"
-
-    def add(self, oid: int, data: bytes, md5: str | None = None):
-        self.files[oid] = data
-        self.md5[oid] = md5 or hashlib.md5(data).hexdigest()
-
-    def description(self, oid: int) -> str:
-        return f"""<oml:data_set_description xmlns:oml="http://openml.org/openml">
-  <oml:id>{oid}</oml:id><oml:name>standin-{oid}</oml:name><oml:version>1</oml:version>
-  <oml:description>loopback stand-in</oml:description><oml:format>ARFF</oml:format>
-  <oml:upload_date>2014-04-06T23:23:12</oml:upload_date><oml:licence>Public</oml:licence>
-  <oml:url>{self.base}/data/v1/download/{oid}/dataset.arff</oml:url><oml:file_id>{oid}</oml:file_id>
-  <oml:default_target_attribute>class</oml:default_target_attribute><oml:visibility>public</oml:visibility>
-  <oml:status>active</oml:status><oml:md5_checksum>{self.md5[oid]}</oml:md5_checksum>
-</oml:data_set_description>"""
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-@pytest.fixture
-def openml_server(monkeypatch):
-    pytest.importorskip("openml")
-    import openml
-
-    monkeypatch.setattr(openml.config, "connection_n_retries", 1)  # a hash failure is not retried with sleeps
-    monkeypatch.delenv("AUCACC_MIRROR", raising=False)
-    s = OpenMLStandIn()
-    yield s
-    s.close()
-
 
 def test_openml_download_md5_and_lock_file(tmp_path, openml_server):
     data = IRIS.read_bytes()

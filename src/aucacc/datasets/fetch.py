@@ -497,19 +497,13 @@ def _download_openml(oid: int, path: Path, server: str | None = None) -> str:
     """Download OpenML data set ``oid``'s ARFF file to ``path`` (atomically, bytes as served); return its MD5.
 
     The ``openml`` client checks the file against the MD5 in the data set's description. Its own
-    cache goes to a temporary folder that is removed afterwards, so nothing is kept outside ours.
-    The ARFF (not the Parquet) copy is asked for, since only it has a checksum in the description.
+    cache goes to a temporary folder that is removed afterwards (:func:`openml_client`), so nothing
+    is kept outside ours. The ARFF (not the Parquet) copy is asked for, since only it has a
+    checksum in the description.
     """
-    import openml
-
     path.parent.mkdir(parents=True, exist_ok=True)
-    saved = (openml.config.server, openml.config._root_cache_directory, os.environ.get("OPENML_SKIP_PARQUET"))
     try:
-        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".openml-") as tmp:
-            if server:
-                openml.config.server = server
-            openml.config.set_root_cache_directory(tmp)
-            os.environ["OPENML_SKIP_PARQUET"] = "true"
+        with openml_client(server, path.parent) as openml:
             ds = openml.datasets.get_dataset(oid, download_data=True, download_qualities=False,
                                              download_features_meta_data=False)
             _copy_atomic(Path(ds.data_file), path)
@@ -517,6 +511,32 @@ def _download_openml(oid: int, path: Path, server: str | None = None) -> str:
     except BaseException:
         _remove_empty_dirs(path.parent, stop=2)
         raise
+
+
+@contextlib.contextmanager
+def openml_client(server: str | None, cache_parent: str | os.PathLike | None = None) -> Iterator[Any]:
+    """The ``openml`` module, pointed at ``server`` (``None``: the client's own) with its cache in a temporary folder.
+
+    The client's cache folder is created under ``cache_parent`` (``None``: the system's temporary
+    folder), named ``.openml-*``, and removed on exit; the client asks for ARFF files, not Parquet
+    (``OPENML_SKIP_PARQUET``). The client's server, cache folder and that variable are restored on
+    exit, so nothing of a call stays in the client's global settings or on disk.
+
+    Raises
+    ------
+    ImportError
+        The ``openml`` package is not installed.
+    """
+    import openml
+
+    saved = (openml.config.server, openml.config._root_cache_directory, os.environ.get("OPENML_SKIP_PARQUET"))
+    try:
+        with tempfile.TemporaryDirectory(dir=cache_parent, prefix=".openml-") as tmp:
+            if server:
+                openml.config.server = server
+            openml.config.set_root_cache_directory(tmp)
+            os.environ["OPENML_SKIP_PARQUET"] = "true"
+            yield openml
     finally:
         openml.config.server = saved[0]
         openml.config.set_root_cache_directory(saved[1])
@@ -534,7 +554,7 @@ def lock_file(config: dict[str, Any]) -> Path:
 
 
 @contextlib.contextmanager
-def _locked(path: Path) -> Iterator[None]:
+def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path`` (parallel fetch jobs update the same lock file)."""
     import fcntl
 
@@ -550,7 +570,7 @@ def _locked(path: Path) -> Iterator[None]:
 def _check_lock(name: str, origin: dict[str, Any], digest: str, cache: Path, config: dict[str, Any]) -> None:
     """Record ``digest`` for data set ``name`` on first download; raise if a later download differs."""
     path = lock_file(config)
-    with _locked(path):
+    with locked(path):
         entries = json.loads(path.read_text()) if path.is_file() else {}
         old = entries.get(name)
         same_origin = old is not None and all(old.get(k) == v for k, v in origin.items() if k != "md5")
