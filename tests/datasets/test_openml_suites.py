@@ -161,6 +161,13 @@ def test_tasks_and_data_ids(tmp_path, suite_server):
     assert set(_lock(tmp_path)) == {"openml_task:161", "openml_data:61", "openml_data:15"}
 
 
+def test_two_studies_share_the_entries(tmp_path, suite_server):
+    cfg = _cfg(tmp_path, suite_server.server)
+    cfg["studies"]["other"] = {"openml_tasks": [156], "learners": ["NB"]}
+    assert expand_studies(cfg) == {"mine": NAMES, "other": ["openml-56-vote"]}
+    assert sorted(cfg["datasets"]) == sorted(["iris", *NAMES])
+
+
 def test_row_id_and_ignored_attributes_are_dropped(tmp_path, openml_server):
     raw = (TINY / "iris.arff").read_bytes()
     names = [n for n, _, _ in arff_features(raw)]

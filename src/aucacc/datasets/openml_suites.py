@@ -199,6 +199,9 @@ def _expand_study(study: str, spec: dict[str, Any], config: dict[str, Any], reso
         have = datasets.get(name)
         if have is None:
             datasets[name] = dataset_entry(record)
+            resolver.added.add(name)
+        elif name in resolver.added:
+            pass  # another study's expansion of the same data set
         elif not (isinstance(have, dict) and isinstance(have.get("source"), dict)
                   and have["source"].get("openml_id") == did):
             raise ConfigError(
@@ -238,6 +241,7 @@ class _Resolver:
                               f"copy, or delete it to resolve every OpenML suite and download again.") from None
         self.new: dict[str, dict[str, Any]] = {}
         self.checked: set[str] = set()
+        self.added: set[str] = set()  # data-set names this expansion added to the config
 
     # -- the three kinds of record -------------------------------------------------------------------
 
