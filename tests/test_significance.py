@@ -170,3 +170,31 @@ def test_claims_table_needs_the_data_of_every_claim():
                              nsamples=2000, **STATS)
     with pytest.raises(ValueError, match=r"no fold metrics for data sets \['d9'\]"):
         claims_against_tests(m, claims, {"t": (["d0", "d9"], ["A", "B", "C"])}, seed=1, nsamples=2000, **STATS)
+
+
+def test_claims_without_verdicts_and_separate_friedman_groups():
+    """Pairs to test (no published_outcome): no verdict columns; Friedman ranks its own group, once per
+    (data sets, learners, metric); with two learners it does not apply and supports nothing."""
+    rng = np.random.default_rng(4)
+    ds = [f"d{i}" for i in range(6)]
+    m = _fake_metrics(rng, ds, ["A", "B", "C"], {"A": 3, "B": 0, "C": 1})
+    pairs = pd.DataFrame({"table": ["A vs B", "A vs C"], "metric": ["auc", "auc"], "a": ["A", "A"], "b": ["B", "C"]})
+    groups = {"A vs B": (ds, ["A", "B"]), "A vs C": (ds[:4], ["A", "C"])}
+    fgroups = {t: (ds[:5], ["A", "B", "C"]) for t in groups}
+    out = claims_against_tests(m, pairs, groups, friedman_groups=fgroups, seed=1, nsamples=500, **STATS)
+    tab = out["claims"]
+    assert "published_outcome" not in tab.columns and "supported_by" not in tab.columns
+    fr = out["friedman_results"]
+    assert fr[("A vs B", "auc")] is fr[("A vs C", "auc")] and fr[("A vs B", "auc")].n == 5
+    means = m[m.metric == "auc"].groupby(["dataset", "learner"])["value"].mean().unstack().loc[ds[:5]]
+    ref = stats.friedmanchisquare(means["A"], means["B"], means["C"])
+    assert fr[("A vs B", "auc")].p == pytest.approx(ref.pvalue)
+    # the pair tests stay on each pair's own data sets
+    det = out["detail"].set_index(["table", "test"])
+    assert det.loc[("A vs C", "wilcoxon"), "n"] == 4 and det.loc[("A vs B", "wilcoxon"), "n"] == 6
+    # two learners: Friedman does not apply, and a "not significant" claim is not supported by it
+    claims = pairs.assign(published_outcome="not significant")
+    two = claims_against_tests(m, claims, groups, seed=1, nsamples=500, **STATS)
+    assert (two["claims"]["friedman_nemenyi"] == "not applicable").all() and two["friedman_results"] == {}
+    assert not two["claims"]["supported_by"].str.contains("friedman").any()
+    assert two["friedman"].empty

@@ -470,7 +470,7 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
     shown = shown.rename(columns=QUESTIONS)
     notes = _left_out_notes(summary_table(metrics), CDE_LEFT_OUT)
     notes.append(f"p_C, p_D: exact one-sided sign tests of R against S (C > 0.5) and of P against Q (D > 1); the "
-                 f"answers are yes when p < α = {alpha}. [C_lo, C_hi], [D_lo, D_hi]: {CI_LEVEL:.0%} bootstrap "
+                 f"answers are yes when p < α = {alpha}. [C_lo, C_hi], [D_lo, D_hi]: {CI_LEVEL * 100:g} % bootstrap "
                  f"percentile intervals over data sets ({int(n_boot)} resamples of the data sets, their fold tallies "
                  "summed); D = inf when Q = 0.")
     und = out[(out["C_undefined_resamples"].astype(float) > 0) | (out["D_undefined_resamples"].astype(float) > 0)]
