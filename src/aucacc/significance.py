@@ -401,7 +401,7 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
                      "published_outcome": c.published_outcome, **{t: cell[t] for t in TESTS},
                      "supported_by": ", ".join(support) or "none"})
     lead = ["table", "metric", "a", "b", "test"]
-    det = pd.DataFrame(detail)
+    det = pd.DataFrame(detail, columns=None if detail else lead)
     det = det[lead + [x for x in det.columns if x not in lead]]
     fr_rows = [{"table": t, "metric": m, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
                 **{f"rank:{k}": v for k, v in r.ranks.items()}} for (t, m), r in fried.items() if r is not None]

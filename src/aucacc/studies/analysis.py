@@ -488,14 +488,15 @@ def exclusions(records: Iterable[Mapping]) -> Table:
     ----------
     records : parsed cross-validation JSON records (:func:`aucacc.scores.read_fold_records`). A
         record of a skipped learner is a mapping with ``dataset``, ``learner`` and ``skipped``
-        (the reason, e.g. a binary-only learner on a multi-class data set); any other record
+        (the reason, e.g. a binary-only learner on a multi-class data set; or ``True`` with the
+        reason under ``reason``); any other record
         (a normal ``{"folds", "provenance"}`` record, or one whose ``skipped`` is empty) is not
         an exclusion.
 
     Returns
     -------
     Table
-        ``dataset, learner, reason``, in the order of ``records``.
+        ``dataset, learner, reason``, in the order of ``records`` (a repeated record once).
 
     Raises
     ------
@@ -506,12 +507,13 @@ def exclusions(records: Iterable[Mapping]) -> Table:
     for i, rec in enumerate(records):
         if not isinstance(rec, Mapping) or not rec.get("skipped"):
             continue
+        reason = rec.get("reason") or "skipped" if rec["skipped"] is True else rec["skipped"]
         lacks = [k for k in ("dataset", "learner") if not rec.get(k)]
         if lacks:
             raise ValueError(f"exclusion record {i} (skipped: {rec['skipped']!r}) has no {' or '.join(lacks)}: "
                              "a skipped cross-validation's record names its data set and learner")
-        rows.append({"dataset": str(rec["dataset"]), "learner": str(rec["learner"]), "reason": str(rec["skipped"])})
-    out = pd.DataFrame(rows, columns=["dataset", "learner", "reason"])
+        rows.append({"dataset": str(rec["dataset"]), "learner": str(rec["learner"]), "reason": str(reason)})
+    out = pd.DataFrame(rows, columns=["dataset", "learner", "reason"]).drop_duplicates(ignore_index=True)
     notes = [] if rows else ["No (data set, learner) is left out: every learner ran on every data set."]
     return Table(out, notes=notes, caption=caption("study_exclusions"))
 
@@ -547,8 +549,11 @@ def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table |
     if len(cde):
         n = len(cde)
         alpha = cde["alpha"].iloc[0]
-        parts.append(f"AUC consistent with accuracy (C > 0.5) for {int((cde['consistent'] == 'yes').sum())} of {n} "
-                     f"learner pair{'s' if n != 1 else ''}, more discriminating (D > 1) for "
-                     f"{int((cde['more_discriminating'] == 'yes').sum())} of {n} (one-sided sign tests over the test "
-                     f"folds, α = {alpha:g}).")
+        def count(col: str) -> str:
+            und = int((cde[col] == "undefined").sum())
+            return f"{int((cde[col] == 'yes').sum())} of {n}" + (f" ({und} undefined)" if und else "")
+
+        parts.append(f"AUC consistent with accuracy (C > 0.5) for {count('consistent')} learner "
+                     f"pair{'s' if n != 1 else ''}, more discriminating (D > 1) for {count('more_discriminating')} "
+                     f"(one-sided sign tests over the test folds, α = {alpha:g}).")
     return " ".join(parts)
