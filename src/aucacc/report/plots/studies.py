@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
+from matplotlib.ticker import NullFormatter
 
 from aucacc.report.figures import plt
 
@@ -28,7 +28,7 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     Left panel: C with its interval, the reference line C = 0.5 (above it AUC agrees with
     accuracy more often than not). Right panel: D on a log axis, the reference line D = 1 (above
     it AUC separates more pairs that accuracy ties than the reverse). An infinite D (Q = 0) or
-    interval end is drawn as an upward triangle at the top edge, labelled "∞"; an undefined value
+    interval end is drawn as an upward triangle at the right edge, the tick labelled "∞"; an undefined value
     (R + S = 0, or P = Q = 0) is not drawn and the pair's label says so. A filled marker is a
     "yes" of the one-sided sign test, an open one a "no". Returns the figure.
     """
@@ -38,7 +38,7 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     fig, axes = plt.subplots(1, 2, figsize=(10, 1.6 + 0.45 * max(n, 1)), sharey=True)
     # C panel
     ax = axes[0]
-    ax.axvline(0.5, ls="--", color="0.5", lw=1, label="C = 0.5")
+    ax.axvline(0.5, ls="--", color="0.5", lw=1)
     for yi, r in zip(y, df.itertuples(index=False)):
         if not np.isfinite(r.C):
             continue
@@ -57,7 +57,7 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     lo_lim = min(0.5, float(finite.min()) / 2) if len(finite) else 0.5
     hi_lim = max(2.0, float(finite.max()) * 2) if len(finite) else 2.0
     top = hi_lim / 1.3  # where an infinite value is drawn
-    ax.axvline(1.0, ls="--", color="0.5", lw=1, label="D = 1")
+    ax.axvline(1.0, ls="--", color="0.5", lw=1)
     for yi, r in zip(y, df.itertuples(index=False)):
         d = float(r.D)
         if np.isnan(d):
@@ -68,17 +68,17 @@ def auc_vs_accuracy_figure(table, title: str = ""):
         face = "C1" if r.more_discriminating == "yes" else "white"
         if np.isinf(d):
             ax.plot(top, yi, "^", color="C1", ms=9, mfc=face)
-            ax.annotate("∞ (Q = 0)", (top, yi), textcoords="offset points", xytext=(-8, 7), ha="right", fontsize=8)
         else:
             ax.plot(clip(d), yi, "o", color="C1", ms=7, mfc=face)
         if np.isfinite(r.D_hi) and np.isinf(r.D_hi) and not np.isinf(d):
             ax.plot(top, yi, ">", color="C1", ms=6)
     ax.set_xscale("log")
     ax.set_xlim(lo_lim, hi_lim)
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-    ax.xaxis.set_major_formatter(ScalarFormatter())
+    # 1-2-5 ticks, and "∞" where an infinite D is drawn
+    ticks = [m * 10.0 ** e for e in range(-4, 7) for m in (1, 2, 5) if lo_lim <= m * 10.0 ** e <= top / 1.6]
+    ax.set_xticks(ticks + [top], [f"{t:g}" for t in ticks] + ["∞"])
     ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel("discriminancy D = P / Q (log scale)")
+    ax.set_xlabel("discriminancy D = P / Q (log scale; ▲ at ∞: Q = 0)")
     ax.set_title("AUC more discriminating than accuracy?", fontsize=10)
     ax.grid(alpha=0.3, which="both")
     def label(r) -> str:
@@ -88,8 +88,9 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     axes[0].set_yticks(y, [label(r) for r in df.itertuples(index=False)])
     if not n:
         axes[0].text(0.5, 0.5, "no learner pair", ha="center", va="center", transform=axes[0].transAxes)
-    for a in axes:
-        a.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.28), ncol=1, frameon=False)
+    for a, x, text in ((axes[0], 0.5, "C = 0.5"), (axes[1], 1.0, "D = 1")):  # name each reference line at its top
+        a.annotate(text, (x, 1), xycoords=("data", "axes fraction"), xytext=(3, -10), textcoords="offset points",
+                   fontsize=8, color="0.4")
     fig.suptitle((f"{title}: " if title else "") + "AUC against accuracy over the test folds "
                  "(bars: bootstrap intervals over data sets; filled: sign test significant)", fontsize=10)
     fig.tight_layout()
