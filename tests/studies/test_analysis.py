@@ -75,6 +75,11 @@ def test_summary_leaves_a_skipped_learner_empty_and_averages_over_common_dataset
     for lrn in LEARNERS:
         assert shown.loc["average", f"accuracy {lrn}"] == f"{means.loc[['d1', 'd2', 'd3', 'd4'], lrn].mean():.1f}"
     assert any("over the 4 data sets on which every learner ran" in n and "d5 (C)" in n for n in t.notes)
+    own = shown.loc["average (own data sets)"]
+    assert own["accuracy A"] == f"{means['A'].mean():.1f} (n = 5)" and own["accuracy C"] == f"{means['C'].mean():.1f} (n = 4)"
+    # no second row when every learner ran everywhere
+    full = A.summary(study[study.dataset != "d5"], LEARNERS).display
+    assert list(full["dataset"])[-2:] == ["d4", "average"]
     md = to_markdown(t.display)  # a skipped learner's cell prints "—"
     row = [ln for ln in md.splitlines() if ln.startswith("| d5 ")][0]
     assert row.count("—") == 2 and "nan" not in md and "(" not in row

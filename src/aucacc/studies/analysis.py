@@ -105,9 +105,11 @@ def summary(metrics: pd.DataFrame, learners: list[str]) -> Table:
 
     Notes
     -----
-    The averages are over the data sets on which **every** learner ran, so that the learners'
+    The row ``average`` is over the data sets on which **every** learner ran, so that the learners'
     averages are over the same data sets and comparable; the note under the table says over how
-    many, and which data sets (and skipped learners) are left out of them.
+    many, and which data sets (and skipped learners) are left out of them. When some learner was
+    skipped somewhere, a second row ``average (own data sets)`` gives each learner's mean over
+    every data set it ran, with their number ``n``.
     """
     summ = _study_summary(metrics, learners)
     common = _common(metrics, learners)
@@ -122,6 +124,14 @@ def summary(metrics: pd.DataFrame, learners: list[str]) -> Table:
         notes.append(f"average: the mean over the {n} data set{'s' if n != 1 else ''} on which every learner ran"
                      + (f"; left out: {', '.join(left)} (the learners in brackets did not run there)." if left
                         else "."))
+    if left:  # a second row: each learner over every data set it ran, with their number
+        own = summ.groupby(["learner", "metric"], sort=False)["mean"].agg(["mean", "count"])
+        row = {"dataset": "average (own data sets)"}
+        for (lrn, metric), r in own.iterrows():
+            row[f"{metric} {lrn}"] = f"{r['mean']:.1f} (n = {int(r['count'])})"
+        display = pd.concat([display, pd.DataFrame([row])], ignore_index=True)
+        notes.append("average (own data sets): each learner's mean over the data sets it ran (n of them), not "
+                     "comparable between learners that ran on different data sets.")
     return Table(summ, display=display, notes=notes, caption=caption("study_summary"))
 
 
