@@ -17,12 +17,27 @@ include: "workflow/rules/common.smk"
 
 include: "workflow/rules/datasets.smk"
 include: "workflow/rules/evaluate.smk"
-include: "workflow/rules/svm.smk"
-include: "workflow/rules/profit.smk"
-include: "workflow/rules/synthetic.smk"
+
+
+# The paper's own stages run only when a study has published numbers (PAPER, common.smk): its main,
+# SVM and AUC-gap tables, synthetic C/D/E, profit, its ROC and source-metric stages, the tests of its
+# claims, the scorecard and the report's comparison figures. Every other stage is generic.
+if PAPER:
+
+    include: "workflow/rules/paper.smk"
+    include: "workflow/rules/svm.smk"
+    include: "workflow/rules/profit.smk"
+    include: "workflow/rules/synthetic.smk"
+
+
 include: "workflow/rules/report.smk"
-include: "workflow/rules/roc.smk"
-include: "workflow/rules/stats.smk"
+
+
+if PAPER:
+
+    include: "workflow/rules/roc.smk"
+    include: "workflow/rules/stats.smk"
+
 
 
 # Every table, figure and report of the reproduction: get_final_output() (common.smk) collects the

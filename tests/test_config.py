@@ -31,12 +31,14 @@ def test_repository_config_is_valid():
 
 
 def test_defaults_filled(cfg):
-    for key in ("cache", "mirror", "openml", "published"):
+    for key in ("cache", "mirror", "openml"):
         cfg.pop(key, None)
     del cfg["datasets"]["iris"]["recipe"]["missing"]
     out = validate_config(cfg)
     assert out["cache"] == "resources/raw" and out["mirror"] is None and out["openml"] is True
-    assert out["published"] == "config/published"
+    paper = out["studies"]["huang_ling_2005"]
+    assert paper["published"] == "config/published" and paper["claims"] == "config/claims.yaml"
+    assert paper["cde_pairs"] is None and paper["discretization"] == "whole_data" and paper["retest"] is None
     assert out["datasets"]["iris"]["recipe"]["missing"] == "drop_rows"
 
 
@@ -270,13 +272,13 @@ def test_minimal_config_has_every_section():
     out = validate_config({"seed": 1, "datasets": copy.deepcopy({"iris": RAW["datasets"]["iris"]})})
     assert list(out["learners"]) == ["NB", "C4.4", "C4.5"]
     assert out["learners"]["NB"] == {"estimator": "aucacc.learners.naive_bayes.NaiveBayes", "params": {},
-                                     "fold_jobs": False}
+                                     "binary_only": False, "fold_jobs": False}
     assert out["main_table"] == {"learners": ["NB", "C4.4", "C4.5"], "datasets": None, "cde_pairs": []}
     assert out["svm_table"] is None
     assert out["roc"]["datasets"] == ["iris"] and out["roc"]["learners"] == ["NB", "C4.4", "C4.5"]
     assert out["profit"]["list_size"] == 20 and out["profit"]["monte_carlo"] == {"enabled": True, "samples": 1000000}
     assert out["synthetic"]["multiclass"]["exact_classes"] == [3]
-    assert out["claims"] == "config/claims.yaml" and out["published"] == "config/published"
+    assert out["studies"] == {}  # no study: no paper stage runs (workflow/rules/common.smk: PAPER)
 
 
 def test_defaults_are_not_shared_between_configs():
@@ -385,3 +387,103 @@ def test_rules_read_config_keys_directly():
             if re.search(r"\.get\(\s*[\"']", line) or "config.get(" in line:
                 found.append(f"{f.name}:{i}: {line.strip()}")
     assert found == []
+
+
+# --- studies (issue 18): each check names its key -----------------------------------------------------------
+
+def _paper(cfg):
+    return cfg["studies"]["huang_ling_2005"]
+
+
+def test_the_paper_study(cfg):
+    from aucacc.config import paper_study, study_pairs
+
+    out = validate_config(cfg)
+    assert paper_study(out) == "huang_ling_2005"
+    study = _paper(out)
+    assert len(study["datasets"]) == 18 and study["learners"] == ["NB", "C4.4", "C4.5", "SVM"]
+    assert out["learners"]["SVM"]["binary_only"] is True and out["learners"]["NB"]["binary_only"] is False
+    # null pairs: every pair [a, b] with a listed after b (the paper's three first)
+    assert study_pairs(study) == [["C4.4", "NB"], ["C4.5", "NB"], ["C4.5", "C4.4"], ["SVM", "NB"], ["SVM", "C4.4"],
+                                  ["SVM", "C4.5"]]
+    assert study_pairs({**study, "cde_pairs": [["C4.5", "NB"]]}) == [["C4.5", "NB"]]
+
+
+@pytest.mark.parametrize("key", ["published", "claims"])
+def test_top_level_published_and_claims_moved_into_the_study(cfg, key):
+    cfg[key] = f"config/{key}"
+    msg = _error(cfg)
+    assert msg.startswith(f"config key '{key}' moved into a study: give it as 'studies.<name>.{key}'")
+    assert "huang_ling_2005" in msg
+
+
+def test_a_study_naming_an_unknown_data_set_or_learner(cfg):
+    cfg["studies"]["mine"] = {"datasets": ["iris", "sonar"], "learners": ["NB", "C4.5"]}
+    assert "config key 'studies.mine.datasets' names dataset 'sonar'" in _error(cfg)
+    cfg["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB", "RF"]}
+    assert "config key 'studies.mine.learners' names learner 'RF'" in _error(cfg)
+
+
+def test_a_cde_pair_outside_the_study_or_twice_one_learner(cfg):
+    cfg["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"], "cde_pairs": [["C4.5", "SVM"]]}
+    msg = _error(cfg)
+    assert msg.startswith("config key 'studies.mine.cde_pairs[0]': ['C4.5', 'SVM'] names 'SVM'")
+    cfg["studies"]["mine"]["cde_pairs"] = [["C4.5", "NB"], ["NB", "NB"]]
+    assert _error(cfg).startswith("config key 'studies.mine.cde_pairs[1]': ['NB', 'NB'] names 'NB' twice")
+
+
+def test_two_studies_of_one_name(cfg, tmp_path):
+    # equal up to case: one folder on a case-insensitive file system
+    cfg["studies"]["Huang_Ling_2005"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"]}
+    msg = _error(cfg)
+    assert msg.startswith("config key 'studies.Huang_Ling_2005': two studies named 'huang_ling_2005' and "
+                          "'Huang_Ling_2005' differ only in case")
+    # the same name twice in a file: the loader refuses it, naming the line
+    from aucacc.config import read_config_file
+
+    f = tmp_path / "two.yaml"
+    f.write_text("studies:\n  mine:\n    datasets: [iris]\n    learners: [NB, C4.5]\n"
+                 "  mine:\n    datasets: [wine]\n    learners: [NB, C4.5]\n")
+    with pytest.raises(ConfigError, match=r"line 5: key 'mine' is given twice in one mapping \(first on line 2\)"):
+        read_config_file(f)
+
+
+def test_at_most_one_study_with_published_numbers(cfg):
+    cfg["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"], "published": "config/published",
+                              "claims": "config/claims.yaml"}
+    msg = _error(cfg)
+    assert msg.startswith("config key 'studies.mine.published': studies 'huang_ling_2005', 'mine' each have "
+                          "published numbers")
+
+
+@pytest.mark.parametrize("given, missing", [("published", "claims"), ("claims", "published")])
+def test_published_needs_claims(cfg, given, missing):
+    _paper(cfg)[missing] = None
+    msg = _error(cfg)
+    assert msg.startswith(f"config key 'studies.huang_ling_2005.{missing}': study 'huang_ling_2005' gives "
+                          f"'{given}' without '{missing}'")
+
+
+@pytest.mark.parametrize("key", ["n_folds", "repetitions", "protocol"])
+def test_a_study_cannot_override_the_folds(cfg, key):
+    _paper(cfg)[key] = 5 if key != "protocol" else {"n_folds": 5}
+    msg = _error(cfg)
+    assert msg.startswith(f"config key 'studies.huang_ling_2005.{key}': a study cannot set its own")
+    assert "not supported yet" in msg
+
+
+def test_a_study_name_is_a_path_part(cfg):
+    cfg["studies"]["my study/x"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"]}
+    msg = _error(cfg)
+    assert msg.startswith("config key 'studies'") and "letters, digits, _ and - only" in msg
+
+
+def test_a_study_positive_class_names_its_own_data_sets(cfg):
+    cfg["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"], "positive": {"wine": "1"}}
+    assert _error(cfg).startswith("config key 'studies.mine.positive' names data set 'wine'")
+
+
+def test_validation_runs_no_code_of_a_study(cfg, tmp_path):
+    """A study's paths are data: validating a study whose retest names a file that does not exist reads nothing."""
+    _paper(cfg)["retest"] = "config/no_such_claims.csv"
+    assert validate_config(cfg)["studies"]["huang_ling_2005"]["retest"] == "config/no_such_claims.csv"

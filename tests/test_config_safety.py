@@ -143,10 +143,14 @@ def test_symlink_in_the_cache_pointing_out_is_refused(sandbox):
     assert calls == [] and sorted(p.name for p in (tmp_path / "outside").iterdir()) == ["secret.arff"]
 
 
-@pytest.mark.parametrize("key", ["cache", "raw_data", "published", "claims", "lock_file"])
+@pytest.mark.parametrize("key", ["cache", "raw_data", "lock_file", "studies.huang_ling_2005.published",
+                                 "studies.huang_ling_2005.claims", "studies.huang_ling_2005.retest"])
 @pytest.mark.parametrize("value", ["../elsewhere", "/etc", "resources/../../elsewhere"])
 def test_config_paths_stay_in_the_project(cfg, key, value):
-    cfg[key] = value
+    node, *path = [cfg, *key.split(".")]
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
     msg = _error(cfg)
     assert msg.startswith(f"config key '{key}': {value!r} resolves to ") and "outside the project folder" in msg
 

@@ -15,6 +15,8 @@ __all__ = ["CAPTIONS", "caption"]
 CAPTIONS: dict[str, str] = {
     # data sets (rule dataset_table)
     "datasets": "Data sets (Huang & Ling 2005, data-set table): ours beside the published counts",
+    "datasets_own": "Data sets: instances, attributes (after discretization and raw), classes and every row or "
+                    "column removed by the recipe",
     # the paper's tables (aucacc.report.paper_tables)
     "uci_nb_c44_c45": "Accuracy and AUC (%) (Huang & Ling 2005, §IV-B): mean ± sd over the folds, {protocol} "
                       "discretization (published mean in brackets)",

@@ -26,7 +26,13 @@ DEFAULT_CONFIG = Path("config") / "config.yaml"
 #: the project folder, so no config value reads or writes elsewhere. ``mirror`` (and AUCACC_MIRROR) is
 #: not among them: it is a folder of the researcher's own choosing and may lie anywhere, but a file
 #: name inside it cannot leave it (``aucacc.datasets.fetch``).
-PROJECT_PATH_KEYS = ("cache", "raw_data", "published", "claims", "lock_file")
+PROJECT_PATH_KEYS = ("cache", "raw_data", "lock_file")
+#: The path keys of each study (``studies.<name>.<key>``), held inside the project as those above.
+STUDY_PATH_KEYS = ("published", "claims", "retest")
+#: Top-level keys that moved into a study (issue 18): the config key a study gives them under.
+MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>.claims"}
+#: Protocol keys a study may not override (every study shares the top-level protocol's folds).
+STUDY_FIXED_KEYS = ("n_folds", "repetitions")
 
 
 #: The most values a config may expand to: every mapping, list and scalar counted, and a YAML alias
@@ -128,7 +134,11 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
        name that refers to another part of the config must exist there: learners named in
        ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
        ``svm_table.datasets``, ``roc``, ``learners.<name>.fold_jobs`` and
-       ``source_metrics.costs`` (:func:`_check_references`);
+       ``source_metrics.costs``, and each study's data sets, learners, C/D/E pairs and positive
+       classes; at most one study with ``published``, and that one with ``claims``
+       (:func:`_check_references`). Before the schema, the keys that moved into a study
+       (top-level ``published`` and ``claims``), a study overriding the folds, and two study
+       names equal up to case are refused (:func:`_check_moved_keys`);
     3. with ``check_learners``, every learner's estimator must be a scikit-learn estimator class
        from an allowed package, with ``predict_proba`` and valid parameters (:func:`check_learner`;
        nothing is built or called).
@@ -145,6 +155,7 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
     import jsonschema
 
     check_config_size(config)
+    _check_moved_keys(config)
     schema = yaml.safe_load(Path(schema_path).read_text())
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(config), key=lambda e: list(e.absolute_path))
@@ -181,13 +192,49 @@ def _schema_hint(e: Any) -> str:
     return ""
 
 
+def _check_moved_keys(config: dict[str, Any]) -> None:
+    """Keys that moved or that a study may not give, refused before the schema with what to write instead.
+
+    Top-level ``published`` and ``claims`` moved into the paper study (:data:`MOVED_KEYS`); a study's
+    ``n_folds`` / ``repetitions`` (or a ``protocol`` of its own) is not supported: every study shares
+    the top-level ``protocol`` (:data:`STUDY_FIXED_KEYS`).
+    """
+    for key, where in MOVED_KEYS.items():
+        if key in config:
+            raise ConfigError(
+                f"config key '{key}' moved into a study: give it as '{where}' of the study that has published "
+                f"numbers (the paper's study 'huang_ling_2005' in config/config.yaml has published: config/published "
+                f"and claims: config/claims.yaml), and remove the top-level '{key}' (config/README.md, 'studies')")
+    studies = config.get("studies")
+    if not isinstance(studies, dict):
+        return  # the schema names a wrong type
+    seen: dict[str, str] = {}
+    for name, study in studies.items():
+        folded = str(name).casefold()
+        if folded in seen:
+            raise ConfigError(f"config key 'studies.{name}': two studies named {seen[folded]!r} and {name!r} differ "
+                              f"only in case, and each becomes a folder results/studies/<name>/ (one on a "
+                              f"case-insensitive file system): rename one of them")
+        seen[folded] = str(name)
+        if not isinstance(study, dict):
+            continue
+        for key in (*STUDY_FIXED_KEYS, "protocol"):
+            if key in study:
+                what = "protocol.n_folds and protocol.repetitions" if key == "protocol" else f"protocol.{key}"
+                raise ConfigError(
+                    f"config key 'studies.{name}.{key}': a study cannot set its own {what} (not supported yet): every "
+                    f"study shares the top-level protocol, so a (data set, learner) is trained once for all of them. "
+                    f"Remove it (a study may set its own 'discretization')")
+
+
 def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
-    """Every path of :data:`PROJECT_PATH_KEYS` resolves inside a ``project`` folder (relative paths: from the
-    working directory)."""
+    """Every path of :data:`PROJECT_PATH_KEYS`, and of :data:`STUDY_PATH_KEYS` in every study, resolves inside
+    a ``project`` folder (relative paths: from the working directory)."""
     roots = [p.resolve() for p in project]
-    for key in PROJECT_PATH_KEYS:
-        value = config[key]  # every key filled by _fill_defaults (raw_data may be null)
-        if not value:
+    keys = [(key, config[key]) for key in PROJECT_PATH_KEYS]  # every key filled by _fill_defaults
+    keys += [(f"studies.{name}.{key}", study[key]) for name, study in config["studies"].items() for key in STUDY_PATH_KEYS]
+    for key, value in keys:
+        if not value:  # raw_data and a study's paths may be null
             continue
         resolved = Path(value).resolve()
         if not any(resolved.is_relative_to(r) for r in roots):
@@ -206,6 +253,11 @@ def _fill_derived_defaults(config: dict[str, Any]) -> None:
     """
     learners = list(config["learners"])
     config["main_table"].setdefault("learners", learners)
+    for name, study in config["studies"].items():
+        if study["title"] is None:
+            study["title"] = name
+        if study["discretization"] is None:
+            study["discretization"] = config["protocol"]["discretization"]
     roc = config["roc"]
     roc.setdefault("learners", learners)
     if "datasets" not in roc:
@@ -241,6 +293,55 @@ def _check_references(config: dict[str, Any]) -> None:
     need(roc["datasets"], "roc.datasets", datasets, "dataset")
     need(list(roc["positive"]), "roc.positive", datasets, "dataset")
     need(list(config["source_metrics"]["costs"]), "source_metrics.costs", datasets, "dataset")
+    _check_studies(config, need)
+
+
+def _check_studies(config: dict[str, Any], need) -> None:
+    """Each study names defined data sets and learners, C/D/E pairs of its own learners, and at most one
+    study has published numbers (with its claims file)."""
+    paper = [name for name, study in config["studies"].items() if study["published"]]
+    if len(paper) > 1:
+        raise ConfigError(f"config key 'studies.{paper[1]}.published': studies {', '.join(map(repr, paper))} each have "
+                          f"published numbers; at most one study is the paper study (it gets the scorecard and the "
+                          f"paper's tables): remove 'published' and 'claims' from all but one")
+    for name, study in config["studies"].items():
+        key = f"studies.{name}"
+        need(study["datasets"], f"{key}.datasets", config["datasets"], "dataset")
+        need(study["learners"], f"{key}.learners", config["learners"], "learner")
+        if bool(study["published"]) != bool(study["claims"]):
+            given, missing = ("published", "claims") if study["published"] else ("claims", "published")
+            raise ConfigError(f"config key '{key}.{missing}': study {name!r} gives '{given}' without '{missing}'; the "
+                              f"published numbers are judged by the claims file's rules, so give both (the paper "
+                              f"study: published: config/published, claims: config/claims.yaml) or neither")
+        for i, pair in enumerate(study["cde_pairs"] or []):
+            outside = [x for x in pair if x not in study["learners"]]
+            if outside:
+                raise ConfigError(f"config key '{key}.cde_pairs[{i}]': {pair} names {outside[0]!r}, which is not one of "
+                                  f"the study's learners ({', '.join(study['learners'])}); add it to '{key}.learners' "
+                                  f"or change the pair")
+            if pair[0] == pair[1]:
+                raise ConfigError(f"config key '{key}.cde_pairs[{i}]': {pair} names {pair[0]!r} twice; a C/D/E pair "
+                                  f"compares two different learners")
+        for dataset in study["positive"] or {}:
+            if dataset not in study["datasets"]:
+                raise ConfigError(f"config key '{key}.positive' names data set {dataset!r}, which is not one of the "
+                                  f"study's data sets ({', '.join(study['datasets'])}); remove it or add the data set "
+                                  f"to '{key}.datasets'")
+
+
+def paper_study(config: dict[str, Any]) -> str | None:
+    """The name of the study with published numbers (the paper study), or None; ``config`` validated."""
+    return next((name for name, study in config["studies"].items() if study["published"]), None)
+
+
+def study_pairs(study: dict[str, Any]) -> list[list[str]]:
+    """The C/D/E learner pairs of a (validated) study: its ``cde_pairs``, or, when null, every pair
+    ``[a, b]`` of its learners with ``a`` listed after ``b`` (the paper's order for NB, C4.4, C4.5:
+    ``[C4.4, NB], [C4.5, NB], [C4.5, C4.4]``)."""
+    if study["cde_pairs"] is not None:
+        return [list(p) for p in study["cde_pairs"]]
+    ls = study["learners"]
+    return [[ls[j], ls[i]] for j in range(len(ls)) for i in range(j)]
 
 
 def check_learner(name: str, spec: dict[str, Any]) -> type:

@@ -33,7 +33,7 @@ import pandas as pd
 from aucacc.provenance import verified, write_intermediate
 
 __all__ = ["PARTIAL_MARK", "UNDEFINED_MARK", "absent_class_folds", "small_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
-           "read_metrics", "read_score_files", "read_scores", "score_classes", "score_key", "write_fold_records",
+           "read_metrics", "read_score_files", "read_scores", "score_classes", "score_key", "trained", "write_exclusion_record", "write_fold_records",
            "write_metrics", "write_scores"]
 
 
@@ -78,6 +78,19 @@ def write_fold_records(path: str | os.PathLike, folds: list[dict[str, Any]],
     write_intermediate(path, json.dumps(body, indent=2, default=str) + "\n", provenance)
 
 
+def write_exclusion_record(path: str | os.PathLike, dataset: str, learner: str, reason: str,
+                           provenance: dict[str, Any] | None = None) -> None:
+    """Write the record of a learner not cross-validated on a data set, in place of its fold records.
+
+    The file is ``{"dataset", "learner", "skipped": reason, "folds": [], "provenance"}`` (JSON,
+    atomically); its scores and metrics files hold zero rows with their usual columns
+    (:func:`aucacc.evaluation.cross_validate.excluded_scores`). A study lists it in its
+    ``exclusions`` table and leaves that (data set, learner) out.
+    """
+    body = {"dataset": dataset, "learner": learner, "skipped": reason, "folds": [], "provenance": provenance}
+    write_intermediate(path, json.dumps(body, indent=2, default=str) + "\n", provenance)
+
+
 def read_fold_records(path: str | os.PathLike) -> Any:
     """What :func:`write_fold_records` wrote: the list of fold records, or ``{"folds", "provenance"}``
     (checked against its provenance record, :func:`aucacc.provenance.verified`)."""
@@ -111,6 +124,12 @@ def read_metrics(paths: Iterable[str | os.PathLike]) -> pd.DataFrame:
     """The fold-metric files ``paths`` (written by :func:`write_metrics`) as one frame, in the order given,
     each checked against its provenance record (:func:`aucacc.provenance.verified`)."""
     return pd.concat([pd.read_csv(verified(p)) for p in paths], ignore_index=True)
+
+
+def trained(frames: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """The frames of ``{learner: scores or metrics}`` that hold rows: a learner skipped on the data set
+    (its exclusion record, :func:`write_exclusion_record`) has none and is left out, order kept."""
+    return {k: v for k, v in frames.items() if len(v)}
 
 
 def score_classes(scores: pd.DataFrame) -> list[str]:

@@ -61,7 +61,7 @@ def test_editing_a_tolerance_reruns_the_tables_that_use_it(tmp_path):
     work, snakemake = _test_copy(tmp_path)
     test_dir = work / ".test"
     cfg = yaml.safe_load((test_dir / "config" / "config.yaml").read_text())
-    claims = (test_dir / cfg["claims"]).resolve()
+    claims = (test_dir / cfg["studies"]["huang_ling_2005"]["claims"]).resolve()
     assert claims == (work / "config" / "claims.yaml").resolve()
     # Empty stand-ins for every output of the DAG, then --touch marks them up to date without running a job.
     summary = _snakemake(snakemake, work, "--summary")

@@ -3,7 +3,7 @@ import os
 import re
 from pathlib import Path
 
-from aucacc.config import read_config_file, validate_config
+from aucacc.config import paper_study, read_config_file, study_pairs, validate_config
 from aucacc.report.claims import load_claims
 
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
@@ -17,23 +17,28 @@ from aucacc.datasets.store import check_clean_outputs
 # The library's validator stops the run before any job, naming the offending key: schema,
 # cross-references between keys, and every learner (import, predict_proba, params). It fills
 # every default, also of sections the config leaves out, so rules read config keys directly. Paths
-# in the config (cache, raw_data, published, claims, lock_file) must lie inside the project: the
-# Snakefile's folder or the working directory (--directory).
+# in the config (cache, raw_data, lock_file, and each study's published, claims, retest) must lie inside
+# the project: the Snakefile's folder or the working directory (--directory).
 validate_config(config, project=[workflow.basedir, os.getcwd()])
 # Each config file read again by the library's loader, which refuses a key given twice in one mapping
 # (Snakemake's loader keeps the last one silently: a second `seed:` would replace the first).
 for _configfile in workflow.configfiles:
     if Path(_configfile).is_file():
         read_config_file(_configfile)
-# The claims file (config key `claims`) is checked before any job too; every rule that reads it
-# has it as an input, so editing a tolerance re-runs exactly those rules.
-load_claims(config["claims"])
+STUDIES = config["studies"]
+# The paper study: the one study with published numbers (None: no paper-specific stage runs; the
+# Snakefile includes the paper's stage files only with it).
+PAPER = paper_study(config)
+# Its claims file (config key `studies.<paper>.claims`) is checked before any job too; every rule that
+# reads it has it as an input, so editing a tolerance re-runs exactly those rules.
+CLAIMS = STUDIES[PAPER]["claims"] if PAPER else None
+if PAPER:
+    load_claims(CLAIMS)
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
 RESULTS = "results"
 CACHE = config["cache"]
-CLAIMS = config["claims"]
 SVM = config["svm_table"]  # None: no SVM table (svm.smk)
 
 # Clean data made from a raw file other than the pinned one (configured or locked SHA-256) stops
@@ -80,8 +85,8 @@ def figures(*stems):
 
 
 def published(name):
-    """Path of a published table (CSV) under the config key `published`."""
-    return str(Path(config["published"]) / f"{name}.csv")
+    """Path of a published table (CSV) under the paper study's `published` folder."""
+    return str(Path(STUDIES[PAPER]["published"]) / f"{name}.csv")
 
 
 def raw_path(wildcards):
@@ -90,9 +95,13 @@ def raw_path(wildcards):
     return str(cache_path(wildcards.dataset, config["datasets"][wildcards.dataset]["source"], config))
 
 
+# The tables of the ROC stage (roc.smk for the paper study, studies.smk for every other study).
+ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints"]
+
+
 def table_csvs(targets):
-    """The table CSVs among ``targets`` (files in a ``tables`` folder)."""
-    return sorted({t for t in targets if Path(t).parent.name == "tables" and t.endswith(".csv")})
+    """The table CSVs among ``targets`` in ``results/tables`` (a study's own tables: studies.smk)."""
+    return sorted({t for t in targets if Path(t).parent == Path(RESULTS, "tables") and t.endswith(".csv")})
 
 
 def paper_datasets(table):

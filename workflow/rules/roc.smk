@@ -4,7 +4,6 @@ ROC = config["roc"]  # every key filled by validate_config (a config without `ro
 # Learner and data-set names are checked, and their defaults filled, by validate_config.
 ROC_LEARNERS = list(ROC["learners"])
 ROC_DATASETS = list(ROC["datasets"])
-ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints"]
 
 @final_output
 def _roc_targets():

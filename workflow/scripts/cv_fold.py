@@ -2,7 +2,7 @@
 import pandas as pd
 
 from aucacc.datasets.store import read_dataset
-from aucacc.evaluation.cross_validate import cross_validate
+from aucacc.evaluation.cross_validate import cross_validate, excluded_scores, skip_reason
 from aucacc.learners import make_learner
 from aucacc.report.logs import setup_log
 from aucacc.provenance import verified
@@ -13,9 +13,15 @@ wc = snakemake.wildcards
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 spec = snakemake.params.spec
-scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
-                              only_folds=[int(wc.fold)], learner=wc.learner)
-write_scores(snakemake.output.scores, scores)
-write_fold_records(snakemake.output.info, info)
-log.info("%s %s %s fold %s: %s", wc.dataset, wc.learner, wc.protocol, wc.fold,
-         {k: v for k, v in info[0].items() if k != "inner_cv"})
+reason = skip_reason(ds, spec)
+if reason:  # cross_validate, gathering the folds, writes the exclusion record
+    write_scores(snakemake.output.scores, excluded_scores(ds))
+    write_fold_records(snakemake.output.info, [])
+    log.warning("%s %s %s fold %s: skipped, not trained: %s", wc.dataset, wc.learner, wc.protocol, wc.fold, reason)
+else:
+    scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
+                                  only_folds=[int(wc.fold)], learner=wc.learner)
+    write_scores(snakemake.output.scores, scores)
+    write_fold_records(snakemake.output.info, info)
+    log.info("%s %s %s fold %s: %s", wc.dataset, wc.learner, wc.protocol, wc.fold,
+             {k: v for k, v in info[0].items() if k != "inner_cv"})

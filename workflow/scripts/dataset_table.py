@@ -12,12 +12,15 @@ from aucacc.report.tables import Table
 log = setup_log(snakemake)
 metas = [read_meta(p) for p in snakemake.input.metas]
 disc = read_cut_points(getattr(snakemake.input, "cuts", []) or [])
-table = dataset_table(metas, pd.read_csv(snakemake.input.published), disc or None)
-shown = table[["dataset", "instances", "published_instances", "attributes", "published_attributes",
-               "attributes_raw", "classes", "published_classes", "match_instances", "match_classes",
-               "rows_removed", "columns_removed"]]
-Table(table, display=shown, caption=caption("datasets")).write(
+# Without a study of published numbers (no `published` input) the table has no published columns.
+pub = getattr(snakemake.input, "published", None)
+table = dataset_table(metas, pd.read_csv(pub) if pub else None, disc or None)
+shown = table[[c for c in ["dataset", "instances", "published_instances", "attributes", "published_attributes",
+                           "attributes_raw", "classes", "published_classes", "match_instances", "match_classes",
+                           "rows_removed", "columns_removed"] if c in table]]
+Table(table, display=shown, caption=caption("datasets" if pub else "datasets_own")).write(
     stem(snakemake.output.csv),
     provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)))
-n = int((table["match_instances"] & table["match_classes"]).sum())
-log.info("%d of %d data sets match the paper's instance and class counts", n, len(table))
+if pub:
+    n = int((table["match_instances"] & table["match_classes"]).sum())
+    log.info("%d of %d data sets match the paper's instance and class counts", n, len(table))

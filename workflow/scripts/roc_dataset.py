@@ -10,14 +10,15 @@ from aucacc.report.plots.det import det_figure
 from aucacc.report.plots.roc import roc_dataset_figure
 from aucacc.report.tables import Table
 from aucacc.roc import roc_dataset
-from aucacc.scores import read_scores
+from aucacc.scores import read_scores, trained
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 meta = read_meta(inp.meta)
-tables = roc_dataset(snakemake.wildcards.dataset, meta["classes"],
-                     {lrn: read_scores(p) for lrn, p in zip(par.learners, inp.scores)},
-                     {lrn: pd.read_csv(verified(p)) for lrn, p in zip(par.learners, inp.metrics)},
+# a learner skipped on this data set (binary-only on a multi-class one) has no rows and is left out
+scores = trained({lrn: read_scores(p) for lrn, p in zip(par.learners, inp.scores)})
+tables = roc_dataset(snakemake.wildcards.dataset, meta["classes"], scores,
+                     {lrn: pd.read_csv(verified(p)) for lrn, p in zip(par.learners, inp.metrics) if lrn in scores},
                      par.positive, par.hull_points, par.n_points, par.n_thresholds)
 for name in ("curves", "hull", "check", "det"):
     Table(tables[name]).write_csv(out[name])

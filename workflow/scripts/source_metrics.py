@@ -7,11 +7,11 @@ from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
 from aucacc.report.plots.source_metrics import source_metrics_figure
 from aucacc.report.tables import Table
-from aucacc.scores import read_scores
+from aucacc.scores import read_scores, trained
 
 log = setup_log(snakemake)
 wc, par = snakemake.wildcards, snakemake.params
-scores = {Path(p).stem: read_scores(p) for p in snakemake.input.scores}
+scores = trained({Path(p).stem: read_scores(p) for p in snakemake.input.scores})  # skipped learners left out
 m = dataset_source_metrics(scores, wc.dataset, par.protocol, positive=par.positive, costs=dict(par.costs))
 Table(m).write_csv(snakemake.output.metrics)
 save_figure(source_metrics_figure(scores, positive=par.positive, title=wc.dataset),

@@ -47,14 +47,15 @@ def read_cut_points(paths: Iterable[str | os.PathLike]) -> dict[str, dict[str, A
     return out
 
 
-def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame,
+def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame | None,
                   discretized: dict[str, dict[str, Any]] | None = None) -> pd.DataFrame:
     """One row per data set: our counts, the paper's, and whether they match.
 
     Parameters
     ----------
     metas : the JSON sidecars of the clean data sets (:func:`aucacc.datasets.store.save_dataset`).
-    published : the paper's table (``dataset, attributes, classes, instances``).
+    published : the paper's table (``dataset, attributes, classes, instances``), or None (a config
+        without a study of published numbers): then no ``published_*`` and ``match_*`` columns.
     discretized : optional ``{dataset: {"single_interval": [...]} }`` from the discretization
         stage; attributes discretized into a single interval carry no information, and the
         paper's "attributes" column seems to count the attributes left without them.
@@ -64,9 +65,10 @@ def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame,
     DataFrame with columns ``dataset, instances, attributes, attributes_raw,
     attributes_informative, classes, class_distribution, rows_removed, columns_removed,
     exclusions, published_instances, published_attributes, published_classes,
-    match_instances, match_classes, match_attributes``.
+    match_instances, match_classes, match_attributes`` (the last six only with ``published``, and
+    empty for a data set the published table lacks).
     """
-    pub = published.set_index("dataset")
+    pub = published.set_index("dataset") if published is not None else pd.DataFrame()
     rows = []
     for m in metas:
         name = m["name"]

@@ -151,6 +151,30 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     return scores, info
 
 
+def skip_reason(ds: CleanDataset, spec: dict[str, Any]) -> str | None:
+    """Why learner ``spec`` is not cross-validated on ``ds``, or None (it is).
+
+    A learner with ``binary_only: true`` (config ``learners.<name>.binary_only``; the SVM as Huang
+    & Ling 2005, §IV-C ran it, on the binary data sets only) is skipped on a data set of more than
+    two classes. Decided from the clean data (its classes present), so a recipe that merges
+    classes (``class_map``, ``one_vs_rest``) makes a data set binary for it.
+    """
+    if spec.get("binary_only") and len(ds.classes) > 2:
+        return (f"binary-only learner (learners.<name>.binary_only) on a data set of {len(ds.classes)} classes "
+                f"({', '.join(map(str, ds.classes))})")
+    return None
+
+
+def excluded_scores(ds: CleanDataset) -> pd.DataFrame:
+    """The scores frame of a skipped learner (:func:`skip_reason`): zero rows, the columns of
+    :func:`cross_validate`'s (``row, fold, y_true, y_pred, p:<class>``), so every reader of the format reads it."""
+    frame = pd.DataFrame({"row": np.array([], dtype=int), "fold": np.array([], dtype=int),
+                          "y_true": np.array([], dtype=object), "y_pred": np.array([], dtype=object)})
+    for c in ds.classes:
+        frame[f"p:{c}"] = np.array([], dtype=float)
+    return frame
+
+
 def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, stage: str) -> LearnerFitError:
     """The error for a learner that raised inside cross-validation: key, data set, fold, stage, cause."""
     key = f"learners.{learner}.params" if learner else "learners.<name>.params"
@@ -279,4 +303,5 @@ def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
             value = auc(y, P, classes)
         rows.append({"fold": int(k), "metric": "accuracy", "value": 100 * accuracy(y, g["y_pred"]), "n_test": n, "note": ""})
         rows.append({"fold": int(k), "metric": "auc", "value": 100 * value, "n_test": n, "note": note})
-    return pd.DataFrame(rows)
+    # no fold (a skipped learner's empty scores): no rows, the same columns
+    return pd.DataFrame(rows, columns=["fold", "metric", "value", "n_test", "note"])

@@ -147,25 +147,79 @@ SECTIONS = [
 ]
 
 
-def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mapping[str, Any],
-                    config: Mapping[str, Any]) -> str:
-    """``results/REPORT.md``: scorecard summary, each part of the paper with its tables inline and figures linked.
+def study_headline_frame(rows: list[tuple[str, str, str]]) -> pd.DataFrame:
+    """``(study, title, headline)`` rows as the frame ``results/report/studies.csv`` holds."""
+    return pd.DataFrame(rows, columns=["study", "title", "headline"])
+
+
+def studies_rst(headlines: pd.DataFrame) -> str:
+    """RST for the report's front page: one line per study, its title and headline (:func:`study_headline_frame`)."""
+    lines = ["Studies", "-------", ""]
+    lines += [f"- **{r.title}** (category *Study: {r.title}*): {r.headline}" for r in headlines.itertuples()]
+    return "\n".join(lines + [""])
+
+
+def study_sections(results: str | os.PathLike, sections: list[Mapping[str, Any]],
+                   headlines: pd.DataFrame | None) -> list[str]:
+    """REPORT.md's lines of each study: its title and headline, its tables inline, other tables and figures linked.
 
     Parameters
     ----------
-    card : the scorecard.
+    results : the results folder (paths in ``sections`` are relative to it).
+    sections : one mapping per study: ``study``, ``title``, ``tables`` (Markdown tables shown inline),
+        ``links`` (tables linked), ``figures`` (PNGs linked).
+    headlines : :func:`study_headline_frame` of the run, or None.
+    """
+    res = Path(results)
+    lines = {r.study: r.headline for r in headlines.itertuples()} if headlines is not None else {}
+    out: list[str] = []
+    for sec in sections:
+        out += [f"## Study: {sec['title']}", "", f"Results in `studies/{sec['study']}/`."
+                + (f" {lines[sec['study']]}" if sec["study"] in lines else ""), ""]
+        figs = [f for f in sec["figures"] if (res / f).exists()]
+        main = [f for f in figs if f.count("/") == 3]  # studies/<s>/figures/<stem>.png; per data set one level deeper
+        out += [f"![{Path(f).stem}]({f})" for f in main] + [""]
+        per_dataset = [f for f in figs if f not in main]
+        if per_dataset:
+            out += ["Per data set: " + ", ".join(f"[{Path(f).parent.name} {Path(f).stem}]({f})" for f in per_dataset), ""]
+        for t in sec["tables"]:
+            if (res / t).exists():
+                out += [f"### `{Path(t).stem}`", "", verified(res / t).read_text().strip(), ""]
+        links = [t for t in sec["links"] if (res / t).exists()]
+        if links:
+            out += ["Other tables: " + ", ".join(f"[`{Path(t).stem}`]({t})" for t in links), ""]
+    return out
+
+
+def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov: Mapping[str, Any],
+                    config: Mapping[str, Any], studies: list[Mapping[str, Any]] = (),
+                    headlines: pd.DataFrame | None = None) -> str:
+    """``results/REPORT.md``: scorecard summary, each part of the paper with its tables inline and figures linked,
+    then a section per study (:func:`study_sections`).
+
+    Parameters
+    ----------
+    card : the scorecard, or None (a run without a study of published numbers: no scorecard, no
+        paper section, no paper label).
     results : the results folder (tables are read from ``<results>/tables/<stem>.md``; links are
         relative to it, so the file reads on a code-hosting site).
     prov, config : the provenance record and the run's config.
+    studies, headlines : the study sections and the headlines of :func:`study_sections`.
     """
     res = Path(results)
     kv, data = provenance_frame(prov, config)
-    out = ["# Reproduction report — Huang & Ling (2005), *Using AUC and Accuracy in Evaluating Learning Algorithms*",
-           "", "Written by the workflow from its own tables (nothing here is typed by hand). "
-           "The per-cell scorecard is [`report/scorecard.md`](report/scorecard.md); the browsable report is "
-           "`results/report.html` (`snakemake --report results/report.html`).", "",
-           "## Scorecard", "", f"**{summary_line(card)}**", "", to_markdown(summary(card)), ""]
-    fails = _by_importance(card[card["status"].isin(["FAIL", "explained", "not reproducible"])])
+    if card is not None:
+        out = ["# Reproduction report — Huang & Ling (2005), *Using AUC and Accuracy in Evaluating Learning Algorithms*",
+               "", "Written by the workflow from its own tables (nothing here is typed by hand). "
+               "The per-cell scorecard is [`report/scorecard.md`](report/scorecard.md); the browsable report is "
+               "`results/report.html` (`snakemake --report results/report.html`).", "",
+               "## Scorecard", "", f"**{summary_line(card)}**", "", to_markdown(summary(card)), ""]
+        fails = _by_importance(card[card["status"].isin(["FAIL", "explained", "not reproducible"])])
+    else:
+        out = ["# Report — AUC and accuracy, study by study", "",
+               "Written by the workflow from its own tables (nothing here is typed by hand); the browsable report "
+               "is `results/report.html` (`snakemake --report results/report.html`).", ""]
+        fails = []
     if len(fails):
         out += ["### Every cell that does not pass", "",
                 to_markdown(_display(fails)[["cell", "published", "ours", "tolerance", "status", "reason"]], ".3g"), ""]
@@ -173,6 +227,11 @@ def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mappin
         have_t = [t for t in tables if (res / "tables" / f"{t}.md").exists()]
         have_f = [f for f in figures if (res / f).exists()]
         if not have_t and not have_f:
+            continue
+        if card is None:  # no paper study: no paper section named
+            out += [f"## {heading}", ""]
+            for t in have_t:
+                out += [f"### `{t}`", "", verified(res / "tables" / f"{t}.md").read_text().strip(), ""]
             continue
         out += [f"## {heading} ({section})", ""]
         g = card[card["section"].str.contains(section.split(",")[0], regex=False)]
@@ -195,6 +254,7 @@ def report_markdown(card: pd.DataFrame, results: str | os.PathLike, prov: Mappin
                     if p.stem not in {t for s in SECTIONS for t in s[2]})
     if others:
         out += ["## Other tables", "", ", ".join(f"[`{s}`](tables/{s}.md)" for s in others), ""]
+    out += study_sections(res, list(studies), headlines)
     out += ["## Provenance", "", to_markdown(kv), "", to_markdown(data), "", "## How to re-run", "", "```bash",
             RERUN, "```", ""]
     return "\n".join(out)

@@ -1,0 +1,145 @@
+# The paper study's tables (Huang & Ling 2005, §IV): the main table, t-tests and C/D/E, every data set's
+# table, the AUC gap, score ties. Included by the Snakefile only when a study has published numbers.
+# The paper's comparisons (averages, t-tests, C/D/E) stay on the paper's data sets; a data set
+# added to config gets its own scores and metrics, and joins these tables only when listed here.
+# `main_table.datasets: null` (the default) means the configured data sets the published table has.
+MAIN_DATASETS = MAIN["datasets"] if MAIN["datasets"] is not None else paper_datasets("uci_nb_c44_c45")
+
+@final_output
+def _evaluate_targets():
+    return (tables("uci_nb_c44_c45", "significance_uci", "cde_folds", "all_datasets", "auc_hypotheses", "score_ties")
+            + [f"{RESULTS}/report/auc_gap.md"])
+
+
+# The paper's main table (§IV-B; Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published values.
+rule main_table:
+    input:
+        metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=MAIN_DATASETS,
+                       learner=MAIN_LEARNERS),
+        published=published("uci_nb_c44_c45"),
+        averages=published("uci_averages"),
+        significance=published("significance"),
+        cde=published("cde_folds"),
+        claims=CLAIMS,  # the tolerance of `within_tolerance`
+    output:
+        table=f"{RESULTS}/tables/uci_nb_c44_c45.csv",
+        md=f"{RESULTS}/tables/uci_nb_c44_c45.md",
+        tex=f"{RESULTS}/tables/uci_nb_c44_c45.tex",
+        sig=f"{RESULTS}/tables/significance_uci.csv",
+        sig_md=f"{RESULTS}/tables/significance_uci.md",
+        sig_tex=f"{RESULTS}/tables/significance_uci.tex",
+        cde=f"{RESULTS}/tables/cde_folds.csv",
+        cde_md=f"{RESULTS}/tables/cde_folds.md",
+        cde_tex=f"{RESULTS}/tables/cde_folds.tex",
+    log:
+        f"{RESULTS}/logs/main_table.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/main_table.tsv"
+    params:
+        learners=MAIN_LEARNERS,
+        pairs=MAIN["cde_pairs"],
+        alpha=config["protocol"]["alpha"],
+        protocol=PROTOCOL,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/main_table.py"
+
+
+GAP_LEARNERS = MAIN_LEARNERS
+
+
+# Every configured data set (the paper's and any added), each learner of the main table: mean ± sd.
+rule all_datasets_table:
+    input:
+        metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=DATASETS,
+                       learner=MAIN_LEARNERS),
+        published=published("uci_nb_c44_c45"),
+        claims=CLAIMS,  # the tolerance of `within_tolerance`
+    output:
+        table=f"{RESULTS}/tables/all_datasets.csv",
+        md=f"{RESULTS}/tables/all_datasets.md",
+        tex=f"{RESULTS}/tables/all_datasets.tex",
+    log:
+        f"{RESULTS}/logs/all_datasets_table.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/all_datasets_table.tsv"
+    params:
+        protocol=PROTOCOL,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/all_datasets_table.py"
+
+# The AUC gap: recompute fold AUCs under each candidate reading of how the paper computed AUC
+# (NB, C4.4, C4.5 under both discretization protocols; the SVM under the paper's).
+rule auc_hypotheses:
+    input:
+        whole=expand(f"{RESULTS}/scores/whole_data/{{dataset}}/{{learner}}.parquet", dataset=MAIN_DATASETS,
+                     learner=GAP_LEARNERS),
+        per_fold=expand(f"{RESULTS}/scores/per_fold/{{dataset}}/{{learner}}.parquet", dataset=MAIN_DATASETS,
+                        learner=GAP_LEARNERS),
+        extra=[f"{RESULTS}/scores/whole_data/{d}/{SVM['learner']}.parquet" for d in (SVM["datasets"] if SVM else [])],
+        published=published("uci_nb_c44_c45"),
+        published_svm=published("svm_binary13"),
+        datasets=published("datasets"),
+        significance=published("significance"),
+    output:
+        table=f"{RESULTS}/tables/auc_hypotheses.csv",
+        md=f"{RESULTS}/tables/auc_hypotheses.md",
+        tex=f"{RESULTS}/tables/auc_hypotheses.tex",
+        by_dataset=f"{RESULTS}/tables/auc_hypotheses_by_dataset.csv",
+        by_dataset_md=f"{RESULTS}/tables/auc_hypotheses_by_dataset.md",
+        by_dataset_tex=f"{RESULTS}/tables/auc_hypotheses_by_dataset.tex",
+        impossible=f"{RESULTS}/tables/auc_impossible.csv",
+        impossible_md=f"{RESULTS}/tables/auc_impossible.md",
+        impossible_tex=f"{RESULTS}/tables/auc_impossible.tex",
+        report=f"{RESULTS}/report/auc_gap.md",
+    log:
+        f"{RESULTS}/logs/auc_hypotheses.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/auc_hypotheses.tsv"
+    params:
+        seed=SEED,
+        alpha=config["protocol"]["alpha"],  # the t-tests behind each reading's AUC claims
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/auc_hypotheses.py"
+
+
+# How finely each learner ranks (§IV-B; Knowl 7): distinct probability vectors and ties per fold, and
+# the learners that predict and rank alike, counted from the stored scores (nothing re-trained).
+rule score_ties:
+    input:
+        scores=expand(f"{RESULTS}/scores/{PROTOCOL}/{{dataset}}/{{learner}}.parquet", dataset=MAIN_DATASETS,
+                      learner=MAIN_LEARNERS),
+        datasets=f"{RESULTS}/tables/datasets.csv",
+        metas=expand(f"{RESULTS}/data/{{dataset}}.json", dataset=MAIN_DATASETS),
+        cuts=expand(f"{RESULTS}/discretized/{{dataset}}.json", dataset=MAIN_DATASETS),
+    output:
+        tables("score_ties"),
+    log:
+        f"{RESULTS}/logs/score_ties.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/score_ties.tsv"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/score_ties.py"
