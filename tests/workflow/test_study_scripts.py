@@ -1,6 +1,7 @@
 """The study scripts (workflow/scripts/study_*.py) read their documented snakemake inputs and params and
 write every documented output (run here with a stand-in for the object Snakemake injects)."""
 
+import json
 import runpy
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from aucacc.provenance import write_intermediate
 from aucacc.scores import write_fold_records, write_metrics
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "workflow" / "scripts"
@@ -45,14 +47,16 @@ def inputs(tmp_path):
         for lrn in ("A", "B", "C"):
             rec = tmp_path / "scores" / "per_fold" / d / f"{lrn}.json"
             rec.parent.mkdir(parents=True, exist_ok=True)
-            if d == "d3" and lrn == "C":  # a skipped learner: an exclusion record, no metrics
-                write_fold_records(rec, {"dataset": d, "learner": lrn, "skipped": "binary-only learner, 3 classes"})
-                records.append(str(rec))
-                continue
-            write_fold_records(rec, [{"fold": k} for k in range(4)], provenance={"x": 1})
-            records.append(str(rec))
             m = pd.DataFrame({"fold": np.repeat(range(4), 2), "metric": ["accuracy", "auc"] * 4,
                               "value": np.round(rng.uniform(60, 95, 8), 1), "note": ""})
+            if d == "d3" and lrn == "C":  # a skipped learner: an exclusion record and a zero-row metrics file
+                # the record helper swf's cross-validation writes: {dataset, learner, skipped, folds, provenance}
+                write_intermediate(rec, json.dumps({"dataset": d, "learner": lrn, "skipped": "binary-only learner, "
+                                                    "3 classes", "folds": [], "provenance": {"x": 1}}), {"x": 1})
+                m = m.iloc[:0]
+            else:
+                write_fold_records(rec, [{"fold": k} for k in range(4)], provenance={"x": 1})
+            records.append(str(rec))
             path = tmp_path / "metrics" / d / f"{lrn}.csv"
             path.parent.mkdir(parents=True, exist_ok=True)
             write_metrics(path, m, d, lrn, "per_fold")

@@ -64,6 +64,17 @@ def _left_out(metrics: pd.DataFrame, learners: list[str], common: list[str]) -> 
             for d in _datasets(metrics) if d not in common]
 
 
+def _tidy(metrics: pd.DataFrame) -> pd.DataFrame:
+    """``metrics`` with float values and integer folds. A skipped learner's metrics file has no rows, and
+    pandas (3.x) concatenates such a header-only frame's object columns into object dtype for all."""
+    out = metrics.copy()
+    out["value"] = pd.to_numeric(out["value"], errors="raise").astype(float)
+    out["fold"] = pd.to_numeric(out["fold"], errors="raise").astype(int)
+    for col in ("dataset", "learner", "metric"):
+        out[col] = out[col].astype(str)
+    return out
+
+
 def _frame(table: Table | pd.DataFrame) -> pd.DataFrame:
     return table.data if isinstance(table, Table) else table
 
@@ -111,6 +122,7 @@ def summary(metrics: pd.DataFrame, learners: list[str]) -> Table:
     skipped somewhere, a second row ``average (own data sets)`` gives each learner's mean over
     every data set it ran, with their number ``n``.
     """
+    metrics = _tidy(metrics)
     summ = _study_summary(metrics, learners)
     common = _common(metrics, learners)
     avg = _study_averages(summ, common)
@@ -154,6 +166,7 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
     order metric, pair (``itertools.combinations(learners, 2)``), level. A pair with fewer than
     2 such data sets (or none, at fold level) is not tested: its row says so, with NaN statistics.
     """
+    metrics = _tidy(metrics)
     ran = _ran(metrics)
     order = {m: i for i, m in enumerate(dict.fromkeys(metrics["metric"]))}
     parts = []
@@ -235,6 +248,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
         ranks) — :class:`~aucacc.tables.Table` each — and ``friedman_results``
         (``{metric: FriedmanResult}``, for :func:`aucacc.report.plots.significance.cd_diagram`).
     """
+    metrics = _tidy(metrics)
     ran = _ran(metrics)
     common = _common(metrics, learners)
     metric_names = list(dict.fromkeys(metrics["metric"]))
@@ -305,6 +319,7 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
     are tested together, as :func:`aucacc.significance.claims_against_tests` does: on the data
     sets on which every learner those claims name ran (Friedman–Nemenyi ranks those learners).
     """
+    metrics = _tidy(metrics)
     missing = {"metric", "a", "b", "published_outcome"} - set(claims.columns)
     if missing:
         raise ValueError(f"retest_claims: the claims have no column(s) {sorted(missing)} (expected metric, a, b, "
@@ -456,6 +471,7 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
         p_D, V, E, n, consistent, more_discriminating, alpha, n_boot`` and the undefined-resample
         counts; the display names the two answers as questions.
     """
+    metrics = _tidy(metrics)
     rows = []
     for a, b in pairs:
         per_ds = _tallies(metrics, a, b)
