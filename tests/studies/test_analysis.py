@@ -293,3 +293,12 @@ def test_exclusions_reason_forms():
     t = A.exclusions([{"dataset": "d", "learner": "SVM", "skipped": True, "reason": "binary-only"},
                       {"dataset": "d", "learner": "SVM", "skipped": True, "reason": "binary-only"}])
     assert t.data.to_dict("records") == [{"dataset": "d", "learner": "SVM", "reason": "binary-only"}]
+
+
+def test_retest_a_claims_table_whose_learners_share_one_dataset(study):
+    m = study[(study.learner != "C") | (study.dataset == "d1")]  # C ran on d1 only
+    claims = pd.DataFrame({"table": ["t1", "t2"], "metric": ["auc", "auc"], "a": ["A", "A"], "b": ["B", "C"],
+                           "published_outcome": ["not significant", "not significant"]})
+    res = A.retest_claims(m, claims, LEARNERS, alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=200)
+    assert list(res["retest"].data["table"]) == ["t1"]
+    assert any(n.startswith("t2: not re-tested") for n in res["retest"].notes)

@@ -335,6 +335,9 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
         named = set(g["a"]) | set(g["b"])
         group_learners = [lrn for lrn in learners if lrn in named]
         groups[t] = (_common(metrics, group_learners), group_learners)
+    few = {t: len(ds) for t, (ds, _) in groups.items() if len(ds) < 2}  # too few data sets to test over
+    claims = claims[~claims["table"].isin(few)].reset_index(drop=True)
+    groups = {t: g for t, g in groups.items() if t not in few}
     res = claims_against_tests(metrics, claims, groups, alpha=alpha, rope=rope, decision=decision, seed=seed,
                                nsamples=nsamples)
     table = res["claims"]
@@ -349,6 +352,9 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
         names = sorted(set(skipped["a"]) | set(skipped["b"]) - set(learners))
         notes.append(f"{len(skipped)} claim(s) not re-tested: they name learners outside the study "
                      f"({', '.join(names)}).")
+    for t, n in few.items():
+        notes.append(f"{t}: not re-tested, its learners all ran on {n} data set{'s' if n != 1 else ''} only "
+                     "(the tests need at least 2).")
     for t, (ds, ls) in groups.items():
         notes.append(f"{t}: {', '.join(ls)} on the {len(ds)} data sets on which each of them ran.")
     fried = {k: ({"table": k[0], "metric": k[1]}, r) for k, r in res["friedman_results"].items()}
