@@ -72,7 +72,7 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     tab, fig = out / "tables", out / "figures"
     common = {"study": "s", "learners": ["A", "B", "C"], "alpha": 0.05, "seed": 1}
     run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"]},
-        {k: str(tab / f"{k}.csv") for k in ("summary", "ttests", "exclusions")}, common)
+        {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")] for k in ("summary", "ttests", "exclusions")}, common)
     run("study_tests", tmp_path, {"metrics": inputs["metrics"], "retest": inputs["claims"]},
         {**{k: str(tab / f"{k}.csv") for k in ("tests", "tests_detail", "tests_per_dataset", "friedman", "retest")},
          "cd_accuracy": [str(fig / "cd_accuracy.png"), str(fig / "cd_accuracy.pdf")],

@@ -3,7 +3,7 @@
 #
 # snakemake.input.metrics   fold-metric CSVs of the study (list)
 # snakemake.params.study    study name; .pairs (list of [a, b]); .alpha; .n_boot; .seed
-# snakemake.output.auc_vs_accuracy   <stem>.csv (md, tex beside)
+# snakemake.output.auc_vs_accuracy   <stem>.csv or multiext(<stem>, .csv, .md, .tex): <stem>.{csv,md,tex} written
 # snakemake.output.figure   <stem>.png (or [png, pdf])
 from aucacc.provenance import provenance
 from aucacc.report import stem
@@ -19,8 +19,7 @@ metrics = read_metrics(inp.metrics)
 table = auc_vs_accuracy(metrics, [tuple(p) for p in par.pairs], alpha=par.alpha, n_boot=par.n_boot, seed=par.seed)
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
 table.write(stem(out.auc_vs_accuracy), prov)
-fig_out = out.figure if isinstance(out.figure, str) else out.figure[0]
-save_figure(auc_vs_accuracy_figure(table, par.study), stem(fig_out))
+save_figure(auc_vs_accuracy_figure(table, par.study), stem(out.figure))
 for r in table.data.itertuples():
     log.info("%s: C = %.3f [%.3f, %.3f] (p = %.3g), D = %.3f [%.3f, %.3f] (p = %.3g); consistent %s, more "
              "discriminating %s", r.pair, r.C, r.C_lo, r.C_hi, r.p_C, r.D, r.D_lo, r.D_hi, r.p_D, r.consistent,

@@ -4,7 +4,8 @@
 # snakemake.input.records   cross-validation JSON records (results/scores/<disc>/<dataset>/<learner>.json, list);
 #                           a skipped learner's record carries `skipped` (the reason)
 # snakemake.params.study    study name; .learners (list, display order); .alpha; .seed (provenance)
-# snakemake.output.summary, .ttests, .exclusions   <stem>.csv each (<stem>.md and <stem>.tex written beside)
+# snakemake.output.summary, .ttests, .exclusions   <stem>.csv each, or multiext(<stem>, .csv, .md, .tex): the
+#                           three files <stem>.{csv,md,tex} are written (with provenance sidecars) either way
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.logs import setup_log

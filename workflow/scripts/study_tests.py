@@ -4,9 +4,10 @@
 # snakemake.input.metrics   fold-metric CSVs of the study (list)
 # snakemake.input.retest    optional: a claims CSV (metric, a, b, published_outcome[, table]) to re-test
 # snakemake.params.study    study name; .learners (list); .alpha; .rope; .decision; .seed; .nsamples
-# snakemake.output.tests, .tests_detail, .tests_per_dataset, .friedman   <stem>.csv each (md, tex beside)
+# snakemake.output.tests, .tests_detail, .tests_per_dataset, .friedman   <stem>.csv each or multiext(<stem>, .csv,
+#                           .md, .tex): <stem>.{csv,md,tex} written either way
 # snakemake.output.cd_accuracy, .cd_auc   <stem>.png (or [png, pdf]): critical-difference diagrams
-# snakemake.output.retest   <stem>.csv, only with input.retest
+# snakemake.output.retest   <stem>.csv (or its multiext), only with input.retest
 import pandas as pd
 
 from aucacc.provenance import provenance
@@ -28,8 +29,7 @@ for name, key in (("tests", "tests"), ("tests_detail", "detail"), ("tests_per_da
                   ("friedman", "friedman")):
     res[key].write(stem(out[name]), prov)
 for metric in ("accuracy", "auc"):
-    target = out[f"cd_{metric}"]
-    target = stem(target if isinstance(target, str) else target[0])
+    target = stem(out[f"cd_{metric}"])
     fr = res["friedman_results"].get(metric)
     fig = (cd_diagram(fr, f"{par.study}: {metric}") if fr is not None else
            message_figure(f"{par.study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
