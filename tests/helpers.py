@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -59,3 +60,19 @@ def copy_test_workflow(tmp_path: Path) -> tuple[Path, Path]:
     shutil.copytree(REPO_ROOT / ".test", work / ".test",
                     ignore=shutil.ignore_patterns(".snakemake", "results", "resources"))
     return work, snakemake
+
+
+def snakemake_with(work: Path, snakemake: Path, override: dict, *args: str, timeout: int = 600,
+                   env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run ``snakemake --cores 1 --nolock`` in ``work`` with ``override`` as an extra config file, then ``args``.
+
+    ``AUCACC_MIRROR`` is removed from the environment (the workflow reads only its own folders);
+    ``env`` adds variables. Output captured as text.
+    """
+    import yaml
+
+    extra = work / "override.yaml"
+    extra.write_text(yaml.safe_dump(override))
+    environ = {**{k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}, **(env or {})}
+    return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *args],
+                          cwd=work, env=environ, capture_output=True, text=True, timeout=timeout)

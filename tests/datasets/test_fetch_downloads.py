@@ -13,17 +13,15 @@ import os
 import re
 import shutil
 import socket
-import subprocess
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 
 import pytest
-import yaml
 
 from aucacc.datasets import FetchError, load_dataset
 from aucacc.datasets.fetch import cache_path, fetch_raw
 from aucacc.provenance import sha256_file
-from helpers import copy_workflow
+from helpers import copy_workflow, snakemake_with
 from openml_standin import openml_server, serve  # noqa: F401  (openml_server: a fixture)
 
 RAW = Path(__file__).resolve().parents[2] / "data" / "raw"
@@ -170,14 +168,6 @@ def test_openml_checksum_in_config_checked(tmp_path, openml_server):
 
 # --- through the workflow ------------------------------------------------------------------------------------
 
-def _snakemake(work: Path, snakemake: Path, override: dict, *targets: str):
-    extra = work / "override.yaml"
-    extra.write_text(yaml.safe_dump(override))
-    env = {k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}
-    return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *targets],
-                          cwd=work, env=env, capture_output=True, text=True, timeout=600)
-
-
 @pytest.mark.slow
 def test_workflow_url_and_openml_sources(tmp_path, www, openml_server):
     """In a copy of the workflow, with no local copies (raw_data: null): iris by url (pooch), a data set
@@ -191,7 +181,7 @@ def test_workflow_url_and_openml_sources(tmp_path, www, openml_server):
     override = {"raw_data": None, "openml_server": openml_server.server,
                 "datasets": {"iris": {"source": {"url": f"{base}/iris.arff"}},
                              "standin": {"source": {"openml_id": 42}, "recipe": {"target": "class"}}}}
-    proc = _snakemake(work, snakemake, override, "results/data/iris.json", "results/data/standin.json")
+    proc = snakemake_with(work, snakemake, override, "results/data/iris.json", "results/data/standin.json")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name in ("iris", "standin"):
         assert json.loads((work / f"results/data/{name}.json").read_text())["n_instances"] == 150
@@ -205,7 +195,7 @@ def test_workflow_url_and_openml_sources(tmp_path, www, openml_server):
     bad = f"{base}/gone/wine.arff"
     override["datasets"]["wine"] = {"source": {"url": bad}}
     override["openml"] = False
-    proc = _snakemake(work, snakemake, override, "results/data/wine.json")
+    proc = snakemake_with(work, snakemake, override, "results/data/wine.json")
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert "data set 'wine'" in out and bad in out and "HTTP status 404" in out, out

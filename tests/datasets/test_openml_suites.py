@@ -18,6 +18,7 @@ from aucacc.datasets import load_dataset
 from aucacc.datasets.fetch import fetch_raw
 from aucacc.datasets.openml_suites import dataset_name, expand_studies, names_openml
 from aucacc.exceptions import ConfigError, FetchError
+from helpers import copy_workflow, snakemake_with
 from openml_standin import arff_features, openml_server  # noqa: F401  (openml_server: a fixture)
 
 TINY = Path(__file__).resolve().parents[2] / ".test" / "data" / "raw"
@@ -239,3 +240,36 @@ def test_refusals_name_the_key_and_what_to_do(tmp_path, suite_server, case):
         expand_studies(cfg)
     msg = str(exc.value)
     assert msg.startswith(f"config key '{key}") and re.search(want, msg), msg
+
+
+# --- through the workflow ------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_workflow_expands_a_suite_when_the_config_is_read(tmp_path, suite_server):
+    """In a copy of the workflow: a study naming suite 99 gets its three data sets when the config is read
+    (fetched and cleaned by the usual rules); a changed suite with openml_recheck stops the run naming the
+    key; with the server gone, a second run resolves the same data sets from the lock file and has nothing
+    to do."""
+    work = tmp_path / "wf"
+    snakemake = copy_workflow(work)
+    override = {"openml_server": suite_server.server,
+                "studies": {"cc": {"openml_suite": SUITE, "learners": ["NB", "C4.5"]}}}
+    targets = [f"results/data/{n}.json" for n in NAMES]
+    proc = snakemake_with(work, snakemake, override, *targets)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lock = json.loads((work / "resources/datasets.lock.json").read_text())
+    assert lock[f"openml_suite:{SUITE}"]["tasks"] == list(TASKS)
+    for name, (did, (fname, _, _, rows)) in zip(NAMES, SETS.items()):
+        assert json.loads((work / f"results/data/{name}.json").read_text())["n_instances"] == rows
+        assert lock[name]["sha256"] == hashlib.sha256((TINY / fname).read_bytes()).hexdigest()
+
+    suite_server.add_suite(SUITE, [115, 161, 156, 162])
+    proc = snakemake_with(work, snakemake, {**override, "openml_recheck": True}, "-n", *targets)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0 and "config key 'studies.cc.openml_suite'" in out, out
+    assert "tasks: recorded [115, 156, 161], now [115, 161, 156, 162]" in out, out
+
+    suite_server.close()
+    proc = snakemake_with(work, snakemake, override, "-n", *targets)
+    assert proc.returncode == 0 and "Nothing to be done" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+    assert json.loads((work / "resources/datasets.lock.json").read_text()) == lock
