@@ -11,6 +11,7 @@ from aucacc.report.claims import load_claims
 # every job, local or on a cluster, so outputs stay byte-identical. Remote jobs re-read this file.
 os.environ.update({"PYTHONHASHSEED": "0"})
 from aucacc.datasets.fetch import cache_path, local_source_digest
+from aucacc.datasets.openml_suites import expand_studies
 from aucacc.datasets.store import check_clean_outputs
 
 
@@ -19,6 +20,11 @@ from aucacc.datasets.store import check_clean_outputs
 # every default, also of sections the config leaves out, so rules read config keys directly. Paths
 # in the config (cache, raw_data, lock_file, and each study's published, claims, retest) must lie inside
 # the project: the Snakefile's folder or the working directory (--directory).
+# A study naming an OpenML suite, tasks or data ids gets their data sets first, so the validator checks
+# them and the names the study lists: from the lock file when recorded there (no server asked), else
+# from the server, then recorded (config/README.md, "OpenML suites"). A config naming none asks no
+# server. A cluster job re-reads this file: it reads the lock file the main run wrote, never rechecks.
+expand_studies(config, recheck=False if workflow.remote_exec else None)
 validate_config(config, project=[workflow.basedir, os.getcwd()])
 # Each config file read again by the library's loader, which refuses a key given twice in one mapping
 # (Snakemake's loader keeps the last one silently: a second `seed:` would replace the first).
