@@ -154,6 +154,17 @@ def test_a_changed_data_set_is_reported(tmp_path, suite_server):
     assert expand_studies({**_cfg(tmp_path, suite_server.server), "openml_recheck": True}) == {"mine": NAMES}
 
 
+def test_a_file_replaced_between_expansion_and_fetch_is_reported(tmp_path, suite_server):
+    cfg = _cfg(tmp_path, suite_server.server, openml_datasets=[61])
+    expand_studies(cfg)
+    raw = (TINY / "iris.arff").read_bytes().replace(b"Iris-setosa", b"Iris-setosA")
+    suite_server.add(61, raw, name="iris", target="class")  # after the expansion, before the fetch
+    fetch_raw("openml-61-iris", cfg["datasets"]["openml-61-iris"]["source"], cfg)
+    with pytest.raises(FetchError, match=r"config key 'studies.mine.openml_datasets' \(data set 61\): the raw file "
+                       r"of data set 'openml-61-iris' was downloaded with MD5 " + hashlib.md5(raw).hexdigest()):
+        expand_studies(_cfg(tmp_path, suite_server.server, openml_datasets=[61]))
+
+
 def test_tasks_and_data_ids(tmp_path, suite_server):
     """openml_tasks and openml_datasets: each data set once, in order (tasks first), beside listed data sets."""
     cfg = _cfg(tmp_path, suite_server.server, openml_tasks=[161], openml_datasets=[15, 61], datasets=["iris"])

@@ -211,6 +211,7 @@ def _expand_study(study: str, spec: dict[str, Any], config: dict[str, Any], reso
                 f"source {{openml_id: {did}}} to use it as this data set's entry.")
         else:
             log.info("%s: OpenML data set %d is the configured 'datasets.%s' (its own recipe and pin)", key, did, name)
+        _check_fetched(name, record, resolver, key)
         names.append(name)
     listed = spec.get("datasets")
     if listed is None:
@@ -219,6 +220,25 @@ def _expand_study(study: str, spec: dict[str, Any], config: dict[str, Any], reso
         raise ConfigError(f"config key '{prefix}.datasets': {listed!r} is not a list of data-set names")
     listed.extend(n for n in names if n not in listed)
     return names
+
+
+def _check_fetched(name: str, record: dict[str, Any], resolver: "_Resolver", key: str) -> None:
+    """The raw file fetched for ``name`` (its lock entry) must have the MD5 the expansion recorded.
+
+    The fetch checks a download against the description the server serves then; a file replaced
+    on the server between the expansion and the fetch would otherwise pass unnoticed.
+    """
+    fetched = resolver.entries.get(name)
+    if not (isinstance(fetched, dict) and fetched.get("openml_id") == record["data_id"]
+            and fetched.get("server") == resolver.server and fetched.get("md5") and record.get("md5")):
+        return
+    if fetched["md5"] != record["md5"]:
+        raise FetchError(
+            f"{key}: the raw file of data set {name!r} was downloaded with MD5 {fetched['md5']} (lock file "
+            f"{resolver.path}, entry {name!r}), but the expansion recorded OpenML data set {record['data_id']} with "
+            f"MD5 {record['md5']} (entry 'openml_data:{record['data_id']}'): the server replaced the file in between. "
+            f"Delete both entries (and the cached file under the cache folder's {name}/) to take the new file, "
+            f"or restore the old one.")
 
 
 class _Resolver:
