@@ -30,6 +30,8 @@ task type) and ``openml_data:<id>`` (name, version, default target, MD5, dropped
 no server: the same data, offline. With config ``openml_recheck: true`` every recorded entry is
 asked again, and a suite, task or data set that changed on the server stops the run with what
 changed and what to do: it is never followed silently.
+A raw file fetched with another MD5 than its expansion recorded (the server replaced it in
+between) stops the run too.
 
 A configured data set with the name an expansion would give is used as it is when its
 ``source.openml_id`` is that data id (the researcher's own entry: a ``sha256`` pin, another
