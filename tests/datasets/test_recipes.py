@@ -264,6 +264,23 @@ def test_attribute_named_class_is_not_overwritten(tmp_path):
     assert list(ds.X.columns) == ["a"] and list(ds.y) == ["p", "n", "p", "n"]
 
 
+def test_removed_classes_keep_the_declared_order(tmp_path):
+    """A class value that never occurs (autos' symboling -3) or a dropped class leaves the other classes in
+    the order the file declares them (as Weka keeps them), not sorted (pandas' remove_categories sorts)."""
+    from aucacc.datasets import apply_recipe, read_arff
+
+    p = tmp_path / "toy.arff"
+    p.write_text("@relation t\n@attribute a numeric\n@attribute c {-3,-2,-1,0,b,a}\n@data\n"
+                 "1,-2\n2,-1\n3,0\n4,b\n5,a\n6,0\n")
+    raw = read_arff(p)
+    ds = apply_recipe(raw, {"target": "c", "missing": "keep"}, "toy")
+    assert ds.classes == ["-2", "-1", "0", "b", "a"]
+    assert ds.exclusions[-1]["step"] == "unused_classes" and ds.exclusions[-1]["detail"].endswith("['-3']")
+    assert list(ds.y) == ["-2", "-1", "0", "b", "a", "0"]
+    dropped = apply_recipe(raw, {"target": "c", "drop_classes": {"-1": "test"}}, "toy")
+    assert dropped.classes == ["-2", "0", "b", "a"] and list(dropped.y) == ["-2", "0", "b", "a", "0"]
+
+
 def _write(tmp_path: Path, name: str, text: str) -> Path:
     p = tmp_path / name
     p.write_bytes(text.encode())

@@ -163,7 +163,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
         frame = frame.loc[~mask]
         y = frame[target]
     if dclasses:
-        frame[target] = frame[target].cat.remove_categories(list(dclasses))
+        frame[target] = _without_categories(frame[target], dclasses)
         traced("drop_classes", n0, c0)
 
     cmap = recipe.get("class_map")
@@ -225,7 +225,7 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
     used = frame[target].value_counts()
     empty = [str(c) for c, k in used.items() if k == 0]
     if empty:
-        frame[target] = frame[target].cat.remove_categories(empty)
+        frame[target] = _without_categories(frame[target], empty)
         log.append({"step": "unused_classes", "rows_removed": 0, "columns_removed": [],
                     "detail": f"declared class values that never occur: {empty}"})
     _check_left(name, raw, trace, frame, target)
@@ -235,6 +235,16 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
     kinds = {c: kinds[c] for c in frame.columns}
     return CleanDataset(name=name, X=frame, y=y, kinds=kinds, exclusions=log,
                         raw_shape=(len(raw.frame), raw.frame.shape[1]))
+
+
+def _without_categories(s: pd.Series, removed) -> pd.Series:
+    """``s`` without the categories ``removed``, the others in their declared order.
+
+    pandas' ``cat.remove_categories`` sorts the categories left of an unordered Categorical
+    (``Index.difference``): autos' classes ``-3, -2, -1, 0, …`` would become ``-1, -2, 0, …``.
+    """
+    gone = set(removed)
+    return s.cat.set_categories([c for c in s.cat.categories if c not in gone])
 
 
 def _missing_hint(frame: pd.DataFrame, attrs: list[str], incomplete: np.ndarray, target: str, name: str) -> str:
