@@ -64,3 +64,39 @@ def to_instances(X: pd.DataFrame, y: pd.Series | None = None, relation: str = "d
 def distributions(classifier, data) -> np.ndarray:
     """Class-probability matrix (n_instances × n_classes) of a built Weka classifier on ``data``."""
     return np.array([classifier.distribution_for_instance(inst) for inst in data])
+
+
+def weka_dataset_counts(path: str | Path, target: str, drop=()) -> dict:
+    """Weka 3.9's own reading of an ARFF file as a classification data set, in counts.
+
+    The file is loaded by Weka's ``ArffLoader``, the attributes ``drop`` are removed by Weka's
+    ``weka.filters.unsupervised.attribute.Remove`` and the class is set to ``target`` by name.
+
+    Returns
+    -------
+    dict with ``n_instances``; ``attributes``: {name: "nominal" | "numeric" | Weka's type name}, in
+    order, class excluded; ``missing``: {attribute: missing values}; ``class_counts``: {declared class
+    value: instances}, in declared order (0 for a value that never occurs); ``class_missing``.
+    """
+    from weka.core.converters import Loader
+    from weka.filters import Filter
+
+    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(path))
+    if drop:
+        idx = sorted(data.attribute_by_name(c).index + 1 for c in drop)  # Remove counts from 1
+        remove = Filter(classname="weka.filters.unsupervised.attribute.Remove",
+                        options=["-R", ",".join(str(i) for i in idx)])
+        remove.inputformat(data)
+        data = remove.filter(data)
+    data.class_index = data.attribute_by_name(target).index
+    attributes, missing = {}, {}
+    for j in range(data.num_attributes):
+        if j == data.class_index:
+            continue
+        att = data.attribute(j)
+        attributes[att.name] = "nominal" if att.is_nominal else "numeric" if att.is_numeric else att.type_str()
+        missing[att.name] = int(data.attribute_stats(j).missing_count)
+    stats = data.attribute_stats(data.class_index)
+    return {"n_instances": int(data.num_instances), "attributes": attributes, "missing": missing,
+            "class_counts": dict(zip(data.class_attribute.values, (int(c) for c in stats.nominal_counts))),
+            "class_missing": int(stats.missing_count)}

@@ -223,18 +223,21 @@ RAW_DATA = Path(__file__).resolve().parents[2] / "data" / "raw"
 
 
 def test_committed_raw_files_match_config_and_sums():
-    """data/raw holds the files the config names, with the config's SHA-256 (and SHA256SUMS's); every
-    file there (also those of Weka's UCI collection, config/uci36.yaml) has its SHA-256 in SHA256SUMS
-    and its provenance in SOURCES.md."""
+    """data/raw holds exactly the files config/config.yaml and config/uci36.yaml (Weka's UCI collection)
+    name, with the configs' SHA-256 (and SHA256SUMS's), each with its provenance in SOURCES.md."""
+    from aucacc.config import read_config_file
+
     sums = dict(reversed(line.split()) for line in (RAW_DATA / "SHA256SUMS").read_text().splitlines() if line.strip())
     config = load_config()
-    files = {e["source"]["file"]: e["source"]["sha256"] for e in config["datasets"].values()}
-    assert {f: sums.get(f) for f in files} == files
-    assert sorted(p.name for p in RAW_DATA.iterdir()) == sorted([*sums, "SHA256SUMS", "SOURCES.md"])
-    for f, want in sums.items():
+    entries = [*config["datasets"].values(), *read_config_file(RAW_DATA.parents[1] / "config" / "uci36.yaml")["datasets"].values()]
+    files = {e["source"]["file"]: e["source"]["sha256"] for e in entries}
+    assert len(files) == len({(e["source"]["file"], e["source"]["sha256"]) for e in entries})  # one checksum a file
+    assert sums == files
+    assert sorted(p.name for p in RAW_DATA.iterdir()) == sorted([*files, "SHA256SUMS", "SOURCES.md"])
+    for f, want in files.items():
         assert sha256_file(RAW_DATA / f) == want, f
     sources = (RAW_DATA / "SOURCES.md").read_text()
-    assert "CC BY 4.0" in sources and all(f"`{f}`" in sources for f in sums)
+    assert "CC BY 4.0" in sources and all(f"`{f}`" in sources for f in files)
     assert config["raw_data"] == "data/raw"  # the default source
 
 
