@@ -82,9 +82,21 @@ def test_merge_keeps_the_paper_config():
             got["fold_jobs"] = spec["fold_jobs"]
         assert got == spec, name
     assert {"LR", "RF", "HGB"} <= set(merged["learners"])
-    assert set(extra) - {"datasets", "learners", "studies"} == set()
-    for key in set(base) - {"datasets", "learners"}:
+    assert set(extra) == {"datasets", "learners", "studies"}
+    for name, study in base["studies"].items():
+        assert merged["studies"][name] == study, name
+    for key in set(base) - {"datasets", "learners", "studies"}:
         assert merged[key] == base[key], key
+
+
+def test_the_study(merged):
+    """The study names the 36 data sets and the seven learners, and re-tests the paper's claims."""
+    study = merged["studies"]["uci36"]
+    assert sorted(merged["datasets"][n]["source"]["file"] for n in study["datasets"]) == FILES
+    assert study["datasets"] == _uci36_names()
+    assert study["learners"] == ["NB", "C4.4", "C4.5", "SVM", "LR", "RF", "HGB"]
+    assert study["retest"] == "config/published/significance.csv" and study["published"] is None
+    assert merged["learners"]["SVM"]["binary_only"] is True
 
 
 def test_the_36_files_with_their_checksums():
