@@ -39,6 +39,8 @@ if PAPER:
     include: "workflow/rules/stats.smk"
 
 
+include: "workflow/rules/studies.smk"
+
 
 # Every table, figure and report of the reproduction: get_final_output() (common.smk) collects the
 # targets each stage file above registered with @final_output, so stage files are included first.

@@ -146,6 +146,7 @@ rule report_md:
         summary=rules.scorecard.output.summary if PAPER else [],
         figures=expand(f"{RESULTS}/report/figures/{{f}}.png", f=REPORT_FIGURES) if PAPER else [],
         tables=report_tables,
+        studies=lambda wildcards: study_report_inputs(),
     output:
         md=f"{RESULTS}/REPORT.md",
     log:
@@ -154,7 +155,7 @@ rule report_md:
         f"{RESULTS}/benchmarks/report_md.tsv"
     params:
         results=lambda wildcards, output: os.path.dirname(output.md),
-        studies=[],
+        studies=lambda wildcards: study_report_sections(),
     threads: 1
     resources:
         mem_mb=1000,

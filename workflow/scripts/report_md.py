@@ -16,7 +16,7 @@ if inp.scorecard:  # the paper study's scorecard, and the provenance it recorded
 else:
     card = None
     prov = provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(inp.tables))
-headlines = [p for p in getattr(inp, "studies", []) if p.endswith("report/studies.csv")]
+headlines = [p for p in inp.studies if p.endswith("report/studies.csv")]
 atomic_write_text(snakemake.output.md, report_markdown(
     card, snakemake.params.results, prov, snakemake.config, snakemake.params.studies,
     pd.read_csv(verified(headlines[0])) if headlines else None))

@@ -1,0 +1,144 @@
+"""Studies (issue 18): a config of one's own data sets and studies, without published numbers, runs every
+default target; a study's outputs carry no paper label; a (data set, learner) named by two studies is trained
+once; README's "Your own study" example plans.
+
+One workflow run (module-scoped fixture) on a copy of `.test` whose config is replaced by one holding only
+its own data sets (three of `.test`'s tiny raw files) and two studies, neither with `published`.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from helpers import REPO_ROOT, copy_test_workflow
+
+pytestmark = pytest.mark.slow
+
+TEST_CONFIG = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
+# Words and marks that belong to the paper's chapter only (its title, sections, findings, published numbers).
+PAPER_LABELS = re.compile(r"Huang|Ling|(?<![\d.])2005(?!\d)|Knowl|published|§IV")
+
+
+def _own_config() -> dict:
+    """Only data sets of its own (no study with `published`): three learners of its own, an SVM that is binary-only
+    (skipped on iris), two studies that both name LR on iris."""
+    return {
+        "seed": 7,  # not the paper's 20050301: the provenance table prints the seed
+        "cache": "resources/raw", "mirror": None, "raw_data": "data/raw", "openml": False,
+        "datasets": {d: TEST_CONFIG["datasets"][d] for d in ("breast", "iris", "voting")},
+        "protocol": {"n_folds": 5},
+        "learners": {
+            "NB": {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"},
+            "C4.5": {"estimator": "aucacc.learners.c45.C45"},
+            "LR": {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"max_iter": 1000,
+                                                                                     "random_state": 0}},
+            "SVM": {"estimator": "aucacc.learners.svm.GridSearchSVM", "binary_only": True,
+                    "params": {"C_grid": [1], "gamma_grid": [0.125], "n_inner_folds": 2, "random_state": 0}},
+        },
+        "main_table": {"learners": ["NB", "C4.5"]},
+        "statistics": {"bayes_samples": 2000},
+        "studies": {
+            "mine": {"datasets": ["breast", "iris", "voting"], "learners": ["NB", "C4.5", "LR", "SVM"]},
+            "mine_too": {"title": "Another one", "datasets": ["iris"], "learners": ["NB", "LR"]},
+        },
+    }
+
+
+def _snakemake(exe: Path, work: Path, *args: str, timeout: int = 1500) -> str:
+    proc = subprocess.run([str(exe), "--cores", "2", "--nolock", "--directory", ".test", *args], cwd=work,
+                          capture_output=True, text=True, timeout=timeout)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-6000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def own(tmp_path_factory):
+    """(results folder, dry-run output before the run) of the own-data-sets config, run once."""
+    work, exe = copy_test_workflow(tmp_path_factory.mktemp("studies"))
+    (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(_own_config(), sort_keys=False))
+    dry = _snakemake(exe, work, "-n")
+    _snakemake(exe, work)
+    return work / ".test" / "results", dry
+
+
+def test_a_config_without_published_numbers_runs_every_default_target(own):
+    res, dry = own
+    # no paper stage is planned
+    for rule in ("main_table", "svm_table", "scorecard", "claims_tests", "profit_table", "synthetic_binary",
+                 "roc_dataset", "auc_hypotheses", "report_figure"):
+        assert not re.search(rf"^rule {rule}:", dry, re.M), rule
+    for study in ("mine", "mine_too"):
+        for stem in ("summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "exclusions", "rocch_hybrid",
+                     "source_metrics"):
+            assert (res / "studies" / study / "tables" / f"{stem}.md").exists(), (study, stem)
+        assert (res / "studies" / study / "figures" / "roc" / "iris.png").exists()
+    # the data-set table has no published column
+    table = pd.read_csv(res / "tables" / "datasets.csv")
+    assert list(table["dataset"]) == ["breast", "iris", "voting"]
+    assert not [c for c in table.columns if "published" in c or c.startswith("match_")]
+    report = (res / "REPORT.md").read_text()
+    assert "## Study: mine" in report and "## Study: Another one" in report and "Scorecard" not in report
+    assert not (res / "report" / "scorecard.csv").exists()
+    front = (res / "report" / "studies.rst").read_text()
+    assert "**mine**" in front and "**Another one**" in front
+
+
+def test_a_binary_only_learner_is_skipped_on_a_multiclass_data_set(own):
+    res, _ = own
+    record = yaml.safe_load((res / "scores" / "whole_data" / "iris" / "SVM.json").read_text())
+    assert record["dataset"] == "iris" and record["learner"] == "SVM" and "3 classes" in record["skipped"]
+    assert len(pd.read_parquet(res / "scores" / "whole_data" / "iris" / "SVM.parquet")) == 0
+    metrics = pd.read_csv(res / "metrics" / "whole_data" / "iris" / "SVM.csv")
+    assert len(metrics) == 0 and {"dataset", "learner", "fold", "metric", "value"} <= set(metrics.columns)
+    ex = pd.read_csv(res / "studies" / "mine" / "tables" / "exclusions.csv")
+    assert ex[["dataset", "learner"]].values.tolist() == [["iris", "SVM"]]
+    # trained where the data set is binary
+    assert len(pd.read_parquet(res / "scores" / "whole_data" / "voting" / "SVM.parquet")) > 0
+
+
+def test_a_study_without_published_numbers_has_no_paper_label(own):
+    res, _ = own
+    files = [p for p in (res / "studies").rglob("*") if p.suffix in {".csv", ".md", ".tex", ".html"}]
+    files += [res / "REPORT.md", res / "report" / "studies.rst"] + list((res / "tables").glob("datasets.*"))
+    assert len(files) > 40
+    for f in files:
+        text = f.read_text()
+        hit = PAPER_LABELS.search(text)
+        assert hit is None, f"{f.relative_to(res)}: {text[max(0, hit.start() - 80):hit.end() + 80]!r}"
+
+
+def test_a_pair_named_by_two_studies_is_trained_once(own):
+    _, dry = own
+    jobs = re.findall(r"^rule (cross_validate\w*):\n(?:    .*\n)*?    wildcards: (.*)$", dry, re.M)
+    lr_iris = [w for rule, w in jobs if "dataset=iris" in w and "learner=LR" in w]
+    assert lr_iris == ["protocol=whole_data, dataset=iris, learner=LR"]
+    # NB and C4.5 (the main table's learners) on iris in one job for both studies
+    assert len([w for rule, w in jobs if rule == "cross_validate_main" and "dataset=iris" in w]) == 1
+
+
+def test_readme_own_study_example(tmp_path):
+    """README, "Your own study": the config (at most 15 lines) and the command, planned on a copy of the
+    repository beside the paper's study; its chapter's outputs are among the planned ones."""
+    text = (REPO_ROOT / "README.md").read_text()
+    section = text.split("## Your own study", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    assert len(block.strip().splitlines()) <= 15
+    command = re.search(r"```bash\n(.*?)```", section, re.S).group(1).strip()
+    assert command == "snakemake --cores 2 --configfile my_study.yaml"
+    cfg = yaml.safe_load(block)
+    (study,) = cfg["studies"]
+    work, exe = copy_test_workflow(tmp_path)
+    (work / "my_study.yaml").write_text(block)
+    args = command.split()[1:] + ["-n", "--nolock"]
+    proc = subprocess.run([str(exe), *args], cwd=work, capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-4000:]
+    assert f"results/studies/{study}/tables/auc_vs_accuracy.csv" in out
+    assert "results/tables/uci_nb_c44_c45.csv" in out  # the paper's study stays

@@ -1,0 +1,400 @@
+# Studies (config key `studies`; config/README.md, "studies"): every generic analysis of AUC against
+# accuracy, per study, under results/studies/<study>/. A study reads the shared score and metric files
+# (results/scores/<discretization>/<data set>/<learner>.*): a (data set, learner, discretization) named by
+# several studies is trained once. The paper study's ROC and source metrics are its existing stages
+# (roc.smk, stats.smk); every other study gets its own, by the same scripts. Library: aucacc.studies.
+STUDY_DIR = f"{RESULTS}/studies"
+# The studies whose ROC and source metrics are made here (the paper study has its own stages).
+OWN_STUDIES = [s for s in STUDIES if s != PAPER]
+RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]
+STUDY_TABLES = ["summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman",
+                "auc_vs_accuracy"]
+STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy"]
+STUDY_ROC_TABLES = ROC_TABLES  # common.smk: the ROC stage's tables, the paper study's and every other's
+
+
+def study_tables(study, *stems):
+    """The CSV, Markdown and LaTeX files of a study's tables ``stems``."""
+    return [f"{STUDY_DIR}/{study}/tables/{s}.{ext}" for s in stems for ext in ("csv", "md", "tex")]
+
+
+def study_figures(study, *stems):
+    """The PNG and PDF files of a study's figures ``stems``."""
+    return [f"{STUDY_DIR}/{study}/figures/{s}.{ext}" for s in stems for ext in ("png", "pdf")]
+
+
+def study_table_stems(study):
+    """Every table a study makes, in the order its report chapter shows them."""
+    own = ["source_metrics"] + STUDY_ROC_TABLES if study in OWN_STUDIES else []
+    return STUDY_TABLES + (["retest"] if STUDIES[study]["retest"] else []) + own
+
+
+def study_figure_stems(study):
+    """Every figure a study makes (ROC, DET and source-metric figures per data set for a study other than the paper's)."""
+    ds = STUDIES[study]["datasets"]
+    per_dataset = ([f"{kind}/{d}" for kind in ("roc", "det", "source_metrics") for d in ds]
+                   if study in OWN_STUDIES else [])
+    return STUDY_FIGURES + per_dataset
+
+
+def study_files(study, kind):
+    """A study's fold metrics (``kind="metrics"``), score records (``"records"``) or scores (``"scores"``):
+    the shared files of each (data set, learner) it names, under its discretization."""
+    s = STUDIES[study]
+    folder, ext = {"metrics": ("metrics", "csv"), "records": ("scores", "json"), "scores": ("scores", "parquet")}[kind]
+    return [f"{RESULTS}/{folder}/{s['discretization']}/{d}/{l}.{ext}" for d in s["datasets"] for l in s["learners"]]
+
+
+def study_report_html(study):
+    """The HTML renders of a study's tables (registered in its report category)."""
+    return [f"{STUDY_DIR}/{study}/report/{t}.html" for t in study_table_stems(study)]
+
+
+def study_category(study):
+    """The report category of a study: its title."""
+    return f"Study: {STUDIES[study]['title']}"
+
+
+@final_output
+def _study_targets():
+    out = []
+    for s in STUDIES:
+        out += study_tables(s, *study_table_stems(s)) + study_figures(s, *study_figure_stems(s))
+    return out + ([f"{RESULTS}/report/studies.rst", f"{RESULTS}/report/studies.csv"] if STUDIES else [])
+
+
+wildcard_constraints:
+    study=one_of(STUDIES),
+
+
+# Accuracy and AUC (mean ± sd per data set and learner, † / ‡ marks, averages), paired t-tests of every pair,
+# and the exclusions (a binary-only learner on a multi-class data set, ...).
+rule study_summary:
+    input:
+        metrics=lambda wc: study_files(wc.study, "metrics"),
+        records=lambda wc: study_files(wc.study, "records"),
+    output:
+        summary=f"{STUDY_DIR}/{{study}}/tables/summary.csv",
+        ttests=f"{STUDY_DIR}/{{study}}/tables/ttests.csv",
+        exclusions=f"{STUDY_DIR}/{{study}}/tables/exclusions.csv",
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=["summary", "ttests", "exclusions"],
+                      ext=["md", "tex"]),
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/summary.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/summary.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        alpha=config["protocol"]["alpha"],
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_summary.py"
+
+
+def _study_tests_io(wc):
+    """The retest claims file of a study that has one (input `retest`)."""
+    retest = STUDIES[wc.study]["retest"]
+    return {"retest": retest} if retest else {}
+
+
+# Every pair × metric under every test (paired t, Wilcoxon, Friedman–Nemenyi with critical-difference diagrams,
+# Bayesian signed-rank, corrected t, Bayesian correlated t); with `retest:`, each claim re-tested.
+# Two rules, one script: a study with `retest:` writes one table more (a rule is defined only for studies it serves).
+_TEST_RULES = [("study_tests", False, [s for s in STUDIES if s not in RETEST_STUDIES]),
+               ("study_tests_retest", True, RETEST_STUDIES)]
+for _name, _retest, _studies in [r for r in _TEST_RULES if r[2]]:
+
+    rule:
+        name:
+            _name
+        input:
+            unpack(_study_tests_io),
+            metrics=lambda wc: study_files(wc.study, "metrics"),
+            records=lambda wc: study_files(wc.study, "records"),
+        output:
+            tests=f"{STUDY_DIR}/{{study}}/tables/tests.csv",
+            tests_detail=f"{STUDY_DIR}/{{study}}/tables/tests_detail.csv",
+            tests_per_dataset=f"{STUDY_DIR}/{{study}}/tables/tests_per_dataset.csv",
+            friedman=f"{STUDY_DIR}/{{study}}/tables/friedman.csv",
+            md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
+                          t=["tests", "tests_detail", "tests_per_dataset", "friedman"], ext=["md", "tex"]),
+            cd_accuracy=report(f"{STUDY_DIR}/{{study}}/figures/cd_accuracy.png", caption="../report/study_cd_figure.rst",
+                               category=lambda wc: study_category(wc.study), subcategory="Figures"),
+            cd_auc=report(f"{STUDY_DIR}/{{study}}/figures/cd_auc.png", caption="../report/study_cd_figure.rst",
+                          category=lambda wc: study_category(wc.study), subcategory="Figures"),
+            cd_pdf=[f"{STUDY_DIR}/{{study}}/figures/cd_{m}.pdf" for m in ("accuracy", "auc")],
+            **({"retest": f"{STUDY_DIR}/{{study}}/tables/retest.csv",
+                "retest_md_tex": [f"{STUDY_DIR}/{{study}}/tables/retest.{e}" for e in ("md", "tex")]} if _retest else {}),
+        log:
+            f"{RESULTS}/logs/studies/{{study}}/tests.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/studies/{{study}}/tests.tsv"
+        params:
+            study=lambda wc: wc.study,
+            learners=lambda wc: STUDIES[wc.study]["learners"],
+            alpha=config["protocol"]["alpha"],
+            rope=config["statistics"]["rope"],
+            decision=config["statistics"]["decision"],
+            nsamples=config["statistics"]["bayes_samples"],
+            seed=SEED,
+        wildcard_constraints:
+            study=one_of(_studies),
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=30,
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/study_tests.py"
+
+
+# The paper's question for every learner pair over all test folds: is AUC consistent with accuracy (C > 0.5)
+# and more discriminating (D > 1)? Exact sign tests and bootstrap intervals over data sets; its figure.
+rule study_cde:
+    input:
+        metrics=lambda wc: study_files(wc.study, "metrics"),
+        records=lambda wc: study_files(wc.study, "records"),
+    output:
+        auc_vs_accuracy=f"{STUDY_DIR}/{{study}}/tables/auc_vs_accuracy.csv",
+        md_tex=[f"{STUDY_DIR}/{{study}}/tables/auc_vs_accuracy.{e}" for e in ("md", "tex")],
+        figure=report(f"{STUDY_DIR}/{{study}}/figures/auc_vs_accuracy.png", caption="../report/study_cde_figure.rst",
+                      category=lambda wc: study_category(wc.study), subcategory="Figures"),
+        pdf=f"{STUDY_DIR}/{{study}}/figures/auc_vs_accuracy.pdf",
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/cde.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/cde.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        pairs=lambda wc: study_pairs(STUDIES[wc.study]),
+        alpha=config["protocol"]["alpha"],
+        n_boot=1000,
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_cde.py"
+
+
+# ROC per data set of a study other than the paper's (the paper study's: roc.smk), by roc_dataset's script.
+rule study_roc_dataset:
+    input:
+        scores=lambda wc: [f"{RESULTS}/scores/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.parquet"
+                           for l in STUDIES[wc.study]["learners"]],
+        metrics=lambda wc: [f"{RESULTS}/metrics/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.csv"
+                            for l in STUDIES[wc.study]["learners"]],
+        meta=rules.clean.output.meta,
+    output:
+        png=report(f"{STUDY_DIR}/{{study}}/figures/roc/{{dataset}}.png", caption="../report/study_roc_figure.rst",
+                   category=lambda wc: study_category(wc.study), subcategory="ROC"),
+        pdf=f"{STUDY_DIR}/{{study}}/figures/roc/{{dataset}}.pdf",
+        curves=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/curves.csv",
+        hull=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/hull.csv",
+        check=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/auc_check.csv",
+        det_png=report(f"{STUDY_DIR}/{{study}}/figures/det/{{dataset}}.png", caption="../report/study_det_figure.rst",
+                       category=lambda wc: study_category(wc.study), subcategory="ROC"),
+        det_pdf=f"{STUDY_DIR}/{{study}}/figures/det/{{dataset}}.pdf",
+        det=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/det.csv",
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/roc/{{dataset}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/roc/{{dataset}}.tsv"
+    params:
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        positive=lambda wc: (STUDIES[wc.study]["positive"] or config["roc"]["positive"]).get(wc.dataset),
+        n_points=config["roc"]["n_points"],
+        n_thresholds=config["roc"]["n_thresholds"],
+        hull_points=config["roc"]["hull_points"],
+    wildcard_constraints:
+        study=one_of(OWN_STUDIES),
+        dataset=one_of(DATASETS),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/roc_dataset.py"
+
+
+# A study's ROCCH tables over its data sets, by roc_tables' script.
+rule study_roc_tables:
+    input:
+        hull=lambda wc: [f"{STUDY_DIR}/{wc.study}/roc/{d}/hull.csv" for d in STUDIES[wc.study]["datasets"]],
+        check=lambda wc: [f"{STUDY_DIR}/{wc.study}/roc/{d}/auc_check.csv" for d in STUDIES[wc.study]["datasets"]],
+        curves=lambda wc: [f"{STUDY_DIR}/{wc.study}/roc/{d}/curves.csv" for d in STUDIES[wc.study]["datasets"]],
+    output:
+        dominators=f"{STUDY_DIR}/{{study}}/tables/rocch_dominators.csv",
+        hybrid=f"{STUDY_DIR}/{{study}}/tables/rocch_hybrid.csv",
+        fpr_targets=f"{STUDY_DIR}/{{study}}/tables/rocch_fpr_targets.csv",
+        check=f"{STUDY_DIR}/{{study}}/tables/roc_auc_check.csv",
+        constraints=f"{STUDY_DIR}/{{study}}/tables/rocch_constraints.csv",
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/roc_tables.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/roc_tables.tsv"
+    params:
+        slopes=config["roc"]["slopes"],
+        target_fpr=config["roc"]["target_fpr"],
+        workforce=config["roc"]["workforce"],
+        min_precision=config["roc"]["min_precision"],
+        lift_fraction=config["roc"]["lift_fraction"],
+    wildcard_constraints:
+        study=one_of(OWN_STUDIES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/roc_tables.py"
+
+
+# Every metric of the sources per fold of each of a study's learners on one data set, and its figure.
+rule study_source_metrics:
+    input:
+        scores=lambda wc: [f"{RESULTS}/scores/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.parquet"
+                           for l in STUDIES[wc.study]["learners"]],
+    output:
+        metrics=f"{STUDY_DIR}/{{study}}/metrics_extra/{{dataset}}.csv",
+        png=report(f"{STUDY_DIR}/{{study}}/figures/source_metrics/{{dataset}}.png",
+                   caption="../report/study_source_metrics_figure.rst",
+                   category=lambda wc: study_category(wc.study), subcategory="Figures"),
+        pdf=f"{STUDY_DIR}/{{study}}/figures/source_metrics/{{dataset}}.pdf",
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/source_metrics/{{dataset}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/source_metrics/{{dataset}}.tsv"
+    params:
+        protocol=lambda wc: STUDIES[wc.study]["discretization"],
+        positive=lambda wc: (STUDIES[wc.study]["positive"] or config["roc"]["positive"]).get(wc.dataset),
+        costs=lambda wc: config["source_metrics"]["costs"].get(wc.dataset, {}),
+    wildcard_constraints:
+        study=one_of(OWN_STUDIES),
+        dataset=one_of(DATASETS),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/source_metrics.py"
+
+
+# Mean ± sd over folds of every source metric, per data set and learner of a study.
+rule study_source_metrics_table:
+    input:
+        metrics=lambda wc: [f"{STUDY_DIR}/{wc.study}/metrics_extra/{d}.csv" for d in STUDIES[wc.study]["datasets"]],
+    output:
+        table=f"{STUDY_DIR}/{{study}}/tables/source_metrics.csv",
+        md=f"{STUDY_DIR}/{{study}}/tables/source_metrics.md",
+        tex=f"{STUDY_DIR}/{{study}}/tables/source_metrics.tex",
+    params:
+        pairs=lambda wc: [(d, l) for d in STUDIES[wc.study]["datasets"] for l in STUDIES[wc.study]["learners"]],
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/source_metrics_table.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/source_metrics_table.tsv"
+    wildcard_constraints:
+        study=one_of(OWN_STUDIES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/source_metrics_table.py"
+
+
+# One table of a study as HTML, registered in the study's report category (report_table's script).
+rule study_report_table:
+    input:
+        csv=f"{STUDY_DIR}/{{study}}/tables/{{stem}}.csv",
+    output:
+        html=report(f"{STUDY_DIR}/{{study}}/report/{{stem}}.html", caption="../report/table.rst",
+                    category=lambda wc: study_category(wc.study), subcategory="Tables"),
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/report_{{stem}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/report_{{stem}}.tsv"
+    params:
+        caption=lambda wc: study_table_caption(wc.study, wc.stem),
+    wildcard_constraints:
+        stem=r"[A-Za-z0-9_]+",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/report_table.py"
+
+
+def study_table_caption(study, stem):
+    """A study table's caption in the report: which study, which table (the table's own caption is in its .md)."""
+    return f"Study ``{study}``: table ``{stem}`` (``{STUDY_DIR}/{study}/tables/{stem}.csv``)."
+
+
+# One line per study for the report's front page (results/report/studies.rst) and REPORT.md (studies.csv):
+# each study's headline from its summary and AUC-versus-accuracy tables.
+rule study_headlines:
+    input:
+        summary=[f"{STUDY_DIR}/{s}/tables/summary.csv" for s in STUDIES],
+        cde=[f"{STUDY_DIR}/{s}/tables/auc_vs_accuracy.csv" for s in STUDIES],
+    output:
+        rst=f"{RESULTS}/report/studies.rst",
+        csv=f"{RESULTS}/report/studies.csv",
+    log:
+        f"{RESULTS}/logs/report/study_headlines.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/study_headlines.tsv"
+    params:
+        studies={s: STUDIES[s]["title"] for s in STUDIES},
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_headlines.py"
+
+
+def study_report_inputs():
+    """What REPORT.md's study sections read: each study's tables (Markdown), its report pages, the headlines."""
+    out = []
+    for s in STUDIES:
+        out += [f"{STUDY_DIR}/{s}/tables/{t}.md" for t in study_table_stems(s)] + study_report_html(s)
+        out += [f for f in study_figures(s, *study_figure_stems(s)) if f.endswith(".png")]
+    return out + ([f"{RESULTS}/report/studies.csv"] if STUDIES else [])
+
+
+def study_report_sections():
+    """REPORT.md's section of each study: title, tables shown inline and linked, figures linked (paths
+    relative to results/)."""
+    rel = lambda p: os.path.relpath(p, RESULTS)
+    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "retest", "exclusions"]
+    return [{"study": s, "title": STUDIES[s]["title"],
+             "tables": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t in inline],
+             "links": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t not in inline],
+             "figures": [rel(f) for f in study_figures(s, *study_figure_stems(s)) if f.endswith(".png")]}
+            for s in STUDIES]
