@@ -3,6 +3,8 @@
 # (results/scores/<discretization>/<data set>/<learner>.*): a (data set, learner, discretization) named by
 # several studies is trained once. The paper study's ROC and source metrics are its existing stages
 # (roc.smk, stats.smk); every other study gets its own, by the same scripts. Library: aucacc.studies.
+from aucacc.report.document import study_category
+
 STUDY_DIR = f"{RESULTS}/studies"
 # The studies whose ROC and source metrics are made here (the paper study has its own stages).
 OWN_STUDIES = [s for s in STUDIES if s != PAPER]
@@ -50,9 +52,9 @@ def study_report_html(study):
     return [f"{STUDY_DIR}/{study}/report/{t}.html" for t in study_table_stems(study)]
 
 
-def study_category(study):
-    """The report category of a study: its title."""
-    return f"Study: {STUDIES[study]['title']}"
+def study_category_of(study):
+    """The report category of a study (``Study – <title>``, aucacc.report.document.study_category)."""
+    return study_category(STUDIES[study]["title"])
 
 
 @final_output
@@ -126,9 +128,9 @@ for _name, _retest, _studies in [r for r in _TEST_RULES if r[2]]:
             md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
                           t=["tests", "tests_detail", "tests_per_dataset", "friedman"], ext=["md", "tex"]),
             cd_accuracy=report(f"{STUDY_DIR}/{{study}}/figures/cd_accuracy.png", caption="../report/study_cd_figure.rst",
-                               category=lambda wc: study_category(wc.study), subcategory="Figures"),
+                               category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
             cd_auc=report(f"{STUDY_DIR}/{{study}}/figures/cd_auc.png", caption="../report/study_cd_figure.rst",
-                          category=lambda wc: study_category(wc.study), subcategory="Figures"),
+                          category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
             cd_pdf=[f"{STUDY_DIR}/{{study}}/figures/cd_{m}.pdf" for m in ("accuracy", "auc")],
             **({"retest": f"{STUDY_DIR}/{{study}}/tables/retest.csv",
                 "retest_md_tex": [f"{STUDY_DIR}/{{study}}/tables/retest.{e}" for e in ("md", "tex")]} if _retest else {}),
@@ -166,7 +168,7 @@ rule study_cde:
         auc_vs_accuracy=f"{STUDY_DIR}/{{study}}/tables/auc_vs_accuracy.csv",
         md_tex=[f"{STUDY_DIR}/{{study}}/tables/auc_vs_accuracy.{e}" for e in ("md", "tex")],
         figure=report(f"{STUDY_DIR}/{{study}}/figures/auc_vs_accuracy.png", caption="../report/study_cde_figure.rst",
-                      category=lambda wc: study_category(wc.study), subcategory="Figures"),
+                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
         pdf=f"{STUDY_DIR}/{{study}}/figures/auc_vs_accuracy.pdf",
     log:
         f"{RESULTS}/logs/studies/{{study}}/cde.log",
@@ -199,13 +201,13 @@ rule study_roc_dataset:
         meta=rules.clean.output.meta,
     output:
         png=report(f"{STUDY_DIR}/{{study}}/figures/roc/{{dataset}}.png", caption="../report/study_roc_figure.rst",
-                   category=lambda wc: study_category(wc.study), subcategory="ROC"),
+                   category=lambda wc: study_category_of(wc.study), subcategory="ROC"),
         pdf=f"{STUDY_DIR}/{{study}}/figures/roc/{{dataset}}.pdf",
         curves=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/curves.csv",
         hull=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/hull.csv",
         check=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/auc_check.csv",
         det_png=report(f"{STUDY_DIR}/{{study}}/figures/det/{{dataset}}.png", caption="../report/study_det_figure.rst",
-                       category=lambda wc: study_category(wc.study), subcategory="ROC"),
+                       category=lambda wc: study_category_of(wc.study), subcategory="ROC"),
         det_pdf=f"{STUDY_DIR}/{{study}}/figures/det/{{dataset}}.pdf",
         det=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/det.csv",
     log:
@@ -275,7 +277,7 @@ rule study_source_metrics:
         metrics=f"{STUDY_DIR}/{{study}}/metrics_extra/{{dataset}}.csv",
         png=report(f"{STUDY_DIR}/{{study}}/figures/source_metrics/{{dataset}}.png",
                    caption="../report/study_source_metrics_figure.rst",
-                   category=lambda wc: study_category(wc.study), subcategory="Figures"),
+                   category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
         pdf=f"{STUDY_DIR}/{{study}}/figures/source_metrics/{{dataset}}.pdf",
     log:
         f"{RESULTS}/logs/studies/{{study}}/source_metrics/{{dataset}}.log",
@@ -330,7 +332,7 @@ rule study_report_table:
         csv=f"{STUDY_DIR}/{{study}}/tables/{{stem}}.csv",
     output:
         html=report(f"{STUDY_DIR}/{{study}}/report/{{stem}}.html", caption="../report/table.rst",
-                    category=lambda wc: study_category(wc.study), subcategory="Tables"),
+                    category=lambda wc: study_category_of(wc.study), subcategory="Tables"),
     log:
         f"{RESULTS}/logs/studies/{{study}}/report_{{stem}}.log",
     benchmark:

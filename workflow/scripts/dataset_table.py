@@ -18,7 +18,7 @@ table = dataset_table(metas, pd.read_csv(pub) if pub else None, disc or None)
 shown = table[[c for c in ["dataset", "instances", "published_instances", "attributes", "published_attributes",
                            "attributes_raw", "classes", "published_classes", "match_instances", "match_classes",
                            "rows_removed", "columns_removed"] if c in table]]
-Table(table, display=shown, caption=caption("datasets" if pub else "datasets_own")).write(
+Table(table, display=shown, caption=caption("datasets") if pub else caption("datasets_own")).write(
     stem(snakemake.output.csv),
     provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)))
 if pub:

@@ -7,4 +7,8 @@ from aucacc.report.document import table_html
 from aucacc.report.logs import setup_log
 
 log = setup_log(snakemake)
-atomic_write_text(snakemake.output.html, table_html(pd.read_csv(verified(snakemake.input.csv)), snakemake.wildcards.stem))
+try:
+    frame = pd.read_csv(verified(snakemake.input.csv))
+except pd.errors.EmptyDataError:  # a table with no rows and no columns (e.g. a study with nothing to test)
+    frame = pd.DataFrame()
+atomic_write_text(snakemake.output.html, table_html(frame, snakemake.wildcards.stem))

@@ -152,10 +152,19 @@ def study_headline_frame(rows: list[tuple[str, str, str]]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["study", "title", "headline"])
 
 
+def study_category(title: str) -> str:
+    """The Snakemake report category of a study: ``Study – <title>``.
+
+    No colon: Snakemake makes an RST link target of each category name (``.. _<name>: …``), which a
+    colon would cut short; a colon in the title becomes a dash.
+    """
+    return "Study – " + str(title).replace(":", " –")
+
+
 def studies_rst(headlines: pd.DataFrame) -> str:
     """RST for the report's front page: one line per study, its title and headline (:func:`study_headline_frame`)."""
     lines = ["Studies", "-------", ""]
-    lines += [f"- **{r.title}** (category *Study: {r.title}*): {r.headline}" for r in headlines.itertuples()]
+    lines += [f"- **{r.title}** (category *{study_category(r.title)}*): {r.headline}" for r in headlines.itertuples()]
     return "\n".join(lines + [""])
 
 
