@@ -54,14 +54,22 @@ __all__ = ["MDLDiscretizer", "mdl_cut_points", "weka_range_labels"]
 _LN2 = math.log(2.0)
 
 
+_NLOGN = np.zeros(2)  # k ln k for k = 0, 1, ...; grown on demand and shared by every attribute
+
+
 def _nlogn_table(n: int) -> np.ndarray:
     """``k * ln(k)`` for k = 0..n (0 for k = 0), each from ``math.log`` like Weka's cache of
     ``d * Math.log(d)``; numpy's vectorised log may differ in the last bit, which could flip
-    an entropy tie."""
-    t = np.zeros(n + 1)
-    for k in range(2, n + 1):
-        t[k] = k * math.log(k)
-    return t
+    an entropy tie. Computed once per process for the largest ``n`` asked (entries do not
+    depend on ``n``)."""
+    global _NLOGN
+    if len(_NLOGN) <= n:
+        t = np.zeros(n + 1)
+        t[: len(_NLOGN)] = _NLOGN
+        for k in range(max(2, len(_NLOGN)), n + 1):
+            t[k] = k * math.log(k)
+        _NLOGN = t
+    return _NLOGN[: n + 1]
 
 
 def _entropy(counts: np.ndarray, nlogn: np.ndarray) -> float:
@@ -144,28 +152,30 @@ def mdl_cut_points(values: np.ndarray, y_codes: np.ndarray, n_classes: int) -> n
     v, c = values[keep], y_codes[keep].astype(np.int64)
     order = np.argsort(v, kind="mergesort")
     v, c = v[order], c[order]
-    onehot = np.zeros((v.size, n_classes), dtype=np.int64)
-    onehot[np.arange(v.size), c] = 1
+    # Cuts lie only between different values, so the search works on the table of distinct
+    # values: class counts per value and their running totals (integers, exact in any order).
+    # Every candidate's left/right counts are those of the instance-by-instance scan.
+    first = np.flatnonzero(np.concatenate([[True], v[:-1] < v[1:]])) if v.size else np.zeros(0, dtype=np.intp)
+    group = np.cumsum(np.concatenate([[False], v[:-1] < v[1:]])) if v.size else np.zeros(0, dtype=np.intp)
+    counts = np.bincount(group * n_classes + c, minlength=len(first) * n_classes).reshape(len(first), n_classes)
+    cum = np.cumsum(counts, axis=0)
     nlogn = _nlogn_table(v.size)
     cuts: list[float] = []
-    _cut_subset(v, onehot, 0, v.size, nlogn, cuts)
+    _cut_subset(v[first], cum, 0, len(first), nlogn, cuts)
     return np.array(sorted(cuts), dtype=float)
 
 
-def _cut_subset(v: np.ndarray, onehot: np.ndarray, first: int, last: int,
+def _cut_subset(u: np.ndarray, cum: np.ndarray, first: int, last: int,
                 nlogn: np.ndarray, out: list[float]) -> None:
-    """Recursive minimal-entropy binary split of the sorted slice ``[first, last)``
-    (Weka's ``cutPointsForSubset``); appends accepted cuts to ``out``."""
-    n = last - first
-    if n < 2:
+    """Recursive minimal-entropy binary split of the distinct values ``u[first:last]``
+    (Weka's ``cutPointsForSubset`` on the instances holding them); appends accepted cuts to
+    ``out``. ``cum[g]`` holds the class counts of the instances with values ``<= u[g]``."""
+    if last - first < 2:  # one distinct value (or none): no candidate cut
         return
-    block = onehot[first:last]
-    prior = block.sum(axis=0)
-    left_all = np.cumsum(block[:-1], axis=0)  # counts left of a cut after position i
-    cand = np.flatnonzero(v[first:last - 1] < v[first + 1:last])
-    if cand.size == 0:
-        return
-    left = left_all[cand]
+    before = cum[first - 1] if first > 0 else np.zeros(cum.shape[1], dtype=cum.dtype)
+    prior = cum[last - 1] - before
+    n = int(prior.sum())
+    left = cum[first:last - 1] - before[None, :]  # counts left of the cut after each value
     right = prior[None, :] - left
     ent = _cond_entropy_rows(left, right, nlogn)
     prior_ent = _entropy(prior, nlogn)
@@ -174,12 +184,12 @@ def _cut_subset(v: np.ndarray, onehot: np.ndarray, first: int, last: int,
         return
     if prior_ent - ent[best] <= 0:
         return
-    i = int(cand[best])
     if not _mdl_accepts(prior, left[best], right[best], n, nlogn):
         return
-    out.append((v[first + i] + v[first + i + 1]) / 2.0)
-    _cut_subset(v, onehot, first, first + i + 1, nlogn, out)
-    _cut_subset(v, onehot, first + i + 1, last, nlogn, out)
+    g = first + best
+    out.append((u[g] + u[g + 1]) / 2.0)
+    _cut_subset(u, cum, first, g + 1, nlogn, out)
+    _cut_subset(u, cum, g + 1, last, nlogn, out)
 
 
 def weka_range_labels(cuts: np.ndarray, precision: int = 6) -> list[str]:
