@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -41,9 +42,9 @@ def _gr_or_eq(a: float, b: float) -> bool:
 def _ln_func(x: np.ndarray) -> np.ndarray:
     """``x ln x`` with 0 for ``x < 1e-6`` (``EntropyBasedSplitCrit.lnFunc``)."""
     x = np.asarray(x, dtype=float)
-    out = np.zeros_like(x)
-    np.log(x, out=out, where=x >= 1e-6)
-    return out * x
+    out = np.log(x, out=np.zeros(x.shape), where=x >= 1e-6)
+    out *= x
+    return out
 
 
 def _seqsum(w: np.ndarray) -> float:
@@ -64,6 +65,7 @@ def _java_decimal(x: float, digits: int = 6) -> str:
     return t
 
 
+@lru_cache(maxsize=None)  # one confidence per tree: computed once, not at every leaf
 def _normal_inverse(p: float) -> float:
     """Inverse standard normal CDF (``weka.core.Statistics.normalInverse``, Cephes ndtri)."""
     from scipy.special import ndtri
@@ -118,16 +120,30 @@ def add_errs(n: float, e: float, cf: float) -> float:
     return (r * n) - e
 
 
-def _gain_ratio(per_bag: np.ndarray, tot: np.ndarray, sum_w: float, gain: np.ndarray) -> np.ndarray:
+def _gain_ratio(per_bag: np.ndarray, tot: np.ndarray, sum_w: float, gain: np.ndarray,
+                ln_bag: np.ndarray | None = None) -> np.ndarray:
     """``GainRatioSplitCrit.splitCritValue(bags, totalNoInst, gain)`` for each row of ``per_bag``.
 
     The split information counts the weight with unknown values as one more bag; a split
-    information of 0 (within 1e-6) gives ratio 0.
+    information of 0 (within 1e-6) gives ratio 0. ``ln_bag`` is ``_ln_func(per_bag)`` when the
+    caller has it already.
     """
-    split_ent = (-_ln_func(per_bag).sum(axis=1) - _ln_func(sum_w - tot) + _ln_func(np.array(sum_w))) / _LOG2
+    if ln_bag is None:
+        ln_bag = _ln_func(per_bag)
+    split_ent = (-ln_bag.sum(axis=1) - _ln_func(sum_w - tot) + _ln_func(np.array(sum_w))) / _LOG2
     split_ent = np.where(tot > _SMALL, split_ent, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(np.abs(split_ent) < _SMALL, 0.0, gain / (split_ent / sum_w))
+
+
+def _first_max(counts: np.ndarray) -> int:
+    """``Distribution.maxClass``'s scan: the first entry larger than every earlier one by more
+    than 1e-6 (starting from 0), so near-ties keep the earlier index (not ``np.argmax``)."""
+    best, best_i = 0.0, 0
+    for i, c in enumerate(counts.tolist()):  # Python floats: the same doubles, a faster loop
+        if c - best > _SMALL:
+            best, best_i = c, i
+    return best_i
 
 
 # -- weka.classifiers.trees.j48.Distribution ------------------------------------------------
@@ -142,6 +158,11 @@ class _Dist:
     per_bag: np.ndarray
     per_class: np.ndarray
     total: float
+    # max_class() over all bags, computed once: pruning asks for it many times and the arrays
+    # of a distribution are never changed after it is built (a new distribution replaces it).
+    _max_class: int | None = field(default=None, init=False, repr=False, compare=False)
+    # The tree builder's estimated errors of this distribution (one tree, one confidence), likewise.
+    est_errors: float | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def n_bags(self) -> int:
@@ -156,12 +177,11 @@ class _Dist:
         """First class with the largest weight (ties within 1e-6 keep the earlier class)."""
         if bag is not None and not _gr(self.per_bag[bag], 0):
             bag = None
-        counts = self.per_class if bag is None else self.pcb[bag]
-        best, best_i = 0.0, 0
-        for i, c in enumerate(counts):
-            if _gr(c, best):
-                best, best_i = c, i
-        return best_i
+        if bag is not None:
+            return _first_max(self.pcb[bag])
+        if self._max_class is None:
+            self._max_class = _first_max(self.per_class)
+        return self._max_class
 
     def num_incorrect(self, bag: int | None = None) -> float:
         if bag is None:
@@ -171,7 +191,7 @@ class _Dist:
     def max_bag(self) -> int:
         """Index of the heaviest bag; ties (within 1e-6) go to the *last* bag, as in Weka."""
         best, best_i = 0.0, -1
-        for i, b in enumerate(self.per_bag):
+        for i, b in enumerate(self.per_bag.tolist()):  # Python floats: same doubles, faster loop
             if _gr_or_eq(b, best):
                 best, best_i = b, i
         return best_i
@@ -195,9 +215,11 @@ class _Dist:
 
 def _dist_one_bag(y: np.ndarray, w: np.ndarray, n_classes: int) -> _Dist:
     """``new Distribution(instances)``: one bag."""
-    pc = np.bincount(y, weights=w, minlength=n_classes).astype(float)
+    if len(w) == 0:  # no instances (``y`` is not looked at)
+        return _Dist(np.zeros((1, n_classes)), np.zeros(1), np.zeros(n_classes), 0.0)
+    pc = np.bincount(y, weights=w, minlength=n_classes)  # float64: summed in instance order
     total = _seqsum(w)
-    return _Dist(pc[None, :].copy(), np.array([total]), pc, total)
+    return _Dist(pc[None, :], np.array([total]), pc, total)  # a view: distributions are never changed
 
 
 def _add_with_prefix(start: np.ndarray, idx: np.ndarray, w: np.ndarray) -> np.ndarray:

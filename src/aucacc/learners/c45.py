@@ -269,6 +269,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             Xn = self._X[:, self._nominal_idx]
             self._row_missing = (Xn < 0).any(axis=1)
             self._bag_index = np.arange(len(Vn))[None, :] * self._vmax + Xn
+            self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
+        # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
+        self._unit_weights = sample_weight is None or bool((w[keep] == 1.0).all())
         rows = np.arange(len(self._y))
         self.tree_ = self._build(rows, w[keep].copy())
         if self.collapse:
@@ -278,6 +281,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         self._cleanup(self.tree_)
         del self._X, self._F, self._y, self._all_F
         self.__dict__.pop("_bag_index", None)
+        self.__dict__.pop("_cell_index", None)
         self.__dict__.pop("_row_missing", None)
         return self
 
@@ -288,12 +292,20 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         vmax = self._vmax
         if not self._row_missing[rows].any():
             # fast path: every value known; raveling keeps each attribute's instances in order
-            bags = self._bag_index[rows]  # attribute * vmax + value code
-            kw = np.repeat(wts, d)
-            pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
-            pcb = pcb.reshape(d, vmax, C)
-            per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
-            per_class = np.tile(np.bincount(y, weights=wts, minlength=C).astype(float), (d, 1))
+            if self._unit_weights and (wts == 1.0).all():
+                # Unit weights: every sum is a count, exact in any order, so integer bincounts
+                # give the very doubles of Weka's instance-by-instance float sums.
+                pcb = np.bincount(self._cell_index[rows].ravel(), minlength=d * vmax * C).astype(float)
+                pcb = pcb.reshape(d, vmax, C)
+                per_bag = pcb.sum(axis=2)
+                per_class = np.broadcast_to(np.bincount(y, minlength=C).astype(float), (d, C))
+            else:
+                bags = self._bag_index[rows]  # attribute * vmax + value code
+                kw = np.repeat(wts, d)
+                pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
+                pcb = pcb.reshape(d, vmax, C)
+                per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
+                per_class = np.broadcast_to(np.bincount(y, weights=wts, minlength=C).astype(float), (d, C))
             tot = np.full(d, sum_w)
         else:
             codes = self._X[rows][:, self._nominal_idx]
@@ -305,13 +317,17 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             tot = np.bincount(aa, weights=kw, minlength=d)
         # Distribution.check: >= 2 bags with >= minNoObj
         ok = ((m - per_bag < _SMALL) & self._valid_bag).sum(axis=1) > 1
+        if not ok.any():  # no admissible split: gains and ratios are not looked at
+            zero = np.zeros(d)
+            return ok, zero, zero
         # InfoGainSplitCrit.splitCritValue(bags, totalNoInst)
+        ln_bag = _ln_func(per_bag)
         old_ent = (_ln_func(tot) - _ln_func(per_class).sum(axis=1)) / _LOG2
-        new_ent = -(_ln_func(pcb).sum(axis=2) - _ln_func(per_bag)).sum(axis=1) / _LOG2
+        new_ent = -(_ln_func(pcb).sum(axis=2) - ln_bag).sum(axis=1) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (old_ent - new_ent)
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
-        ratio = _gain_ratio(per_bag, tot, sum_w, gain)
+        ratio = _gain_ratio(per_bag, tot, sum_w, gain, ln_bag)
         return ok, np.where(ok, gain, 0.0), np.where(ok, ratio, 0.0)
 
     def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
@@ -441,48 +457,65 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """``ClassifierSplitModel.split``: per-branch (rows, weights), data order kept."""
         codes = self._branch_codes(att, sp, rows)
         miss = codes < 0
-        frac = dist.per_bag / dist.total if miss.any() else None
+        if not miss.any():
+            # one stable sort instead of a mask per branch: each branch keeps the data order
+            order = np.argsort(codes, kind="stable")
+            r, w = rows[order], wts[order]
+            ends = np.cumsum(np.bincount(codes, minlength=dist.n_bags)).tolist()
+            return [(r[a:b], w[a:b]) for a, b in zip([0] + ends[:-1], ends)]
+        frac = dist.per_bag / dist.total
         out = []
         for j in range(dist.n_bags):
-            if frac is None:
-                sel = codes == j
-                out.append((rows[sel], wts[sel]))
-            else:
-                sel = (codes == j) | (miss & (frac[j] > _SMALL))
-                out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
+            sel = (codes == j) | (miss & (frac[j] > _SMALL))
+            out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
         return out
 
     def _build(self, rows: np.ndarray, wts: np.ndarray) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising)."""
+        if len(rows) == 0:  # an empty branch (most branches of a many-valued attribute)
+            return _Node(None, _dist_one_bag(None, wts, self._C), None, None, True, rows, wts)
         att, sp, dist = self._select(rows, wts)
-        if att is None:
-            return _Node(None, dist.merged(), None, None, _eq(_seqsum(wts), 0), rows, wts)
+        if att is None:  # dist is the node's one-bag distribution, its total the weights' sum
+            return _Node(None, dist, None, None, _eq(dist.total, 0), rows, wts)
         node = _Node(att, dist, sp, None, False, rows, wts)
         node.children = [self._build(r, w) for r, w in self._split(att, sp, dist, rows, wts)]
         return node
 
     # -- collapse and prune ------------------------------------------------------------------
-    def _training_errors(self, node: _Node) -> float:
+    def _training_errors(self, node: _Node, memo: dict[int, float]) -> float:
+        """Training errors of the subtree's leaves (``getTrainingErrors``), also stored in ``memo``
+        for every node of the subtree (by ``id``)."""
         if node.is_leaf:
-            return node.dist.num_incorrect()
-        return sum(self._training_errors(ch) for ch in node.children)
+            e = node.dist.num_incorrect()
+        else:
+            e = sum(self._training_errors(ch, memo) for ch in node.children)
+        memo[id(node)] = e
+        return e
 
-    def _collapse(self, node: _Node) -> None:
+    def _collapse(self, node: _Node, memo: dict[int, float] | None = None) -> None:
         """``C45PruneableClassifierTree.collapse``."""
+        if memo is None:
+            # One bottom-up pass instead of one per node: collapse goes top-down and a node's
+            # subtree is unchanged until its own test, so the stored errors are those Weka computes.
+            memo = {}
+            self._training_errors(node, memo)
         if node.is_leaf:
             return
-        if self._training_errors(node) >= node.dist.num_incorrect() - 1e-3:
+        if memo[id(node)] >= node.dist.num_incorrect() - 1e-3:
             node.children, node.att, node.split_point, node.dist = None, None, None, node.dist.merged()
         else:
             for ch in node.children:
-                self._collapse(ch)
+                self._collapse(ch, memo)
 
     def _errors_for_dist(self, dist: _Dist) -> float:
         """``getEstimatedErrorsForDistribution``: ``e + add_errs(n, e, cf)`` (0 if empty)."""
-        if _eq(dist.total, 0):
-            return 0.0
-        e = dist.num_incorrect()
-        return e + add_errs(dist.total, e, self._cf)
+        if dist.est_errors is None:  # pruning asks again at every ancestor: computed once
+            if _eq(dist.total, 0):
+                dist.est_errors = 0.0
+            else:
+                e = dist.num_incorrect()
+                dist.est_errors = e + add_errs(dist.total, e, self._cf)
+        return dist.est_errors
 
     def _estimated_errors(self, node: _Node) -> float:
         if node.is_leaf:
