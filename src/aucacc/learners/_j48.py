@@ -275,6 +275,7 @@ class _Node:
     is_empty: bool = False
     rows: np.ndarray | None = field(default=None, repr=False)
     wts: np.ndarray | None = field(default=None, repr=False)
+    est_errors: float | None = field(default=None, repr=False)  # set by pruning at a node it keeps
 
     @property
     def is_leaf(self) -> bool:

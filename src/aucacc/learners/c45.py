@@ -174,10 +174,10 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _check_frame(self, X) -> pd.DataFrame:
         require_frame(X, self)
-        for c in X.columns:
-            if not (isinstance(X[c].dtype, pd.CategoricalDtype) or self._is_numeric(X[c])):
+        for c, dt in X.dtypes.items():
+            if not (isinstance(dt, pd.CategoricalDtype) or self._is_numeric(X[c])):
                 raise ValueError(
-                    f"column {c!r} has dtype {X[c].dtype}; use a pandas Categorical for a nominal "
+                    f"column {c!r} has dtype {dt}; use a pandas Categorical for a nominal "
                     "attribute or a numeric dtype for a numeric one"
                 )
         return X
@@ -199,8 +199,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 continue
             if not isinstance(s.dtype, pd.CategoricalDtype):
                 raise ValueError(f"column {c!r} was nominal (Categorical) at fit time, got dtype {s.dtype}")
-            if s.cat.categories.equals(cats):
-                codes[:, j] = s.cat.codes.to_numpy()
+            cat = s.array  # the pandas Categorical: its codes without building a Series
+            if cat.categories is cats or cat.categories.equals(cats):
+                codes[:, j] = cat.codes
             else:
                 idx = cats.get_indexer(s.cat.categories)
                 used = np.unique(s.cat.codes.to_numpy())
@@ -422,18 +423,20 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 ok[a] = True
                 gain[a], ratio[a], split_points[int(a)] = res
 
+        # Python floats in the loops (the same doubles as numpy's, read faster)
+        ok_l, gain_l, ratio_l, in_avg = ok.tolist(), gain.tolist(), ratio.tolist(), self._in_average.tolist()
         avg, n_valid = 0.0, 0
         for a in range(d):
-            if ok[a] and self._in_average[a]:
-                avg += gain[a]
+            if ok_l[a] and in_avg[a]:
+                avg += gain_l[a]
                 n_valid += 1
         if n_valid == 0:
             return None, None, check
         avg /= n_valid
         best, best_ratio = -1, 0.0
         for a in range(d):
-            if ok[a] and gain[a] >= avg - 1e-3 and _gr(ratio[a], best_ratio):
-                best, best_ratio = a, ratio[a]
+            if ok_l[a] and gain_l[a] >= avg - 1e-3 and _gr(ratio_l[a], best_ratio):
+                best, best_ratio = a, ratio_l[a]
         if _eq(best_ratio, 0):
             return None, None, check
         sp = split_points.get(best)
@@ -518,12 +521,18 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return dist.est_errors
 
     def _estimated_errors(self, node: _Node) -> float:
+        """``getEstimatedErrors``: the sum over the subtree's leaves, or the sum ``_prune`` stored
+        at a node it kept (``est_errors``), which is the same sum of the same finished subtree."""
         if node.is_leaf:
             return self._errors_for_dist(node.dist)
+        if node.est_errors is not None:
+            return node.est_errors
         return sum(self._estimated_errors(ch) for ch in node.children)
 
     def _errors_for_branch(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> float:
         """``getEstimatedErrorsForBranch``: the subtree's estimated errors on other data."""
+        if len(rows) == 0:  # no instance reaches the subtree: every leaf's distribution is empty
+            return 0.0
         if node.is_leaf:
             return self._errors_for_dist(_dist_one_bag(self._y[rows], wts, self._C))
         codes = self._branch_codes(node.att, node.split_point, rows)
@@ -536,6 +545,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     def _new_distribution(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> None:
         """``newDistribution``: push (rows, wts) through the subtree, resetting distributions."""
         node.rows, node.wts = rows, wts
+        node.est_errors = None  # new data: the stored sum no longer holds (pruning recomputes it)
         if node.is_leaf:
             node.dist = _dist_one_bag(self._y[rows], wts, self._C)
             if not _eq(_seqsum(wts), 0):
@@ -568,6 +578,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             node.split_point = largest.split_point
             self._new_distribution(node, node.rows, node.wts)
             self._prune(node)
+            return
+        # Kept: the subtree below is final, so ancestors may reuse its estimated errors.
+        node.est_errors = err_tree
 
     def _cleanup(self, node: _Node) -> None:
         node.rows = node.wts = None
