@@ -121,16 +121,17 @@ def add_errs(n: float, e: float, cf: float) -> float:
 
 
 def _gain_ratio(per_bag: np.ndarray, tot: np.ndarray, sum_w: float, gain: np.ndarray,
-                ln_bag: np.ndarray | None = None) -> np.ndarray:
+                ln_terms: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """``GainRatioSplitCrit.splitCritValue(bags, totalNoInst, gain)`` for each row of ``per_bag``.
 
     The split information counts the weight with unknown values as one more bag; a split
-    information of 0 (within 1e-6) gives ratio 0. ``ln_bag`` is ``_ln_func(per_bag)`` when the
-    caller has it already.
+    information of 0 (within 1e-6) gives ratio 0. ``ln_terms`` are ``_ln_func`` of ``per_bag``,
+    ``sum_w - tot`` and ``sum_w`` when the caller has them already.
     """
-    if ln_bag is None:
-        ln_bag = _ln_func(per_bag)
-    split_ent = (-ln_bag.sum(axis=1) - _ln_func(sum_w - tot) + _ln_func(np.array(sum_w))) / _LOG2
+    if ln_terms is None:
+        ln_terms = (_ln_func(per_bag), _ln_func(sum_w - tot), _ln_func(np.array(sum_w)))
+    ln_bag, ln_unknown, ln_sum = ln_terms
+    split_ent = (-ln_bag.sum(axis=1) - ln_unknown + ln_sum) / _LOG2
     split_ent = np.where(tot > _SMALL, split_ent, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(np.abs(split_ent) < _SMALL, 0.0, gain / (split_ent / sum_w))

@@ -147,6 +147,10 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     all 18 data sets, ``benchmarks/weka_agreement_c45.py``).
     """
 
+    #: ``predict`` is ``classes_[argmax(predict_proba)]`` (first maximum), so cross-validation
+    #: takes the predictions from the probabilities it already has.
+    predict_is_argmax_proba = True
+
     # scikit-learn's parameter validation: fit applies it (_fit_context), and so does
     # aucacc.config.check_learner at start-up.
     _parameter_constraints = {
@@ -182,6 +186,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 )
         return X
 
+    def _has_numeric(self) -> bool:
+        return any(c is None for c in self.categories_)
+
     def _encode(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
         """Nominal codes (-1 = missing) and numeric values (NaN = missing), each (n, n_features)."""
         X = self._check_frame(X)
@@ -189,9 +196,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if missing:
             raise ValueError(f"X lacks the fitted columns {missing}")
         codes = np.full((len(X), len(self.feature_names_in_)), -1, dtype=np.intp)
-        vals = np.full(codes.shape, np.nan)
-        for j, (c, cats) in enumerate(zip(self.feature_names_in_, self.categories_)):
-            s = X[c]
+        # Numeric values are read only in numeric columns: without any, a read-only all-NaN view.
+        vals = np.full(codes.shape, np.nan) if self._has_numeric() else np.broadcast_to(np.nan, codes.shape)
+        # The columns by position when X has the fitted columns in order (no look-up by name)
+        same_order = len(X.columns) == len(self.feature_names_in_) and (X.columns == self.feature_names_in_).all()
+        series = [s for _, s in X.items()] if same_order else [X[c] for c in self.feature_names_in_]
+        for j, (c, cats, s) in enumerate(zip(self.feature_names_in_, self.categories_, series)):
             if cats is None:
                 if not self._is_numeric(s):
                     raise ValueError(f"column {c!r} was numeric at fit time, got dtype {s.dtype}")
@@ -241,8 +251,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
         self.classes_ = np.asarray(y.cat.categories)
         self.feature_names_in_ = np.asarray(X.columns, dtype=object)
-        self.categories_ = [X[c].cat.categories if isinstance(X[c].dtype, pd.CategoricalDtype) else None
-                            for c in X.columns]
+        self.categories_ = [dt.categories if isinstance(dt, pd.CategoricalDtype) else None for dt in X.dtypes]
         self.n_features_in_ = X.shape[1]
         codes, vals = self._encode(X)
         ycodes = y.cat.codes.to_numpy().astype(np.intp)
@@ -251,7 +260,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             raise ValueError(f"sample_weight must hold {len(X)} finite non-negative weights")
         n_all = len(X)  # J48 hands the full training set (incl. missing class) to C45ModelSelection
         keep = ycodes >= 0
-        self._X, self._F, self._y = codes[keep], vals[keep], ycodes[keep]
+        self._X, self._y = codes[keep], ycodes[keep]
+        self._F = vals[keep] if self._has_numeric() else np.broadcast_to(np.nan, self._X.shape)
         self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
         self._C = len(self.classes_)
         self._numeric = np.array([c is None for c in self.categories_], dtype=bool)
@@ -273,14 +283,16 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
         # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
         self._unit_weights = sample_weight is None or bool((w[keep] == 1.0).all())
+        # The distribution of every empty branch, shared: distributions are never changed.
+        self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
         rows = np.arange(len(self._y))
         self.tree_ = self._build(rows, w[keep].copy())
         if self.collapse:
             self._collapse(self.tree_)
         if self.prune:
             self._prune(self.tree_)
-        self._cleanup(self.tree_)
-        del self._X, self._F, self._y, self._all_F
+            self._cleanup(self.tree_)
+        del self._X, self._F, self._y, self._all_F, self._empty_dist
         self.__dict__.pop("_bag_index", None)
         self.__dict__.pop("_cell_index", None)
         self.__dict__.pop("_row_missing", None)
@@ -299,14 +311,14 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 pcb = np.bincount(self._cell_index[rows].ravel(), minlength=d * vmax * C).astype(float)
                 pcb = pcb.reshape(d, vmax, C)
                 per_bag = pcb.sum(axis=2)
-                per_class = np.broadcast_to(np.bincount(y, minlength=C).astype(float), (d, C))
+                per_class = np.bincount(y, minlength=C).astype(float)  # the same for every attribute
             else:
                 bags = self._bag_index[rows]  # attribute * vmax + value code
                 kw = np.repeat(wts, d)
                 pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
                 pcb = pcb.reshape(d, vmax, C)
                 per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
-                per_class = np.broadcast_to(np.bincount(y, weights=wts, minlength=C).astype(float), (d, C))
+                per_class = np.bincount(y, weights=wts, minlength=C)  # the same for every attribute
             tot = np.full(d, sum_w)
         else:
             codes = self._X[rows][:, self._nominal_idx]
@@ -321,14 +333,20 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if not ok.any():  # no admissible split: gains and ratios are not looked at
             zero = np.zeros(d)
             return ok, zero, zero
+        # Every x ln x term in one call: np.log is element-wise (a value's log does not depend on
+        # where it sits in the array), so the terms are those of one call per table.
+        # per_class is one row when it is the same for every attribute: its sum is then the same
+        # number for each (a row's sum does not depend on the rows beside it).
+        nc, nv, npc = d * vmax * C, d * vmax, per_class.size
+        ln = _ln_func(np.concatenate((pcb.ravel(), per_bag.ravel(), per_class.ravel(), tot, sum_w - tot, [sum_w])))
+        ln_bag = ln[nc:nc + nv].reshape(d, vmax)
         # InfoGainSplitCrit.splitCritValue(bags, totalNoInst)
-        ln_bag = _ln_func(per_bag)
-        old_ent = (_ln_func(tot) - _ln_func(per_class).sum(axis=1)) / _LOG2
-        new_ent = -(_ln_func(pcb).sum(axis=2) - ln_bag).sum(axis=1) / _LOG2
+        old_ent = (ln[-2 * d - 1:-d - 1] - ln[nc + nv:nc + nv + npc].reshape(-1, C).sum(axis=1)) / _LOG2
+        new_ent = -(ln[:nc].reshape(d, vmax, C).sum(axis=2) - ln_bag).sum(axis=1) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (old_ent - new_ent)
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
-        ratio = _gain_ratio(per_bag, tot, sum_w, gain, ln_bag)
+        ratio = _gain_ratio(per_bag, tot, sum_w, gain, (ln_bag, ln[-d - 1:-1], ln[-1:]))
         return ok, np.where(ok, gain, 0.0), np.where(ok, ratio, 0.0)
 
     def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
@@ -408,7 +426,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         d = len(self._V)
         if d == 0:
             return None, None, check
-        sum_w = _seqsum(wts)
+        sum_w = check.total  # the weights summed in order (_seqsum)
         ok = np.zeros(d, dtype=bool)
         gain = np.zeros(d)
         ratio = np.zeros(d)
@@ -456,32 +474,40 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         out[np.isnan(v)] = -1
         return out
 
-    def _split(self, att: int, sp: float | None, dist: _Dist, rows: np.ndarray, wts: np.ndarray):
-        """``ClassifierSplitModel.split``: per-branch (rows, weights), data order kept."""
-        codes = self._branch_codes(att, sp, rows)
+    def _split(self, codes: np.ndarray, n_bags: int, rows: np.ndarray, wts: np.ndarray,
+               dist: _Dist | None = None):
+        """``ClassifierSplitModel.split``: per-branch (rows, weights), data order kept.
+
+        ``codes`` are the instances' branches at the test (:meth:`_branch_codes`, -1 = missing);
+        ``dist``, the test's distribution, is needed only when a value is missing (its bag
+        weights share such an instance out over the branches).
+        """
         miss = codes < 0
         if not miss.any():
             # one stable sort instead of a mask per branch: each branch keeps the data order
             order = np.argsort(codes, kind="stable")
             r, w = rows[order], wts[order]
-            ends = np.cumsum(np.bincount(codes, minlength=dist.n_bags)).tolist()
+            ends = np.cumsum(np.bincount(codes, minlength=n_bags)).tolist()
             return [(r[a:b], w[a:b]) for a, b in zip([0] + ends[:-1], ends)]
         frac = dist.per_bag / dist.total
         out = []
-        for j in range(dist.n_bags):
+        for j in range(n_bags):
             sel = (codes == j) | (miss & (frac[j] > _SMALL))
             out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
         return out
 
     def _build(self, rows: np.ndarray, wts: np.ndarray) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising)."""
+        # Only pruning (subtree raising) needs a node's instances again.
+        keep_r, keep_w = (rows, wts) if self.prune else (None, None)
         if len(rows) == 0:  # an empty branch (most branches of a many-valued attribute)
-            return _Node(None, _dist_one_bag(None, wts, self._C), None, None, True, rows, wts)
+            return _Node(None, self._empty_dist, None, None, True, keep_r, keep_w)
         att, sp, dist = self._select(rows, wts)
         if att is None:  # dist is the node's one-bag distribution, its total the weights' sum
-            return _Node(None, dist, None, None, _eq(dist.total, 0), rows, wts)
-        node = _Node(att, dist, sp, None, False, rows, wts)
-        node.children = [self._build(r, w) for r, w in self._split(att, sp, dist, rows, wts)]
+            return _Node(None, dist, None, None, _eq(dist.total, 0), keep_r, keep_w)
+        node = _Node(att, dist, sp, None, False, keep_r, keep_w)
+        parts = self._split(self._branch_codes(att, sp, rows), dist.n_bags, rows, wts, dist)
+        node.children = [self._build(r, w) for r, w in parts]
         return node
 
     # -- collapse and prune ------------------------------------------------------------------
@@ -536,10 +562,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if node.is_leaf:
             return self._errors_for_dist(_dist_one_bag(self._y[rows], wts, self._C))
         codes = self._branch_codes(node.att, node.split_point, rows)
-        dist = _dist_split(codes, self._y[rows], wts, node.dist.n_bags, self._C)
+        n_bags = node.dist.n_bags
+        # the split's distribution on these data matters only for sharing out missing values
+        dist = _dist_split(codes, self._y[rows], wts, n_bags, self._C) if (codes < 0).any() else None
         return sum(
             self._errors_for_branch(ch, r, w)
-            for ch, (r, w) in zip(node.children, self._split(node.att, node.split_point, dist, rows, wts))
+            for ch, (r, w) in zip(node.children, self._split(codes, n_bags, rows, wts, dist))
         )
 
     def _new_distribution(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> None:
@@ -553,7 +581,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             return
         codes = self._branch_codes(node.att, node.split_point, rows)
         node.dist = _dist_split(codes, self._y[rows], wts, node.dist.n_bags, self._C)
-        for ch, (r, w) in zip(node.children, self._split(node.att, node.split_point, node.dist, rows, wts)):
+        for ch, (r, w) in zip(node.children, self._split(codes, node.dist.n_bags, rows, wts, node.dist)):
             self._new_distribution(ch, r, w)
 
     def _prune(self, node: _Node) -> None:
@@ -595,10 +623,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             P[idx] += wt[:, None] * node.dist.prob(self.laplace)[None, :]
             return
         codes = self._branch_codes(node.att, node.split_point, idx, *X)
+        # the instances of each branch by one stable sort (missing values, code -1, sort first)
+        order = np.argsort(codes, kind="stable")
+        ends = np.cumsum(np.bincount(codes + 1, minlength=len(node.children) + 1)).tolist()
         for j, ch in enumerate(node.children):
-            sel = codes == j
-            if not sel.any():
+            if ends[j] == ends[j + 1]:
                 continue
+            sel = order[ends[j]:ends[j + 1]]
             if ch.is_empty:  # parent's C45Split.classProb(k, inst, j)
                 P[idx[sel]] += wt[sel, None] * node.dist.bag_prob(j, self.laplace)[None, :]
             else:

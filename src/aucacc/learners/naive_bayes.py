@@ -76,6 +76,10 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
     describe for their naive Bayes.
     """
 
+    #: ``predict`` is ``classes_[argmax(predict_proba)]`` (first maximum), so cross-validation
+    #: takes the predictions from the probabilities it already has.
+    predict_is_argmax_proba = True
+
     # No parameters; declared (empty) so that fit validates them as every aucacc learner does.
     _parameter_constraints: dict = {}
 
@@ -108,8 +112,7 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         require_frame(X, self)
         if len(X) != len(y):
             raise ValueError(f"X has {len(X)} rows but y has {len(y)}")
-        for col in X.columns:
-            s = X[col]
+        for col, s in X.items():
             if not isinstance(s.dtype, pd.CategoricalDtype):
                 kind = "numeric" if pd.api.types.is_numeric_dtype(s) else f"dtype {s.dtype}"
                 raise ValueError(f"NaiveBayes handles nominal attributes only; column {col!r} is {kind} "
@@ -131,10 +134,11 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         self.class_count_ = np.bincount(yc, minlength=k).astype(float)
         self.class_prior_ = (self.class_count_ + 1.0) / (n + k)
         self.domains_, self.counts_, self.cond_prob_ = {}, {}, {}
-        for col in X.columns:
-            cats = list(X[col].cat.categories)
+        for col, s in X.items():
+            cat = s.array  # the pandas Categorical: categories and codes without a Series each
+            cats = list(cat.categories)
             nv = len(cats)
-            codes = X[col].cat.codes.to_numpy()[keep].astype(np.int64)
+            codes = cat.codes[keep].astype(np.int64)
             ok = codes >= 0
             cnt = np.bincount(codes[ok] * k + yc[ok], minlength=nv * k).reshape(nv, k).astype(float)
             self.domains_[col] = cats
@@ -143,12 +147,11 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             self.cond_prob_[col] = (cnt + 1.0) / (cnt.sum(axis=0) + nv)
         return self
 
-    def _codes(self, X: pd.DataFrame, col) -> np.ndarray:
-        """Value indices of ``X[col]`` in the training domain (-1 = missing)."""
-        s = X[col]
+    def _codes(self, s: pd.Series, col) -> np.ndarray:
+        """Value indices of ``s`` (attribute ``col``) in the training domain (-1 = missing)."""
         dom = self.domains_[col]
-        if isinstance(s.dtype, pd.CategoricalDtype) and list(s.cat.categories) == dom:
-            return s.cat.codes.to_numpy().astype(np.int64)
+        if isinstance(s.dtype, pd.CategoricalDtype) and list(s.array.categories) == dom:
+            return s.array.codes.astype(np.int64)
         vals = s.astype(object).to_numpy()
         present = s.notna().to_numpy()
         codes = np.full(len(s), -1, dtype=np.int64)
@@ -191,17 +194,26 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
             raise KeyError(f"attributes seen in fit are missing from X: {absent}")
         m, k = len(X), len(self.classes_)
         probs = np.tile(self.class_prior_, (m, 1))
-        for col in self.feature_names_in_:
-            codes = self._codes(X, col)
+        # the columns by position when X has the fitted columns in order (no look-up by name)
+        if len(X.columns) == len(self.feature_names_in_) and (X.columns == self.feature_names_in_).all():
+            series = [s for _, s in X.items()]
+        else:
+            series = [X[c] for c in self.feature_names_in_]
+        for col, s in zip(self.feature_names_in_, series):
+            codes = self._codes(s, col)
             present = codes >= 0
-            if not present.any():
+            every = present.all()  # no missing value: the whole table, without a masked copy
+            if not every and not present.any():
                 continue
-            factor = np.maximum(_FLOOR, self.cond_prob_[col][codes[present]])
-            p = probs[present] * factor
+            factor = np.maximum(_FLOOR, self.cond_prob_[col][codes if every else codes[present]])
+            p = probs * factor if every else probs[present] * factor
             mx = p.max(axis=1)
             tiny = (mx > 0) & (mx < _FLOOR)  # Weka's underflow guard
             p[tiny] *= _RESCALE
-            probs[present] = p
+            if every:
+                probs = p
+            else:
+                probs[present] = p
         total = np.zeros(m)
         for j in range(k):  # Utils.sum: left-to-right
             total = total + probs[:, j]
