@@ -8,7 +8,7 @@ import json
 import pandas as pd
 import pytest
 
-from aucacc.evaluation.cross_validate import cross_validate, fold_metrics, gather_folds
+from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, fold_metrics, gather_folds
 from aucacc.evaluation.folds import stratified_folds
 from aucacc.learners import make_learner
 import numpy as np
@@ -38,6 +38,23 @@ def test_gathered_folds_are_byte_identical_to_one_run(repo_config, learner):
     assert _parquet(gathered) == _parquet(whole)
     assert fold_metrics(gathered).to_csv(index=False) == fold_metrics(whole).to_csv(index=False)
     assert [r["fold"] for r in ginfo] == [r["fold"] for r in info] == list(range(10))
+
+
+@pytest.mark.parametrize("learner", ["NB", "C4.4", "C4.5"])
+def test_predictions_taken_from_the_probabilities_are_the_learners_own(repo_config, learner):
+    """aucacc's learners declare predict = first argmax of predict_proba, so cross-validation takes
+    y_pred from the probabilities: the same labels as calling predict on each fold (ties included)."""
+    from aucacc.datasets import load_dataset
+
+    ds = load_dataset("voting", repo_config)
+    folds = stratified_folds(ds.y, 10, seed=3)
+    spec = repo_config["learners"][learner]
+    assert make_learner(spec).predict_is_argmax_proba
+    scores, _ = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data")
+    X, _ = discretize_whole(ds)
+    for k in range(10):
+        est = make_learner(spec).fit(X[folds != k], ds.y[folds != k])
+        assert scores.loc[folds == k, "y_pred"].tolist() == est.predict(X[folds == k]).astype(str).tolist()
 
 
 def test_gather_refuses_missing_or_repeated_rows(repo_config):

@@ -121,7 +121,11 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
             stage = f"predict_proba on the {int(test.sum())} test instances"
             p = np.asarray(est.predict_proba(Xte), dtype=float)
             stage = f"predict on the {int(test.sum())} test instances"
-            fold_pred = np.asarray(est.predict(Xte), dtype=object)
+            if getattr(est, "predict_is_argmax_proba", False):
+                # the learner's predict is the first most probable class of predict_proba: not run twice
+                fold_pred = np.asarray(est.classes_, dtype=object)[np.argmax(p, axis=1)]
+            else:
+                fold_pred = np.asarray(est.predict(Xte), dtype=object)
         except Exception as exc:  # any learner's own error: say which key, data set and fold
             raise _fit_error(exc, learner, est, ds.name, int(k), stage) from exc
         proba[test], note = align_proba(p, est.classes_, classes, ds.y[train], ds.name, int(k))
