@@ -174,6 +174,10 @@ class _Dist:
         pc = self.per_class.copy()
         return _Dist(pc[None, :].copy(), np.array([self.total]), pc, self.total)
 
+    def bag(self, j: int) -> "_Dist":
+        """Bag ``j`` alone as a one-bag distribution (its arrays are views of this one's)."""
+        return _Dist(self.pcb[j][None, :], self.per_bag[j:j + 1], self.pcb[j], float(self.per_bag[j]))
+
     def max_class(self, bag: int | None = None) -> int:
         """First class with the largest weight (ties within 1e-6 keep the earlier class)."""
         if bag is not None and not _gr(self.per_bag[bag], 0):

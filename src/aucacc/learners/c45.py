@@ -283,6 +283,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
         # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
         self._unit_weights = sample_weight is None or bool((w[keep] == 1.0).all())
+        self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
+        numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
+        self._always_unit = self._unit_weights and not self._any_nominal_missing and not numeric_missing
         # The distribution of every empty branch, shared: distributions are never changed.
         self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
         rows = np.arange(len(self._y))
@@ -303,9 +306,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         C, m = self._C, self._m
         d = len(self._nominal_idx)
         vmax = self._vmax
-        if not self._row_missing[rows].any():
+        if not self._any_nominal_missing or not self._row_missing[rows].any():
             # fast path: every value known; raveling keeps each attribute's instances in order
-            if self._unit_weights and (wts == 1.0).all():
+            if self._always_unit or (self._unit_weights and (wts == 1.0).all()):
                 # Unit weights: every sum is a count, exact in any order, so integer bincounts
                 # give the very doubles of Weka's instance-by-instance float sums.
                 pcb = np.bincount(self._cell_index[rows].ravel(), minlength=d * vmax * C).astype(float)
@@ -416,11 +419,15 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         col = self._all_F[:, att]
         return float(col[~np.isnan(col) & (col <= sp)].max())
 
-    def _select(self, rows: np.ndarray, wts: np.ndarray):
-        """``C45ModelSelection.selectModel``: ``(att, split_point, distribution)``; att None = leaf."""
+    def _select(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None):
+        """``C45ModelSelection.selectModel``: ``(att, split_point, distribution)``; att None = leaf.
+
+        ``check`` is the one-bag distribution of (rows, wts) when the caller has it.
+        """
         C, m = self._C, self._m
         y = self._y[rows]
-        check = _dist_one_bag(y, wts, C)
+        if check is None:
+            check = _dist_one_bag(y, wts, C)
         if _sm(check.total, 2 * m) or _eq(check.total, check.per_class[check.max_class()]):
             return None, None, check
         d = len(self._V)
@@ -431,7 +438,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         gain = np.zeros(d)
         ratio = np.zeros(d)
         split_points: dict[int, float] = {}
-        if len(self._nominal_idx):
+        if len(self._nominal_idx) == d:  # every attribute nominal (the discretized data)
+            ok, gain, ratio = self._nominal_candidates(rows, wts, y, sum_w)
+        elif len(self._nominal_idx):
             ok_n, gain_n, ratio_n = self._nominal_candidates(rows, wts, y, sum_w)
             nom = self._nominal_idx
             ok[nom], gain[nom], ratio[nom] = ok_n, gain_n, ratio_n
@@ -441,20 +450,19 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 ok[a] = True
                 gain[a], ratio[a], split_points[int(a)] = res
 
-        # Python floats in the loops (the same doubles as numpy's, read faster)
-        ok_l, gain_l, ratio_l, in_avg = ok.tolist(), gain.tolist(), ratio.tolist(), self._in_average.tolist()
-        avg, n_valid = 0.0, 0
-        for a in range(d):
-            if ok_l[a] and in_avg[a]:
-                avg += gain_l[a]
-                n_valid += 1
+        # Average gain of the admissible splits, summed in attribute order (cumsum is sequential).
+        in_avg = ok & self._in_average
+        n_valid = int(np.count_nonzero(in_avg))
         if n_valid == 0:
             return None, None, check
-        avg /= n_valid
+        avg = float(np.cumsum(gain[in_avg])[-1]) / n_valid
+        # The first attribute whose gain ratio beats the best so far by more than 1e-6, among
+        # those with at least the average gain (Python floats: the same doubles, a faster loop).
+        cand = np.flatnonzero(ok & (gain >= avg - 1e-3))
         best, best_ratio = -1, 0.0
-        for a in range(d):
-            if ok_l[a] and gain_l[a] >= avg - 1e-3 and _gr(ratio_l[a], best_ratio):
-                best, best_ratio = a, ratio_l[a]
+        for a, r in zip(cand.tolist(), ratio[cand].tolist()):
+            if _gr(r, best_ratio):
+                best, best_ratio = a, r
         if _eq(best_ratio, 0):
             return None, None, check
         sp = split_points.get(best)
@@ -496,18 +504,24 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
         return out
 
-    def _build(self, rows: np.ndarray, wts: np.ndarray) -> _Node:
-        """``ClassifierTree.buildTree`` (keeping the data for subtree raising)."""
+    def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None) -> _Node:
+        """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` as in :meth:`_select`."""
         # Only pruning (subtree raising) needs a node's instances again.
         keep_r, keep_w = (rows, wts) if self.prune else (None, None)
         if len(rows) == 0:  # an empty branch (most branches of a many-valued attribute)
             return _Node(None, self._empty_dist, None, None, True, keep_r, keep_w)
-        att, sp, dist = self._select(rows, wts)
+        att, sp, dist = self._select(rows, wts, check)
         if att is None:  # dist is the node's one-bag distribution, its total the weights' sum
             return _Node(None, dist, None, None, _eq(dist.total, 0), keep_r, keep_w)
         node = _Node(att, dist, sp, None, False, keep_r, keep_w)
-        parts = self._split(self._branch_codes(att, sp, rows), dist.n_bags, rows, wts, dist)
-        node.children = [self._build(r, w) for r, w in parts]
+        codes = self._branch_codes(att, sp, rows)
+        parts = self._split(codes, dist.n_bags, rows, wts, dist)
+        if sp is None and not (codes < 0).any():
+            # A nominal test without missing values: each branch's class counts are a bag of the
+            # test's distribution, summed over the same instances in the same order.
+            node.children = [self._build(r, w, dist.bag(j)) for j, (r, w) in enumerate(parts)]
+        else:
+            node.children = [self._build(r, w) for r, w in parts]
         return node
 
     # -- collapse and prune ------------------------------------------------------------------
