@@ -251,7 +251,7 @@ def align_proba(p: np.ndarray, est_classes, classes: list, y_train: pd.Series, d
     """
     est_classes = [str(c) for c in est_classes]
     names = [str(c) for c in classes]
-    trained = set(pd.Series(y_train).dropna().astype(str))
+    trained = set(map(str, pd.Series(y_train).dropna().unique()))  # the distinct labels, not every row's
     absent = [c for c in names if c not in trained]
     if set(est_classes) - set(names) or (set(names) - set(est_classes)) - set(absent):
         raise ValueError(f"data set {dataset!r}, fold {fold}: learner classes {est_classes} differ from the data's "
