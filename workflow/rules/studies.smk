@@ -371,6 +371,7 @@ rule study_headlines:
         f"{RESULTS}/benchmarks/study_headlines.tsv"
     params:
         studies={s: STUDIES[s]["title"] for s in STUDIES},
+        folded=bool(PAPER),  # beside the paper's scorecard summary: folded, so that it stays on the first screen
     threads: 1
     resources:
         mem_mb=1000,

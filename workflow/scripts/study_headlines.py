@@ -14,6 +14,6 @@ rows = [(study, title, headline(pd.read_csv(verified(s)), pd.read_csv(verified(c
 frame = study_headline_frame(rows)
 Table(frame).write_csv(snakemake.output.csv, provenance(config=snakemake.config, seed=snakemake.config["seed"],
                                                         inputs=list(inp.summary) + list(inp.cde)))
-atomic_write_text(snakemake.output.rst, studies_rst(frame))
+atomic_write_text(snakemake.output.rst, studies_rst(frame, folded=snakemake.params.folded))
 for r in rows:
     log.info("%s: %s", r[0], r[2])

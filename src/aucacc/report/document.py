@@ -161,8 +161,20 @@ def study_category(title: str) -> str:
     return "Study – " + str(title).replace(":", " –")
 
 
-def studies_rst(headlines: pd.DataFrame) -> str:
-    """RST for the report's front page: one line per study, its title and headline (:func:`study_headline_frame`)."""
+def studies_rst(headlines: pd.DataFrame, folded: bool = False) -> str:
+    """RST for the report's front page: one line per study, its title and headline (:func:`study_headline_frame`).
+
+    ``folded`` (a run with the paper study, whose scorecard summary fills the first screen): the lines
+    sit in an HTML ``<details>`` element, one line high until opened, since the report centres its
+    front page vertically and a taller page loses its top (``front_page_rst``).
+    """
+    if folded:
+        items = "".join(f"<li><strong>{html.escape(str(r.title))}</strong> (category "
+                        f"<em>{html.escape(study_category(r.title))}</em>): {html.escape(str(r.headline))}</li>"
+                        for r in headlines.itertuples())
+        names = ", ".join(html.escape(str(t)) for t in headlines["title"])
+        return (".. raw:: html\n\n   <details><summary><strong>Studies</strong> (one line each): "
+                f"{names}</summary><ul>{items}</ul></details>\n")
     lines = ["Studies", "-------", ""]
     lines += [f"- **{r.title}** (category *{study_category(r.title)}*): {r.headline}" for r in headlines.itertuples()]
     return "\n".join(lines + [""])
