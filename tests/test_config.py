@@ -446,6 +446,17 @@ def test_two_studies_of_one_name(cfg, tmp_path):
                  "  mine:\n    datasets: [wine]\n    learners: [NB, C4.5]\n")
     with pytest.raises(ConfigError, match=r"line 5: key 'mine' is given twice in one mapping \(first on line 2\)"):
         read_config_file(f)
+    # the same name in two config files (config.yaml and a --configfile): Snakemake would merge them into one
+    from aucacc.config import check_study_files
+
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("studies:\n  huang_ling_2005:\n    datasets: [iris]\n    learners: [NB, C4.5]\n")
+    with pytest.raises(ConfigError, match=r"^config key 'studies.huang_ling_2005': the study is defined in "
+                                          r"config/config.yaml and in .*mine.yaml"):
+        check_study_files([DEFAULT_CONFIG, mine])
+    other = tmp_path / "other.yaml"
+    other.write_text("studies:\n  mine:\n    datasets: [iris]\n    learners: [NB, C4.5]\n")
+    assert [list(c["studies"]) for c in check_study_files([DEFAULT_CONFIG, other])] == [["huang_ling_2005"], ["mine"]]
 
 
 def test_at_most_one_study_with_published_numbers(cfg):

@@ -449,6 +449,32 @@ def read_config_file(path: str | os.PathLike) -> dict[str, Any]:
     return config
 
 
+def check_study_files(paths: Iterable[str | os.PathLike]) -> list[dict[str, Any]]:
+    """Read each config file (:func:`read_config_file`: a key given twice in one mapping is refused) and
+    refuse a study that two of them define; return the files' mappings.
+
+    Snakemake merges ``--configfile`` files into the workflow's config key by key, so a study of the
+    same name in two files would silently become one study mixing both: a study is defined in one file.
+
+    Raises
+    ------
+    ConfigError
+        Naming ``studies.<name>`` and both files.
+    """
+    configs, where = [], {}
+    for path in paths:
+        cfg = read_config_file(path)
+        configs.append(cfg)
+        studies = cfg.get("studies")
+        for name in studies if isinstance(studies, dict) else ():
+            if name in where:
+                raise ConfigError(f"config key 'studies.{name}': the study is defined in {where[name]} and in {path}; "
+                                  f"Snakemake would merge the two into one study. Give your study another name (or "
+                                  f"change the study in one file only)")
+            where[name] = str(path)
+    return configs
+
+
 def load_config(path: str | os.PathLike = DEFAULT_CONFIG) -> dict[str, Any]:
     """Read a YAML config file (:func:`read_config_file`) and validate it (see :func:`validate_config`)."""
     return validate_config(read_config_file(path))

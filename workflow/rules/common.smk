@@ -3,7 +3,7 @@ import os
 import re
 from pathlib import Path
 
-from aucacc.config import paper_study, read_config_file, study_pairs, validate_config
+from aucacc.config import check_study_files, paper_study, study_pairs, validate_config
 from aucacc.report.claims import load_claims
 
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
@@ -28,9 +28,8 @@ expand_studies(config, recheck=False if workflow.remote_exec else None)
 validate_config(config, project=[workflow.basedir, os.getcwd()])
 # Each config file read again by the library's loader, which refuses a key given twice in one mapping
 # (Snakemake's loader keeps the last one silently: a second `seed:` would replace the first).
-for _configfile in workflow.configfiles:
-    if Path(_configfile).is_file():
-        read_config_file(_configfile)
+# A study defined in two of them would be merged key by key into one: refused (check_study_files).
+check_study_files([f for f in workflow.configfiles if Path(f).is_file()])
 STUDIES = config["studies"]
 # The paper study: the one study with published numbers (None: no paper-specific stage runs; the
 # Snakefile includes the paper's stage files only with it).
