@@ -146,3 +146,29 @@ def test_predict_proba_error_names_the_stage():
                                               r"in exp\. Check config key 'learners\.NB2\.params'") as exc:
         cross_validate(ds, folds, Broken, discretization="none", learner="NB2")
     assert isinstance(exc.value.__cause__, FloatingPointError)
+
+
+def test_a_binary_only_learner_is_skipped_on_more_than_two_classes(tmp_path):
+    """learners.<name>.binary_only: skipped on three classes (reason recorded), trained on two; the skipped
+    learner's scores and metrics have zero rows and the usual columns, and its record names the reason."""
+    from aucacc.datasets.recipes import CleanDataset
+    from aucacc.evaluation.cross_validate import excluded_scores, skip_reason
+    from aucacc.scores import read_fold_records, trained, write_exclusion_record, write_metrics
+
+    X = pd.DataFrame({"a": pd.Categorical(["x", "y", "x", "y", "x", "y"])})
+    three = CleanDataset("t", X, pd.Series(pd.Categorical(["p", "q", "r", "p", "q", "r"])), {"a": "nominal"})
+    two = CleanDataset("b", X, pd.Series(pd.Categorical(["p", "q", "p", "q", "p", "q"])), {"a": "nominal"})
+    spec = {"estimator": "aucacc.learners.svm.GridSearchSVM", "binary_only": True}
+    assert skip_reason(two, spec) is None and skip_reason(three, {**spec, "binary_only": False}) is None
+    reason = skip_reason(three, spec)
+    assert reason == "binary-only learner (learners.<name>.binary_only) on a data set of 3 classes (p, q, r)"
+    empty = excluded_scores(three)
+    assert len(empty) == 0 and list(empty.columns) == ["row", "fold", "y_true", "y_pred", "p:p", "p:q", "p:r"]
+    m = write_metrics(tmp_path / "m.csv", fold_metrics(empty), "t", "SVM", "whole_data")
+    assert len(m) == 0 and list(m.columns) == ["dataset", "learner", "protocol", "fold", "metric", "value", "n_test",
+                                               "note"]
+    assert list(pd.read_csv(tmp_path / "m.csv").columns) == list(m.columns)
+    write_exclusion_record(tmp_path / "r.json", "t", "SVM", reason)
+    rec = read_fold_records(tmp_path / "r.json")
+    assert rec["dataset"] == "t" and rec["learner"] == "SVM" and rec["skipped"] == reason and rec["folds"] == []
+    assert list(trained({"SVM": empty, "NB": pd.DataFrame({"row": [0]})})) == ["NB"]

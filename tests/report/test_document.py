@@ -1,0 +1,50 @@
+"""REPORT.md and the report's front page with studies (aucacc.report.document): hand-made inputs."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from aucacc.provenance import write_intermediate
+from aucacc.report.document import report_markdown, studies_rst, study_category, study_headline_frame
+
+
+def _headlines():
+    return study_headline_frame([("mine", "My study", "2 data sets × 2 learners (NB, LR)."),
+                                 ("other", "Other: one", "1 data set × 2 learners (NB, C4.5).")])
+
+
+def test_study_category_has_no_colon():
+    # Snakemake makes an RST link target of each category name: a colon would cut it
+    assert study_category("My study") == "Study – My study"
+    assert study_category("Other: one") == "Study – Other – one"
+
+
+def test_front_page_lines_one_per_study():
+    rst = studies_rst(_headlines())
+    assert rst.splitlines()[:3] == ["Studies", "-------", ""]
+    assert rst.splitlines()[3] == "- **My study** (category *Study – My study*): 2 data sets × 2 learners (NB, LR)."
+    assert len(rst.splitlines()) == 5
+    folded = studies_rst(_headlines(), folded=True)
+    assert folded.startswith(".. raw:: html\n\n   <details><summary>") and folded.count("<li>") == 2
+
+
+def test_report_without_a_paper_study_has_a_section_per_study(tmp_path):
+    res = tmp_path / "results"
+    write_intermediate(res / "studies" / "mine" / "tables" / "summary.md", "| a |\n|---|\n| 1 |\n")
+    write_intermediate(res / "tables" / "datasets.md", "| dataset |\n|---|\n| iris |\n")
+    (res / "studies" / "mine" / "figures" / "roc").mkdir(parents=True)
+    (res / "studies" / "mine" / "figures" / "cd_auc.png").write_bytes(b"png")
+    (res / "studies" / "mine" / "figures" / "roc" / "iris.png").write_bytes(b"png")
+    sections = [{"study": "mine", "title": "My study", "tables": ["studies/mine/tables/summary.md"], "links": [],
+                 "figures": ["studies/mine/figures/cd_auc.png", "studies/mine/figures/roc/iris.png",
+                             "studies/mine/figures/cd_accuracy.png"]}]
+    md = report_markdown(None, res, {"seed": 1}, {"datasets": {}}, sections, _headlines())
+    assert md.startswith("# Report — AUC and accuracy, study by study")
+    assert "Scorecard" not in md and "Huang" not in md and "§" not in md
+    assert "## Data sets\n" in md and "| iris |" in md
+    i = md.index("## Study: My study")
+    assert md[i:].splitlines()[2] == "Results in `studies/mine/`. 2 data sets × 2 learners (NB, LR)."
+    assert "![cd_auc](studies/mine/figures/cd_auc.png)" in md and "cd_accuracy" not in md  # absent: not linked
+    assert "Per data set: [roc iris](studies/mine/figures/roc/iris.png)" in md
+    assert "### `summary`\n\n| a |" in md
+    assert md.index("## Study: My study") < md.index("## Provenance")
