@@ -302,3 +302,12 @@ def test_retest_a_claims_table_whose_learners_share_one_dataset(study):
     res = A.retest_claims(m, claims, LEARNERS, alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=200)
     assert list(res["retest"].data["table"]) == ["t1"]
     assert any(n.startswith("t2: not re-tested") for n in res["retest"].notes)
+
+
+def test_auc_vs_accuracy_notes_the_undefined_resamples_in_one_line(tally_metrics):
+    t = A.auc_vs_accuracy(tally_metrics, [("A", "B"), ("B", "A")], alpha=0.05, n_boot=500, seed=11)
+    d = t.data.set_index("pair")
+    line = [n for n in t.notes if n.startswith("Left out of the intervals")]
+    assert len(line) == 1
+    for pair in ("A vs B", "B vs A"):
+        assert f"{pair} {d.loc[pair, 'C_undefined_resamples']} and {d.loc[pair, 'D_undefined_resamples']}" in line[0]

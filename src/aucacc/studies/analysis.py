@@ -506,9 +506,10 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
                  f"percentile intervals over data sets ({int(n_boot)} resamples of the data sets, their fold tallies "
                  "summed); D = inf when Q = 0.")
     und = out[(out["C_undefined_resamples"].astype(float) > 0) | (out["D_undefined_resamples"].astype(float) > 0)]
-    for r in und.itertuples(index=False):
-        notes.append(f"{r.pair}: {r.C_undefined_resamples} resamples with R + S = 0 and {r.D_undefined_resamples} "
-                     "with P = Q = 0 are left out of the intervals (C or D undefined there).")
+    if len(und):  # one line for every pair: a table of many pairs keeps one note
+        notes.append("Left out of the intervals, the resamples where C is undefined (R + S = 0) and where D is (P = Q "
+                     "= 0): " + "; ".join(f"{r.pair} {r.C_undefined_resamples} and {r.D_undefined_resamples}"
+                                         for r in und.itertuples(index=False)) + f" of {int(n_boot)}.")
     return Table(out, display=shown, floatfmt=".4g", notes=notes, caption=caption("study_auc_vs_accuracy"))
 
 
