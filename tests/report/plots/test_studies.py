@@ -27,3 +27,12 @@ def test_auc_vs_accuracy_figure_log_d_and_reference_lines():
 def test_message_figure():
     fig = message_figure("does not apply")
     assert fig.axes[0].texts[0].get_text() == "does not apply"
+
+
+def test_the_reference_line_has_its_tick_left_of_infinity():
+    t = pd.DataFrame({"pair": ["B vs A"], "C": [1.0], "C_lo": [1.0], "C_hi": [1.0], "D": [np.inf], "D_lo": [0.5],
+                      "D_hi": [np.inf], "consistent": ["no"], "more_discriminating": ["no"]})
+    d_ax = auc_vs_accuracy_figure(t).axes[1]
+    labels = [x.get_text() for x in d_ax.get_xticklabels()]
+    assert "1" in labels and labels[-1] == "∞"
+    assert d_ax.get_xticks()[-1] >= 3  # ∞ drawn well right of D = 1

@@ -55,8 +55,9 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     finite = pd.concat([df[c] for c in ("D", "D_lo", "D_hi")]) if n else pd.Series(dtype=float)
     finite = finite[np.isfinite(finite.astype(float)) & (finite.astype(float) > 0)]
     lo_lim = min(0.5, float(finite.min()) / 2) if len(finite) else 0.5
-    hi_lim = max(2.0, float(finite.max()) * 2) if len(finite) else 2.0
-    top = hi_lim / 1.3  # where an infinite value is drawn
+    # the largest finite value, or 1 (the reference line), sits well left of where an infinite value is drawn
+    hi_lim = 6.0 * max(1.0, float(finite.max()) if len(finite) else 1.0)
+    top = hi_lim / 1.6  # where an infinite value is drawn
     ax.axvline(1.0, ls="--", color="0.5", lw=1)
     for yi, r in zip(y, df.itertuples(index=False)):
         d = float(r.D)
@@ -75,7 +76,7 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     ax.set_xscale("log")
     ax.set_xlim(lo_lim, hi_lim)
     # 1-2-5 ticks, and "∞" where an infinite D is drawn
-    ticks = [m * 10.0 ** e for e in range(-4, 7) for m in (1, 2, 5) if lo_lim <= m * 10.0 ** e <= top / 1.6]
+    ticks = [m * 10.0 ** e for e in range(-4, 7) for m in (1, 2, 5) if lo_lim <= m * 10.0 ** e <= top / 1.8]
     ax.set_xticks(ticks + [top], [f"{t:g}" for t in ticks] + ["∞"])
     ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel("discriminancy D = P / Q (log scale; ▲ at ∞: Q = 0)")
