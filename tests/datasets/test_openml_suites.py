@@ -12,6 +12,7 @@ import re
 import socket
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from aucacc.datasets import load_dataset
@@ -258,16 +259,18 @@ def test_refusals_name_the_key_and_what_to_do(tmp_path, suite_server, case):
 @pytest.mark.slow
 def test_workflow_expands_a_suite_when_the_config_is_read(tmp_path, suite_server):
     """In a copy of the workflow: a study naming suite 99 gets its three data sets when the config is read
-    (fetched and cleaned by the usual rules); a changed suite with openml_recheck stops the run naming the
-    key; with the server gone, a second run resolves the same data sets from the lock file and has nothing
-    to do."""
+    (fetched, cleaned and cross-validated by the usual rules, in the study's summary table); a changed suite
+    with openml_recheck stops the run naming the key; with the server gone, a second run resolves the same
+    data sets from the lock file and has nothing to do."""
     work = tmp_path / "wf"
     snakemake = copy_workflow(work)
     override = {"openml_server": suite_server.server,
                 "studies": {"cc": {"openml_suite": SUITE, "learners": ["NB", "C4.5"]}}}
-    targets = [f"results/data/{n}.json" for n in NAMES]
+    targets = [f"results/data/{n}.json" for n in NAMES] + ["results/studies/cc/tables/summary.csv"]
     proc = snakemake_with(work, snakemake, override, *targets)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    summary = pd.read_csv(work / "results/studies/cc/tables/summary.csv")
+    assert set(NAMES) <= set(summary["dataset"]), summary  # the study's table has the expanded data sets
     lock = json.loads((work / "resources/datasets.lock.json").read_text())
     assert lock[f"openml_suite:{SUITE}"]["tasks"] == list(TASKS)
     for name, (did, (fname, _, _, rows)) in zip(NAMES, SETS.items()):
