@@ -14,10 +14,16 @@ these machines are shared and noisy.
 
 Usage::
 
-    AUCACC_MIRROR=../shared/datasets python benchmarks/bench_cv_vs_weka.py [--config FILE] [names...]
+    AUCACC_MIRROR=../shared/datasets python benchmarks/bench_cv_vs_weka.py [--config FILE] [--datasets FILE] [names...]
 
-``--config`` names a config whose ``datasets`` hold the sets to time (default: the project's
-config, whose 18 data sets are small); ``names`` picks some of them.
+``--config`` names the config (default: the project's, whose 18 data sets are small);
+``--datasets`` a YAML file whose ``datasets`` are added to the config's (a name the config has
+keeps the config's entry), e.g. the six large sets of issue 19::
+
+    AUCACC_MIRROR=<folder with the ARFF files> python benchmarks/bench_cv_vs_weka.py \
+        --datasets benchmarks/large_datasets.yaml letter nursery pendigits optdigits waveform spambase
+
+``names`` picks data sets (default: every data set of the config).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ def main(argv: list[str]) -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--config", default=None, help="config file (default: config/config.yaml)")
+    ap.add_argument("--datasets", default=None, help="YAML file of more data sets (a 'datasets' mapping)")
     ap.add_argument("names", nargs="*", help="data sets of the config (default: all)")
     args = ap.parse_args(argv)
     import weka.core.jvm as jvm
@@ -46,13 +53,17 @@ def main(argv: list[str]) -> None:
     from weka.core.classes import Random
     from weka.filters import Filter
 
-    from aucacc.config import load_config
+    from aucacc.config import DEFAULT_CONFIG, read_config_file, validate_config
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import derive_seed, stratified_folds
     from aucacc.learners import make_learner
 
-    cfg = load_config(args.config) if args.config else load_config()
+    raw = read_config_file(args.config or DEFAULT_CONFIG)
+    if args.datasets:
+        extra = read_config_file(args.datasets).get("datasets") or {}
+        raw["datasets"] = {**extra, **raw["datasets"]}
+    cfg = validate_config(raw)
     names = args.names or list(cfg["datasets"])
     learners = ["NB", "C4.4", "C4.5"]
     weka_cls = {"NB": ("weka.classifiers.bayes.NaiveBayes", []),
