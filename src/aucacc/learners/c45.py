@@ -272,7 +272,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # attribute is like that (C45ModelSelection's multiVal; any numeric one breaks it).
         many = ~(0.3 * n_all - self._V > _SMALL) & ~self._numeric  # not Utils.sm(numValues, 0.3 n)
         self._in_average = np.ones_like(many) if many.all() else ~many
-        self._nominal_idx = np.flatnonzero(~self._numeric)
+        # The nominal attributes searched for a split: one of a single declared value never has
+        # two bags of min_instances (never admissible: no gain, no ratio, not in the average).
+        self._nominal_idx = np.flatnonzero(~self._numeric & (self._V >= 2))
         if len(self._nominal_idx):
             Vn = self._V[self._nominal_idx]
             self._vmax = int(Vn.max())
@@ -284,8 +286,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
         self._unit_weights = sample_weight is None or bool((w[keep] == 1.0).all())
         self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
+        any_missing = bool((self._X[:, ~self._numeric] < 0).any())  # in any nominal attribute
         numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
-        self._always_unit = self._unit_weights and not self._any_nominal_missing and not numeric_missing
+        self._always_unit = self._unit_weights and not any_missing and not numeric_missing
         # The distribution of every empty branch, shared: distributions are never changed.
         self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
         rows = np.arange(len(self._y))
@@ -333,9 +336,16 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             tot = np.bincount(aa, weights=kw, minlength=d)
         # Distribution.check: >= 2 bags with >= minNoObj
         ok = ((m - per_bag < _SMALL) & self._valid_bag).sum(axis=1) > 1
+        gain_all, ratio_all = np.zeros(d), np.zeros(d)
         if not ok.any():  # no admissible split: gains and ratios are not looked at
-            zero = np.zeros(d)
-            return ok, zero, zero
+            return ok, gain_all, ratio_all
+        if not ok.all():
+            # Only the admissible attributes: every sum below is within one attribute's row.
+            idx = np.flatnonzero(ok)
+            d = len(idx)
+            pcb, per_bag, tot = pcb[idx], per_bag[idx], tot[idx]
+            if per_class.ndim == 2:
+                per_class = per_class[idx]
         # Every x ln x term in one call: np.log is element-wise (a value's log does not depend on
         # where it sits in the array), so the terms are those of one call per table.
         # per_class is one row when it is the same for every attribute: its sum is then the same
@@ -350,7 +360,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
         ratio = _gain_ratio(per_bag, tot, sum_w, gain, (ln_bag, ln[-d - 1:-1], ln[-1:]))
-        return ok, np.where(ok, gain, 0.0), np.where(ok, ratio, 0.0)
+        gain_all[ok], ratio_all[ok] = gain, ratio
+        return ok, gain_all, ratio_all
 
     def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
         """``C45Split.handleNumericAttribute``: best binary cut ``<= t`` of one numeric attribute.
