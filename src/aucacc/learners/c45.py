@@ -539,7 +539,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     def _training_errors(self, node: _Node, memo: dict[int, float]) -> float:
         """Training errors of the subtree's leaves (``getTrainingErrors``), also stored in ``memo``
         for every node of the subtree (by ``id``)."""
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             e = node.dist.num_incorrect()
         else:
             e = sum(self._training_errors(ch, memo) for ch in node.children)
@@ -553,7 +553,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             # subtree is unchanged until its own test, so the stored errors are those Weka computes.
             memo = {}
             self._training_errors(node, memo)
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             return
         if memo[id(node)] >= node.dist.num_incorrect() - 1e-3:
             node.children, node.att, node.split_point, node.dist = None, None, None, node.dist.merged()
@@ -574,7 +574,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     def _estimated_errors(self, node: _Node) -> float:
         """``getEstimatedErrors``: the sum over the subtree's leaves, or the sum ``_prune`` stored
         at a node it kept (``est_errors``), which is the same sum of the same finished subtree."""
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             return self._errors_for_dist(node.dist)
         if node.est_errors is not None:
             return node.est_errors
@@ -584,7 +584,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """``getEstimatedErrorsForBranch``: the subtree's estimated errors on other data."""
         if len(rows) == 0:  # no instance reaches the subtree: every leaf's distribution is empty
             return 0.0
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             return self._errors_for_dist(_dist_one_bag(self._y[rows], wts, self._C))
         codes = self._branch_codes(node.att, node.split_point, rows)
         n_bags = node.dist.n_bags
@@ -599,7 +599,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """``newDistribution``: push (rows, wts) through the subtree, resetting distributions."""
         node.rows, node.wts = rows, wts
         node.est_errors = None  # new data: the stored sum no longer holds (pruning recomputes it)
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             node.dist = _dist_one_bag(self._y[rows], wts, self._C)
             if not _eq(_seqsum(wts), 0):
                 node.is_empty = False  # Weka never sets it back to True here
@@ -611,7 +611,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _prune(self, node: _Node) -> None:
         """``C45PruneableClassifierTree.prune`` (pessimistic errors, subtree raising)."""
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             return
         for ch in node.children:
             self._prune(ch)
@@ -637,14 +637,14 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _cleanup(self, node: _Node) -> None:
         node.rows = node.wts = None
-        if not node.is_leaf:
+        if node.children is not None:
             for ch in node.children:
                 self._cleanup(ch)
 
     # -- prediction -----------------------------------------------------------------------
     def _accumulate(self, node: _Node, X: tuple[np.ndarray, np.ndarray], idx: np.ndarray, wt: np.ndarray,
                     P: np.ndarray) -> None:
-        if node.is_leaf:
+        if node.children is None:  # a leaf
             P[idx] += wt[:, None] * node.dist.prob(self.laplace)[None, :]
             return
         codes = self._branch_codes(node.att, node.split_point, idx, *X)
