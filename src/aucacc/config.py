@@ -313,7 +313,12 @@ def _check_studies(config: dict[str, Any], need) -> None:
             raise ConfigError(f"config key '{key}.{missing}': study {name!r} gives '{given}' without '{missing}'; the "
                               f"published numbers are judged by the claims file's rules, so give both (the paper "
                               f"study: published: config/published, claims: config/claims.yaml) or neither")
+        seen_pairs: dict[frozenset, int] = {}
         for i, pair in enumerate(study["cde_pairs"] or []):
+            first = seen_pairs.setdefault(frozenset(pair), i)
+            if first != i:
+                raise ConfigError(f"config key '{key}.cde_pairs[{i}]': {pair} compares the same two learners as "
+                                  f"'{key}.cde_pairs[{first}]' ({study['cde_pairs'][first]}); list each pair once")
             outside = [x for x in pair if x not in study["learners"]]
             if outside:
                 raise ConfigError(f"config key '{key}.cde_pairs[{i}]': {pair} names {outside[0]!r}, which is not one of "
@@ -342,6 +347,63 @@ def study_pairs(study: dict[str, Any]) -> list[list[str]]:
         return [list(p) for p in study["cde_pairs"]]
     ls = study["learners"]
     return [[ls[j], ls[i]] for j in range(len(ls)) for i in range(j)]
+
+
+#: The columns a study's ``retest`` CSV must have (``table`` is optional), and the metrics it may name.
+RETEST_COLUMNS = ("metric", "a", "b", "published_outcome")
+RETEST_METRICS = ("accuracy", "auc")
+
+
+def check_study_inputs(config: dict[str, Any]) -> None:
+    """The files each study of a validated ``config`` names exist and have the shape the workflow reads.
+
+    Run before any job (the workflow: after :func:`validate_config`), so a wrong path or a malformed
+    claims CSV stops the run naming its config key instead of failing in a job: ``published`` must
+    be a folder, ``claims`` a file (its content is checked by
+    :func:`aucacc.report.claims.load_claims`), ``retest`` a CSV with the columns
+    :data:`RETEST_COLUMNS` (optionally ``table``), each ``metric`` one of :data:`RETEST_METRICS` and
+    each ``published_outcome`` ``"not significant"`` or ``"<a or b> significantly higher"`` (the
+    outcomes :func:`aucacc.studies.analysis.retest_claims` re-tests). Relative paths: from the
+    working directory.
+
+    Raises
+    ------
+    ConfigError
+        Naming ``studies.<name>.<key>``, the path and, for a CSV row, its line.
+    """
+    import csv
+
+    for name, study in config["studies"].items():
+        for key, want in (("published", "folder"), ("claims", "file"), ("retest", "file")):
+            path = study[key]
+            if path and not (Path(path).is_dir() if want == "folder" else Path(path).is_file()):
+                found = "is a folder" if Path(path).is_dir() else "is a file" if Path(path).exists() else "does not exist"
+                raise ConfigError(f"config key 'studies.{name}.{key}': {path!r} {found} (relative paths are read from the working "
+                                  f"directory, {Path.cwd()}); give the {want} it should name")
+        path = study["retest"]
+        if not path:
+            continue
+        key = f"studies.{name}.retest"
+        try:
+            with open(path, newline="", encoding="utf-8") as fh:
+                reader = csv.DictReader(fh)
+                missing = [c for c in RETEST_COLUMNS if c not in (reader.fieldnames or [])]
+                if missing:
+                    raise ConfigError(f"config key '{key}': {path} has no column(s) {', '.join(missing)} (its header: "
+                                      f"{', '.join(reader.fieldnames or []) or 'none'}); a retest CSV has the columns "
+                                      f"metric, a, b, published_outcome and optionally table, as "
+                                      f"config/published/significance.csv")
+                for row in reader:
+                    line = reader.line_num
+                    if row["metric"] not in RETEST_METRICS:
+                        raise ConfigError(f"config key '{key}': {path} line {line}: metric {row['metric']!r} is not "
+                                          f"one of {', '.join(RETEST_METRICS)}")
+                    outcomes = ["not significant"] + [f"{row[x]} significantly higher" for x in ("a", "b")]
+                    if row["published_outcome"] not in outcomes:
+                        raise ConfigError(f"config key '{key}': {path} line {line}: published_outcome "
+                                          f"{row['published_outcome']!r} is not one of {', '.join(map(repr, outcomes))}")
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise ConfigError(f"config key '{key}': {path} is not a UTF-8 CSV file ({exc})") from None
 
 
 def check_learner(name: str, spec: dict[str, Any]) -> type:

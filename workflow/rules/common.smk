@@ -3,8 +3,9 @@ import os
 import re
 from pathlib import Path
 
-from aucacc.config import check_study_files, paper_study, study_pairs, validate_config
+from aucacc.config import check_study_files, check_study_inputs, paper_study, study_pairs, validate_config
 from aucacc.report.claims import load_claims
+from aucacc.exceptions import ConfigError
 
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
 # cliques that scikit-posthocs draws in a critical-difference diagram) then has the same order in
@@ -24,12 +25,17 @@ from aucacc.datasets.store import check_clean_outputs
 # them and the names the study lists: from the lock file when recorded there (no server asked), else
 # from the server, then recorded (config/README.md, "OpenML suites"). A config naming none asks no
 # server. A cluster job re-reads this file: it reads the lock file the main run wrote, never rechecks.
-expand_studies(config, recheck=False if workflow.remote_exec else None)
-validate_config(config, project=[workflow.basedir, os.getcwd()])
 # Each config file read again by the library's loader, which refuses a key given twice in one mapping
 # (Snakemake's loader keeps the last one silently: a second `seed:` would replace the first).
-# A study defined in two of them would be merged key by key into one: refused (check_study_files).
-check_study_files([f for f in workflow.configfiles if Path(f).is_file()])
+# A study defined in two of them would be merged key by key into one: refused (check_study_files), first,
+# so the merged study's own errors do not hide it. With --replace-workflow-config the Snakefile's config
+# file is discarded, so only the command line's files count.
+check_study_files([f for f in ((workflow.overwrite_configfiles or []) if workflow.config_settings.replace_workflow_config
+                               else workflow.configfiles) if Path(f).is_file()])
+expand_studies(config, recheck=False if workflow.remote_exec else None)
+validate_config(config, project=[workflow.basedir, os.getcwd()])
+# The files each study names (published folder, claims file, retest CSV's columns and outcomes), before any job.
+check_study_inputs(config)
 STUDIES = config["studies"]
 # The paper study: the one study with published numbers (None: no paper-specific stage runs; the
 # Snakefile includes the paper's stage files only with it).
@@ -113,5 +119,9 @@ def paper_datasets(table):
     """Configured data sets that the published table ``table`` has a row for, in config order."""
     import pandas as pd
 
-    have = set(pd.read_csv(published(table))["dataset"])
+    path = published(table)
+    if not Path(path).is_file():  # read while the workflow is parsed: stop naming the key, not with a traceback
+        raise ConfigError(f"config key 'studies.{PAPER}.published': {path} not found; the paper study's folder holds "
+                          f"the paper's tables as CSV files (as config/published of the repository)")
+    have = set(pd.read_csv(path)["dataset"])
     return [d for d in DATASETS if d in have]

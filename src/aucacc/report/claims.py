@@ -40,9 +40,12 @@ def _load(path: str) -> dict[str, Any]:
     import jsonschema
 
     if not Path(path).is_file():
-        raise ClaimsError(f"claims file {path} not found (config key 'claims'): point the key at the claims file, "
-                          "config/claims.yaml of the repository")
+        raise ClaimsError(f"claims file {path} not found (config key 'studies.<name>.claims' of the paper study): "
+                          "point the key at the claims file, config/claims.yaml of the repository")
     claims = yaml.safe_load(Path(path).read_text())
+    if not isinstance(claims, dict):  # e.g. a CSV given as the claims file: the schema error would print it whole
+        raise ClaimsError(f"{path}: not a claims file (a YAML mapping with 'rules' and 'tables', as "
+                          "config/claims.yaml of the repository); check config key 'studies.<name>.claims'")
     schema = yaml.safe_load(SCHEMA.read_text())
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(claims), key=lambda e: list(e.path))
     if errors:

@@ -1,0 +1,104 @@
+"""Bad input in the `studies` block is refused before any job runs, naming the config key (issue 18).
+
+Each case was a traceback, a failure inside a job, or a silent acceptance before: a missing `published`
+folder (FileNotFoundError while the workflow was parsed), a malformed `retest` CSV (ValueError in the
+tests job), a pair listed twice (duplicate rows), a study name too long for a folder (OSError in the
+first job), a CSV given as the claims file (its whole text printed in the message).
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from aucacc.config import ConfigError, check_study_inputs, load_config, validate_config
+from aucacc.exceptions import ClaimsError
+from aucacc.report.claims import load_claims
+
+VALID = load_config()  # the repository config, validated (tests run from the repository root)
+
+
+@pytest.fixture
+def cfg():
+    """A validated copy of the repository config with a study of one's own, ``mine``."""
+    config = copy.deepcopy(VALID)
+    config["studies"]["mine"] = {**config["studies"]["huang_ling_2005"], "published": None, "claims": None,
+                                 "learners": ["NB", "C4.5"], "datasets": ["iris", "voting"], "title": "mine"}
+    return config
+
+
+def _inputs_error(config) -> str:
+    with pytest.raises(ConfigError) as exc:
+        check_study_inputs(config)
+    return str(exc.value)
+
+
+def test_the_repository_studies_pass(cfg):
+    cfg["studies"]["mine"]["retest"] = "config/published/significance.csv"  # uci36's retest: the paper's claims
+    check_study_inputs(cfg)
+
+
+@pytest.mark.parametrize("key, value, found", [("published", "no/such/folder", "does not exist"),
+                                               ("published", "config/claims.yaml", "is a file"),
+                                               ("claims", "no_such.yaml", "does not exist"),
+                                               ("claims", "config", "is a folder")])
+def test_a_missing_published_folder_or_claims_file_names_the_key(cfg, key, value, found):
+    cfg["studies"]["huang_ling_2005"][key] = value
+    msg = _inputs_error(cfg)
+    assert msg.startswith(f"config key 'studies.huang_ling_2005.{key}': {value!r} {found}")
+
+
+@pytest.mark.parametrize("text, expected", [
+    (None, r"nothere\.csv' does not exist"),
+    ("foo,bar\n1,2\n", r"has no column\(s\) metric, a, b, published_outcome \(its header: foo, bar\)"),
+    ("", r"has no column\(s\) metric, a, b, published_outcome \(its header: none\)"),
+    ("metric,a,b,published_outcome\nauc,NB,C4.5,not significant\nAUC,NB,C4.5,not significant\n",
+     r"line 3: metric 'AUC' is not one of accuracy, auc"),
+    ("metric,a,b,published_outcome\naccuracy,NB,C4.5,a>b\n",
+     r"line 2: published_outcome 'a>b' is not one of 'not significant', 'NB significantly higher', "
+     r"'C4.5 significantly higher'"),
+    (b"metric,a,b,published_outcome\n\xff\xfe\n", r"is not a UTF-8 CSV file"),
+])
+def test_a_malformed_retest_csv_names_the_key_and_line(cfg, tmp_path, text, expected):
+    path = tmp_path / "nothere.csv"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    elif text is not None:
+        path.write_text(text)
+    cfg["studies"]["mine"]["retest"] = str(path)
+    with pytest.raises(ConfigError, match=r"^config key 'studies\.mine\.retest': .*" + expected):
+        check_study_inputs(cfg)
+
+
+def test_a_retest_folder_is_refused(cfg, tmp_path):
+    cfg["studies"]["mine"]["retest"] = str(tmp_path)
+    assert _inputs_error(cfg).startswith(f"config key 'studies.mine.retest': {str(tmp_path)!r} is a folder")
+
+
+@pytest.mark.parametrize("pairs, i, first", [([["NB", "C4.5"], ["NB", "C4.5"]], 1, 0),
+                                             ([["C4.5", "NB"], ["C4.4", "NB"], ["NB", "C4.5"]], 2, 0)])
+def test_a_cde_pair_listed_twice_is_refused(pairs, i, first):
+    raw = copy.deepcopy(VALID)
+    raw["studies"] = {"mine": {"datasets": ["iris", "voting"], "learners": ["NB", "C4.4", "C4.5"], "cde_pairs": pairs}}
+    with pytest.raises(ConfigError, match=rf"^config key 'studies\.mine\.cde_pairs\[{i}\]': .* compares the same two "
+                                          rf"learners as 'studies\.mine\.cde_pairs\[{first}\]'"):
+        validate_config(raw)
+
+
+@pytest.mark.parametrize("length, ok", [(100, True), (101, False), (500, False)])
+def test_a_study_name_fits_a_folder_name(length, ok):
+    raw = copy.deepcopy(VALID)
+    raw["studies"] = {"s" * length: {"datasets": ["iris", "voting"], "learners": ["NB", "C4.5"]}}
+    if ok:
+        validate_config(raw)
+    else:
+        with pytest.raises(ConfigError, match=r"^config key 'studies': 's+.*at most 100 characters"):
+            validate_config(raw)
+
+
+def test_a_csv_given_as_the_claims_file_says_so():
+    with pytest.raises(ClaimsError, match=r"^config/published/significance\.csv: not a claims file \(a YAML mapping") \
+            as exc:
+        load_claims("config/published/significance.csv")
+    assert "uci_nb_c44_c45,accuracy" not in str(exc.value)

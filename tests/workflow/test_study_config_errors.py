@@ -1,0 +1,60 @@
+"""The workflow's own config checks of studies (workflow/rules/common.smk), by dry runs on a copy of `.test`.
+
+- ``--replace-workflow-config`` with a whole config of one's own that keeps the paper's study name: the
+  Snakefile's config file is discarded, so the study is not "defined in two files" (it was refused);
+- a study defined in two ``--configfile`` files is refused as such, not by an error of the merged study
+  (its C/D/E pair naming a learner of the other file's study);
+- a ``published`` folder that does not exist stops the run naming its key (a FileNotFoundError while the
+  workflow was parsed), before any job and with nothing written to ``results/``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from helpers import copy_test_workflow
+
+pytestmark = pytest.mark.slow
+
+
+def _dry(snakemake: Path, work: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(snakemake), "-n", "--directory", ".test", "--cores", "1", "--nolock", *args], cwd=work,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture
+def wf(tmp_path):
+    work, snakemake = copy_test_workflow(tmp_path)
+    return work, snakemake, yaml.safe_load((work / ".test" / "config" / "config.yaml").read_text())
+
+
+def test_replace_workflow_config_keeps_the_paper_study_name(wf):
+    work, snakemake, cfg = wf
+    cfg["studies"]["tiny"]["learners"] = ["NB", "C4.4"]
+    (work / "mine.yaml").write_text(yaml.safe_dump(cfg))
+    proc = _dry(snakemake, work, "--configfile", str(work / "mine.yaml"), "--replace-workflow-config")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "results/studies/tiny/tables/summary.csv" in proc.stdout
+
+    cfg["studies"]["huang_ling_2005"]["published"] = "no_such_folder"
+    (work / "mine.yaml").write_text(yaml.safe_dump(cfg))
+    proc = _dry(snakemake, work, "--configfile", str(work / "mine.yaml"), "--replace-workflow-config")
+    assert proc.returncode != 0
+    assert ("config key 'studies.huang_ling_2005.published': 'no_such_folder' does not exist"
+            in proc.stdout + proc.stderr)
+    assert "Traceback" not in proc.stdout + proc.stderr and not (work / ".test" / "results").exists()
+
+
+def test_a_study_in_two_config_files_is_refused_as_such(wf):
+    work, snakemake, _ = wf
+    (work / "a.yaml").write_text("studies:\n  s1: {datasets: [iris], learners: [NB, C4.5], cde_pairs: [[C4.5, NB]]}\n")
+    (work / "b.yaml").write_text("studies:\n  s1: {datasets: [voting], learners: [NB, LR]}\n")
+    proc = _dry(snakemake, work, "--configfile", str(work / "a.yaml"), str(work / "b.yaml"))
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert f"config key 'studies.s1': the study is defined in {work / 'a.yaml'} and in {work / 'b.yaml'}" in out, out
+    assert "cde_pairs" not in out
