@@ -102,3 +102,17 @@ def test_a_csv_given_as_the_claims_file_says_so():
             as exc:
         load_claims("config/published/significance.csv")
     assert "uci_nb_c44_c45,accuracy" not in str(exc.value)
+
+
+@pytest.mark.parametrize("title, ok", [("Huang & Ling (2005), §IV", True), ("a\n\nb", False), ("", False),
+                                       ("tab\there", False)])
+def test_a_study_title_is_one_line(title, ok):
+    """A title becomes a report category, an RST front-page line and a REPORT.md heading: a newline broke them."""
+    raw = copy.deepcopy(VALID)
+    raw["studies"] = {"mine": {"title": title, "datasets": ["iris", "voting"], "learners": ["NB", "C4.5"]}}
+    if ok:
+        assert validate_config(raw)["studies"]["mine"]["title"] == title
+    else:
+        with pytest.raises(ConfigError, match=r"^config key 'studies\.mine\.title': .*\(expected: display title .*one "
+                                              r"line, not empty"):
+            validate_config(raw)
