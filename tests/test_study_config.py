@@ -116,3 +116,12 @@ def test_a_study_title_is_one_line(title, ok):
         with pytest.raises(ConfigError, match=r"^config key 'studies\.mine\.title': .*\(expected: display title .*one "
                                               r"line, not empty"):
             validate_config(raw)
+
+
+def test_an_unknown_positive_class_names_the_config_keys():
+    """Checked in the ROC job (the classes come from the clean data); the message said only that the class was unknown."""
+    from aucacc.scores import positive_class
+
+    with pytest.raises(ValueError, match=r"^positive class 'nonclass' is not a class of the data \(\['a', 'b'\]\): set "
+                                         r"config key roc\.positive \(or the study's studies\.<name>\.positive\)"):
+        positive_class(["a", "b"], ["a", "b", "b"], "nonclass")

@@ -163,7 +163,9 @@ def positive_class(classes, y_true, override: str | None = None) -> str:
     classes = [str(c) for c in classes]
     if override is not None:
         if str(override) not in classes:
-            raise ValueError(f"positive class {override!r} is not a class of the data ({classes})")
+            # the classes are known from the clean data only, so a configured name is checked here, in the job
+            raise ValueError(f"positive class {override!r} is not a class of the data ({classes}): set config key "
+                             f"roc.positive (or the study's studies.<name>.positive) of this data set to one of them")
         return str(override)
     y = np.asarray(y_true).astype(str)
     counts = [int((y == c).sum()) for c in classes]
