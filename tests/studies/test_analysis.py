@@ -160,7 +160,7 @@ def test_auc_vs_accuracy_hand_tally_and_sign_tests(tally_metrics):
     assert t["C"] == pytest.approx(4 / 6) and t["D"] == pytest.approx(3.0) and t["E"] == pytest.approx(1 / 11)
     assert t["p_C"] == pytest.approx(22 / 64) and t["p_D"] == pytest.approx(5 / 16)  # P(X ≥ 4 | 6), P(X ≥ 3 | 4)
     assert t["p_C"] == pytest.approx(stats.binomtest(4, 6, 0.5, alternative="greater").pvalue)
-    assert t["consistent"] == "no" and t["more_discriminating"] == "no" and t["datasets"] == 3
+    assert t["consistent"] == "not shown" and t["more_discriminating"] == "not shown" and t["datasets"] == 3
     # the same tally as the paper's C/D/E table
     ref = cde_table(tally_metrics, [("A", "B")]).iloc[0]
     assert [ref[k] for k in "RSPQV"] + [ref["n"]] == [t[k] for k in "RSPQV"] + [t["n"]]

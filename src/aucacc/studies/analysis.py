@@ -435,7 +435,8 @@ def _sign_test(k: int, n: int) -> float:
 
 
 def _answer(p: float, alpha: float) -> str:
-    return "undefined" if not np.isfinite(p) else ("yes" if p < alpha else "no")
+    # "not shown", not "no": a sign test that does not reject C ≤ 0.5 (D ≤ 1) is no evidence against C > 0.5.
+    return "undefined" if not np.isfinite(p) else ("yes" if p < alpha else "not shown")
 
 
 def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, alpha: float, n_boot: int,
@@ -460,7 +461,8 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
       interval (``C_undefined_resamples``, ``D_undefined_resamples``).
 
     ``consistent`` / ``more_discriminating`` read ``"yes"`` when the sign test rejects C ≤ 0.5
-    (D ≤ 1) at ``alpha``, ``"no"`` when it does not, ``"undefined"`` when R + S = 0 (P + Q = 0).
+    (D ≤ 1) at ``alpha``, ``"not shown"`` when it does not (too few disagreeing folds, or C ≤ 0.5:
+    read C and its interval), ``"undefined"`` when R + S = 0 (P + Q = 0).
 
     Parameters
     ----------
@@ -557,7 +559,7 @@ def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table |
     ``summary_table``: :func:`summary`'s table (its tidy data); ``auc_vs_accuracy_table``:
     :func:`auc_vs_accuracy`'s. The averages are :func:`summary`'s (over the data sets on which
     every learner ran). Example: ``"8 data sets × 2 learners (LR, RF). Highest average accuracy:
-    RF (85.0 %); highest average AUC: RF (91.2 %). AUC consistent with accuracy (C > 0.5) for 1
+    RF (85.0 %); highest average AUC: RF (91.2 %). AUC shown consistent with accuracy (C > 0.5) for 1
     of 1 learner pairs, more discriminating (D > 1) for 0 of 1 (one-sided sign tests over the
     test folds, α = 0.05)."``
     """
@@ -586,7 +588,7 @@ def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table |
             und = int((cde[col] == "undefined").sum())
             return f"{int((cde[col] == 'yes').sum())} of {n}" + (f" ({und} undefined)" if und else "")
 
-        parts.append(f"AUC consistent with accuracy (C > 0.5) for {count('consistent')} learner "
-                     f"pair{'s' if n != 1 else ''}, more discriminating (D > 1) for {count('more_discriminating')} "
-                     f"(one-sided sign tests over the test folds, α = {alpha:g}).")
+        parts.append(f"AUC shown consistent with accuracy (C > 0.5) for {count('consistent')} learner "
+                     f"pair{'s' if n != 1 else ''}, shown more discriminating (D > 1) for {count('more_discriminating')} "
+                     f"(one-sided sign tests over the test folds, α = {alpha:g}; not shown is not evidence against).")
     return " ".join(parts)

@@ -9,7 +9,7 @@ from aucacc.report.plots.studies import auc_vs_accuracy_figure, message_figure
 def test_auc_vs_accuracy_figure_log_d_and_reference_lines():
     t = pd.DataFrame({"pair": ["B vs A", "C vs A", "C vs B"], "C": [0.8, 0.6, np.nan], "C_lo": [0.7, 0.4, np.nan],
                       "C_hi": [0.9, 0.8, np.nan], "D": [3.0, np.inf, np.nan], "D_lo": [1.5, 2.0, np.nan],
-                      "D_hi": [np.inf, np.inf, np.nan], "consistent": ["yes", "no", "undefined"],
+                      "D_hi": [np.inf, np.inf, np.nan], "consistent": ["yes", "not shown", "undefined"],
                       "more_discriminating": ["yes", "yes", "undefined"]})
     fig = auc_vs_accuracy_figure(t, "s")
     c_ax, d_ax = fig.axes
@@ -31,7 +31,7 @@ def test_message_figure():
 
 def test_the_reference_line_has_its_tick_left_of_infinity():
     t = pd.DataFrame({"pair": ["B vs A"], "C": [1.0], "C_lo": [1.0], "C_hi": [1.0], "D": [np.inf], "D_lo": [0.5],
-                      "D_hi": [np.inf], "consistent": ["no"], "more_discriminating": ["no"]})
+                      "D_hi": [np.inf], "consistent": ["not shown"], "more_discriminating": ["not shown"]})
     d_ax = auc_vs_accuracy_figure(t).axes[1]
     labels = [x.get_text() for x in d_ax.get_xticklabels()]
     assert "1" in labels and labels[-1] == "∞"
