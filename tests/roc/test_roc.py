@@ -219,3 +219,39 @@ def test_hybrid_at_fprs_table():
     assert t.iloc[1].q == 0 and t.iloc[1].learner_left == t.iloc[1].learner_right == "A"
     # (.3,.8) appears twice (A then C): the vertex is A's, C is listed as tied.
     assert h.loc[h["fpr"] == .3, "tied_with"].item() == "C"
+
+
+def test_auc_check_uses_the_same_column_where_complement_ties_differ():
+    """ionosphere NB, uci36: two instances tie at p:b = 1.0 but not at p:g (1e-17 vs 3e-18).
+
+    By hand, ranking p:b (positive b): pairs (b1,g1) tie ½, (b1,g2) 1, (b2,g1) 0, (b2,g2) 1 → 2.5/4.
+    The stored AUC ranks p:g: (g2 > b1, b2), (g1 < b1, b2) → 2/4. The check must take the same
+    column's rank AUC for that fold, say so, and still fail on a true defect.
+    """
+    import pandas as pd
+
+    from aucacc.evaluation.cross_validate import fold_metrics
+    from aucacc.roc import roc_dataset
+    from aucacc.roc.experiment import auc_check_table
+
+    pb = np.array([1.0, 1.0, 0.3, 0.1, 0.9, 0.2, 0.8, 0.1])
+    pg = np.array([1e-17, 3e-18, 0.7, 0.9, 0.1, 0.8, 0.2, 0.9])
+    sc = pd.DataFrame({"row": np.arange(8), "fold": np.repeat([0, 1], 4), "y_true": ["b", "g", "b", "g"] * 2,
+                       "p:b": pb, "p:g": pg})
+    sc["y_pred"] = np.where(pb >= pg, "b", "g")
+    m = fold_metrics(sc)
+    assert m.query("metric == 'auc'")["value"].tolist() == [50.0, 100.0]
+    res = roc_dataset("ion", ["b", "g"], {"NB": sc}, {"NB": m}, "b", "threshold", n_points=5, n_thresholds=5)
+    c = res["check"].sort_values("fold")
+    np.testing.assert_allclose(c["auc_points"], [0.625, 1.0], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(c["auc_reference"], [0.625, 1.0], rtol=0, atol=1e-15)
+    assert c["reference"].tolist() == [
+        "metrics.rank_auc of p:b (the stored AUC ranks p:g, whose float ties differ)", "stored fold AUC (metrics.auc)"]
+    t = auc_check_table(c)
+    assert t.notes == ["ion (positive b), NB: 1 of 2 test folds are checked against the rank AUC of p:b, not the "
+                       "stored AUC (which ranks p:g): p:b ties instances that p:g, rounded differently, ranks apart "
+                       "(largest stored-AUC difference 0.125)."]
+    bad = c.assign(auc_points=c["auc_points"] + [0.0, 0.01])
+    bad["abs_diff"] = (bad["auc_points"] - bad["auc_reference"]).abs()
+    with pytest.raises(RuntimeError, match="differs from the metric module's in 1 folds"):
+        auc_check_table(bad)

@@ -203,6 +203,7 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
                 m = metrics[lrn].query("metric == 'auc'").set_index("fold")["value"] / 100
                 f["auc_reference"] = f["fold"].map(m)
                 f["reference"] = "stored fold AUC (metrics.auc)"
+                _same_column_where_ties_differ(f, frames[lrn], classes, pos)
             else:
                 sc = frames[lrn]
                 ref = {k: rank_auc(g["y_true"].astype(str).to_numpy() == pos, g[f"p:{pos}"].to_numpy())
@@ -217,6 +218,32 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
     det = pd.concat(dets, ignore_index=True)[["dataset", "positive", "learner", "threshold", "fpr", "fnr", "n_pos",
                                               "n_neg"]]
     return {"curves": curves, "hull": hulls, "check": checks, "det": det}
+
+
+def _same_column_where_ties_differ(f: pd.DataFrame, scores: pd.DataFrame, classes, pos: str) -> None:
+    """Binary folds whose stored AUC differs from the ROC points' AUC: use the rank AUC of ``p:<pos>``.
+
+    The stored fold AUC ranks by the other class's probability. ``p:a`` and ``1 - p:b`` are
+    equal only up to rounding, so two instances tied at ``p:a = 1.0`` can differ in ``p:b``
+    (e.g. NB's 1e-17 against 3e-18): one score ties them, the other ranks them, and the two
+    AUCs differ by the tie's half-weight. Such folds are compared with the metric module's
+    rank AUC of the column the ROC points use, ``reference`` says so and ``stored_diff`` keeps
+    the stored AUC's difference and ``stored_ranks`` its column (``f`` is changed in place; :func:`auc_check_table` notes them).
+    A true defect of the ROC points still fails :func:`auc_check_table`.
+    """
+    off = ~((f["auc_points"] - f["auc_reference"]).abs() <= AUC_TOL)
+    if not off.any():
+        return
+    other = next(c for c in classes if c != pos)
+    y = scores["y_true"].astype(str)
+    f["stored_diff"], f["stored_ranks"] = np.nan, None
+    for i in f.index[off]:
+        f.at[i, "stored_diff"] = abs(f.at[i, "auc_points"] - f.at[i, "auc_reference"])
+        f.at[i, "stored_ranks"] = f"p:{other}"
+        g = scores[scores["fold"] == f.at[i, "fold"]]
+        f.at[i, "auc_reference"] = rank_auc(y[g.index].to_numpy() == pos, g[f"p:{pos}"].to_numpy())
+        f.at[i, "reference"] = (f"metrics.rank_auc of p:{pos} (the stored AUC ranks p:{other}, whose float ties "
+                                "differ)")
 
 
 def _fmt_range(lo, hi):
@@ -245,14 +272,25 @@ def auc_check_table(check: pd.DataFrame) -> Table:
                  max_abs_diff=("abs_diff", "max")).reset_index())
     notes = []
     if "folds_total" in check.columns:
-        total = check.groupby(_KEYS + ["learner", "reference"], sort=False)["folds_total"].max().to_numpy()
-        summ["undefined_folds"] = total - summ["n_folds"].to_numpy()
+        # Per learner, not per reference: a learner's folds can be split over two references.
+        per = check.groupby(_KEYS + ["learner"], sort=False).agg(total=("folds_total", "max"), n=("fold", "count"))
+        idx = pd.MultiIndex.from_frame(summ[_KEYS + ["learner"]])
+        summ["undefined_folds"] = (per["total"] - per["n"]).reindex(idx).to_numpy()
         for (d, pos), g in summ[summ["undefined_folds"] > 0].groupby(_KEYS, sort=False):
             n = int(g["undefined_folds"].max())
             notes.append(f"{UNDEFINED_MARK} {d} (positive {pos}): {n} of {n + int(g['n_folds'].max())} test folds "
                          "lack the positive class or every other class, so they have no ROC points and no AUC; "
                          "the means are over the other folds.")
         summ = mark_partial(summ)
+    if "stored_diff" in check.columns:
+        for (d, pos, lrn), g in check.groupby(_KEYS + ["learner"], sort=False):
+            other = g["stored_diff"].notna()
+            if other.any():
+                alt = g.loc[other, "stored_ranks"].iloc[0]
+                notes.append(f"{d} (positive {pos}), {lrn}: {int(other.sum())} of {len(g)} test folds are checked "
+                             f"against the rank AUC of p:{pos}, not the stored AUC (which ranks {alt}): p:{pos} "
+                             f"ties instances that {alt}, rounded differently, ranks apart (largest stored-AUC "
+                             f"difference {g['stored_diff'].max():.3g}).")
     cols = _KEYS + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]
     cols += ["folds_total"] if "folds_total" in check.columns else []
     return Table(check[cols], floatfmt=".6g", display=summ, notes=notes,
