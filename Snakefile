@@ -48,3 +48,14 @@ rule all:
     input:
         get_final_output(),
     default_target: True
+
+
+# One target per study: `snakemake --cores N study_<name>` makes that study's tables and figures only
+# (a study with `published` also needs the paper's stages: use the default target for it).
+for _s in STUDIES:
+
+    rule:
+        name:
+            f"study_{_s}"
+        input:
+            study_tables(_s, *study_table_stems(_s)) + study_figures(_s, *study_figure_stems(_s)),

@@ -148,3 +148,11 @@ def test_readme_own_study_example(tmp_path):
     assert proc.returncode == 0, out[-4000:]
     assert f"results/studies/{study}/tables/auc_vs_accuracy.csv" in out
     assert "results/tables/uci_nb_c44_c45.csv" in out  # the paper's study stays
+    # The study's own target (README: `study_<name>`) plans its chapter and none of the paper's tables.
+    inline = re.search(r"`(snakemake --cores 2 --configfile=my_study\.yaml study_\w+)`", section).group(1)
+    proc = subprocess.run([str(exe), *inline.split()[1:], "-n", "--nolock"], cwd=work,
+                          capture_output=True, text=True, timeout=600, env=_ENV)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out[-4000:]
+    assert f"results/studies/{study}/tables/auc_vs_accuracy.csv" in out
+    assert "results/tables/uci_nb_c44_c45.csv" not in out
