@@ -17,6 +17,7 @@ Usage::
     python benchmarks/bench_workflow.py                      # both runs, full configuration
     python benchmarks/bench_workflow.py --cores 2 --keep /tmp/run   # one run, keep its results
     python benchmarks/bench_workflow.py --from-results /tmp/run/cores1   # only the analysis
+    python benchmarks/bench_workflow.py --from-results CLONE -- --configfile config/uci36.yaml   # a study's run
 
 Target (issue 13): the full reproduction with ``--cores 2`` in at most 5 minutes of wall time
 on the 2-core reference machine, idle.
@@ -99,13 +100,14 @@ def stage_table(jobs) -> None:
     print(f"  {'total':28s} {len(jobs):5d} {total_w:9.1f} {total_c:9.1f}")
 
 
-def job_dag(work: Path) -> tuple[dict[int, str], list[tuple[int, int]]]:
-    """The full DAG from a forced dry run: jobs (id -> benchmark path or rule name) and edges
-    (parent, child), a job being the parent of every job that reads one of its outputs."""
+def job_dag(work: Path, extra: list[str]) -> tuple[dict[int, str], list[tuple[int, int]]]:
+    """The full DAG from a forced dry run (``extra``: the run's snakemake arguments, e.g. ``--configfile``):
+    jobs (id -> benchmark path or rule name) and edges (parent, child), a job being the parent of every
+    job that reads one of its outputs."""
     snakemake = Path(sys.executable).with_name("snakemake")
     snakefile = work / "Snakefile" if (work / "Snakefile").exists() else ROOT / "Snakefile"
     out = subprocess.run([str(snakemake), "--snakefile", str(snakefile), "--directory", str(work), "-n",
-                          "--forceall"], cwd=snakefile.parent, check=True,
+                          "--forceall", *extra], cwd=snakefile.parent, check=True,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True).stdout
     jobs = []
     for block in re.split(r"^(?=(?:local)?rule \w+:)", out, flags=re.M):
@@ -177,9 +179,9 @@ def label(name: str) -> str:
     return " ".join(Path(name).relative_to("results/benchmarks").with_suffix("").parts)
 
 
-def analyse(work: Path) -> None:
+def analyse(work: Path, extra: list[str]) -> None:
     jobs = read_benchmarks(work / "results")
-    nodes, edges = job_dag(work)
+    nodes, edges = job_dag(work, extra)
     dur, missing = {}, []
     for v, name in nodes.items():
         dur[v] = jobs.get(name, (0.0, 0.0))[0]
@@ -211,7 +213,7 @@ def main(argv=None) -> None:
     print(f"# bench_workflow  python {sys.version.split()[0]}  cpus {os.cpu_count()}  "
           f"load average at start {os.getloadavg()[0]:.1f}")
     if args.from_results:
-        analyse(args.from_results)
+        analyse(args.from_results, args.snakemake_args)
         return
     base = args.keep or Path(tempfile.mkdtemp(prefix="aucacc-bench-"))
     walls = {}
@@ -225,7 +227,7 @@ def main(argv=None) -> None:
             stage_table(read_benchmarks(work / "results"))
             if cores == args.cores[0]:  # printed at once: a long second run may be cut short
                 print(f"\n## critical path and simulated makespan (per-job wall times of this run)")
-                analyse(work)
+                analyse(work, args.snakemake_args)
         if 1 in walls and 2 in walls:
             print(f"\n--cores 1 / --cores 2 wall-time ratio: {walls[1] / walls[2]:.2f}")
     finally:

@@ -162,8 +162,9 @@ class _Dist:
     # max_class() over all bags, computed once: pruning asks for it many times and the arrays
     # of a distribution are never changed after it is built (a new distribution replaces it).
     _max_class: int | None = field(default=None, init=False, repr=False, compare=False)
-    # The tree builder's estimated errors of this distribution (one tree, one confidence), likewise.
-    est_errors: float | None = field(default=None, init=False, repr=False, compare=False)
+    # (confidence factor, estimated errors) of this distribution, likewise: memo of
+    # C45Tree._errors_for_dist (a grown tree, and its distributions, can serve two confidences).
+    est_errors: tuple[float, float] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def n_bags(self) -> int:

@@ -30,7 +30,10 @@ piece so that each can be read beside its Weka counterpart. Weka's numerical hel
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import math
+from collections import OrderedDict
 from numbers import Integral, Real
 
 import numpy as np
@@ -45,6 +48,13 @@ from aucacc.learners._j48 import (_LOG2, _SMALL, _Dist, _dist_one_bag, _dist_spl
 from aucacc.learners._input import require_frame
 
 __all__ = ["C45Tree", "C45", "C44", "add_errs"]
+
+#: Grown trees (before collapse and pruning) by a hash of everything growth reads: C4.4 and C4.5
+#: grow the same tree on the same training fold (J48's buildTree is the same with or without -U -O;
+#: only collapse, pruning and the leaf estimates differ), so the second learner of a fold copies it.
+#: A fold's learners run one after the other (cross_validate), so 16 entries cover 10-fold CV.
+_GROWN: OrderedDict[bytes, _Node] = OrderedDict()
+_GROWN_MAX = 16
 
 
 class C45Tree(ClassifierMixin, BaseEstimator):
@@ -292,17 +302,37 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # The distribution of every empty branch, shared: distributions are never changed.
         self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
         rows = np.arange(len(self._y))
-        self.tree_ = self._build(rows, w[keep].copy())
+        key = self._growth_key(codes, vals, ycodes, w, sample_weight is None)
+        grown = _GROWN.get(key)
+        if grown is None:
+            grown = _GROWN[key] = self._build(rows, w[keep].copy())
+            while len(_GROWN) > _GROWN_MAX:
+                _GROWN.popitem(last=False)
+        else:
+            _GROWN.move_to_end(key)
+        # collapse and pruning rebind node fields, never change an array: a copy of the nodes suffices
+        self.tree_ = _copy_nodes(grown)
         if self.collapse:
             self._collapse(self.tree_)
         if self.prune:
             self._prune(self.tree_)
-            self._cleanup(self.tree_)
+        self._cleanup(self.tree_)
         del self._X, self._F, self._y, self._all_F, self._empty_dist
         self.__dict__.pop("_bag_index", None)
         self.__dict__.pop("_cell_index", None)
         self.__dict__.pop("_row_missing", None)
         return self
+
+    def _growth_key(self, codes, vals, ycodes, w, unit_default: bool) -> bytes:
+        """Hash of every input of :meth:`_build`: the data (all rows, as ``_all_F`` is read too),
+        weights, attribute kinds and domain sizes, classes and ``min_instances``."""
+        h = hashlib.blake2b(digest_size=20)
+        for a in (codes, vals if self._has_numeric() else np.zeros(0), ycodes, w, self._V, self._numeric):
+            a = np.ascontiguousarray(a)
+            h.update(str((a.dtype.str, a.shape)).encode())
+            h.update(a.tobytes())
+        h.update(repr((self._m, self._C, unit_default)).encode())
+        return h.digest()
 
     def _nominal_candidates(self, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
         """Admissibility, gain and gain ratio of every nominal attribute (``C45Split``), vectorised."""
@@ -517,8 +547,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` as in :meth:`_select`."""
-        # Only pruning (subtree raising) needs a node's instances again.
-        keep_r, keep_w = (rows, wts) if self.prune else (None, None)
+        # Only pruning (subtree raising) needs a node's instances again; they are kept in any case, as
+        # a grown tree can serve a pruned learner later (_GROWN), and dropped after fit (_cleanup).
+        keep_r, keep_w = rows, wts
         if len(rows) == 0:  # an empty branch (most branches of a many-valued attribute)
             return _Node(None, self._empty_dist, None, None, True, keep_r, keep_w)
         att, sp, dist = self._select(rows, wts, check)
@@ -563,13 +594,15 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _errors_for_dist(self, dist: _Dist) -> float:
         """``getEstimatedErrorsForDistribution``: ``e + add_errs(n, e, cf)`` (0 if empty)."""
-        if dist.est_errors is None:  # pruning asks again at every ancestor: computed once
+        # Pruning asks again at every ancestor: computed once per confidence factor (a grown tree's
+        # distributions are shared by learners of other confidences, _GROWN).
+        if dist.est_errors is None or dist.est_errors[0] != self._cf:
             if _eq(dist.total, 0):
-                dist.est_errors = 0.0
+                dist.est_errors = (self._cf, 0.0)
             else:
                 e = dist.num_incorrect()
-                dist.est_errors = e + add_errs(dist.total, e, self._cf)
-        return dist.est_errors
+                dist.est_errors = (self._cf, e + add_errs(dist.total, e, self._cf))
+        return dist.est_errors[1]
 
     def _estimated_errors(self, node: _Node) -> float:
         """``getEstimatedErrors``: the sum over the subtree's leaves, or the sum ``_prune`` stored
@@ -798,3 +831,11 @@ class C44(C45Tree):
     def __init__(self, confidence: float = 0.25, min_instances: int = 2, prune: bool = False,
                  subtree_raising: bool = True, collapse: bool = False, laplace: bool = True):
         super().__init__(confidence, min_instances, prune, subtree_raising, collapse, laplace)
+
+
+def _copy_nodes(node: _Node) -> _Node:
+    """A copy of the tree's nodes sharing their (never changed) arrays and distributions."""
+    new = copy.copy(node)
+    if node.children is not None:
+        new.children = [_copy_nodes(ch) for ch in node.children]
+    return new
