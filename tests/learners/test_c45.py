@@ -383,3 +383,33 @@ def test_sample_weight_equals_duplicated_rows():
         wtd = make().fit(XT, YT, sample_weight=np.full(len(XT), 2.0))
         assert wtd.export_text() == dup.export_text()
         np.testing.assert_allclose(wtd.predict_proba(XT), dup.predict_proba(XT), atol=1e-15)
+
+
+def test_learners_sharing_a_grown_tree_equal_fresh_fits():
+    """C4.4 and C4.5 share the tree grown on the same data (c45._GROWN): each must equal a fit on an
+    empty cache, whatever ran before it, and no fit may change the tree another one holds."""
+    from aucacc.learners import c45 as mod
+
+    rng = np.random.default_rng(3)
+    n = 300
+    X = frame(**{f"a{j}": (list(rng.choice(list("uvwxyz"[: 3 + j]), n)), list("uvwxyz"[: 3 + j]))
+                 for j in range(4)})
+    # class from a0 and a1, 15 % flipped: pruning, its confidence and subtree raising all change the tree
+    signal = (X["a0"].isin(["u", "v"]).to_numpy() & (X["a1"] == "u").to_numpy()) | (X["a2"] == "w").to_numpy()
+    y = target("".join(np.where(signal ^ (rng.random(n) < 0.15), "p", "n")))
+    makers = [C44, C45, lambda: C45(confidence=0.05), lambda: C45(prune=False), lambda: C45(collapse=False),
+              lambda: C45(subtree_raising=False)]
+    fresh = []
+    for make in makers:
+        mod._GROWN.clear()
+        m = make().fit(X, y)
+        fresh.append((m.export_text(), m.predict_proba(X)))
+    assert len({text for text, _ in fresh}) >= 4  # the learners' trees differ
+    mod._GROWN.clear()
+    for order in (makers, makers[::-1]):
+        models = [make().fit(X, y) for make in order]
+        assert len(mod._GROWN) == 1  # one tree grown, the others copied or shared
+        want = fresh if order is makers else fresh[::-1]
+        for m, (text, proba) in zip(models, want):  # checked after every fit: none disturbed another
+            assert m.export_text() == text
+            np.testing.assert_array_equal(m.predict_proba(X), proba)
