@@ -48,3 +48,20 @@ def test_report_without_a_paper_study_has_a_section_per_study(tmp_path):
     assert "Per data set: [roc iris](studies/mine/figures/roc/iris.png)" in md
     assert "### `summary`\n\n| a |" in md
     assert md.index("## Study: My study") < md.index("## Provenance")
+
+
+def test_rerun_commands_name_the_config_files():
+    """A run given --configfile files is re-run with them; Snakemake's own parser reads the commands so."""
+    from snakemake.cli import get_argument_parser
+
+    from aucacc.report.document import RERUN_COMMANDS, rerun_commands
+
+    assert rerun_commands() == RERUN_COMMANDS
+    cmds = rerun_commands(["config/uci36.yaml", "my study.yaml"])
+    assert cmds == (RERUN_COMMANDS[0], ".venv/bin/snakemake --cores 2 --configfile config/uci36.yaml 'my study.yaml'",
+                    ".venv/bin/snakemake --configfile config/uci36.yaml 'my study.yaml' --report results/report.html")
+    import shlex
+
+    run, rep = (get_argument_parser().parse_args(shlex.split(c)[1:]) for c in cmds[1:])
+    assert run.configfile == rep.configfile and [str(p) for p in run.configfile] == ["config/uci36.yaml", "my study.yaml"]
+    assert run.cores == 2 and not run.targets and str(rep.report) == "results/report.html"

@@ -30,6 +30,10 @@ from aucacc.datasets.store import check_clean_outputs
 # A study defined in two of them would be merged key by key into one: refused (check_study_files), first,
 # so the merged study's own errors do not hide it. With --replace-workflow-config the Snakefile's config
 # file is discarded, so only the command line's files count.
+# The config files named on the command line (--configfile), for the re-run commands the report prints:
+# a study run with `--configfile config/uci36.yaml` is re-run with it (aucacc.report.document.rerun_commands).
+CONFIG_FILES = [os.path.relpath(f) if Path(f).resolve().is_relative_to(Path.cwd().resolve()) else str(f)
+                for f in (workflow.overwrite_configfiles or [])]
 check_study_files([f for f in ((workflow.overwrite_configfiles or []) if workflow.config_settings.replace_workflow_config
                                else workflow.configfiles) if Path(f).is_file()])
 expand_studies(config, recheck=False if workflow.remote_exec else None)

@@ -77,6 +77,7 @@ if PAPER:
             f"{RESULTS}/benchmarks/scorecard.tsv"
         params:
             alpha=config["protocol"]["alpha"],  # the t-tests the scorecard's evidence re-runs
+            configfiles=CONFIG_FILES,  # printed in the re-run commands
         threads: 1
         resources:
             mem_mb=1000,
@@ -156,6 +157,7 @@ rule report_md:
     params:
         results=lambda wildcards, output: os.path.dirname(output.md),
         studies=lambda wildcards: study_report_sections(),
+        configfiles=CONFIG_FILES,  # printed in the re-run commands
     threads: 1
     resources:
         mem_mb=1000,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import html
 import os
+import shlex
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import pandas as pd
 
@@ -24,6 +25,25 @@ RERUN_COMMANDS = ("python3 -m venv .venv && .venv/bin/pip install -q -e .",
                   ".venv/bin/snakemake --cores 2",
                   ".venv/bin/snakemake --report results/report.html")
 RERUN = "\n".join(RERUN_COMMANDS)
+
+
+def rerun_commands(configfiles: Sequence[str] = ()) -> tuple[str, ...]:
+    """The re-run commands of a run given ``--configfile`` files (none: :data:`RERUN_COMMANDS`).
+
+    Parameters
+    ----------
+    configfiles : the files named after ``--configfile`` on the command line, in order.
+
+    Returns
+    -------
+    The set-up, workflow and report commands, each naming the files (``--configfile`` takes every word
+    after it, so it ends the workflow command and precedes ``--report``).
+    """
+    if not configfiles:
+        return RERUN_COMMANDS
+    files = " ".join(shlex.quote(str(f)) for f in configfiles)
+    return (RERUN_COMMANDS[0], f"{RERUN_COMMANDS[1]} --configfile {files}",
+            f".venv/bin/snakemake --configfile {files} --report results/report.html")
 
 
 def _short(v: Any) -> str:
@@ -87,7 +107,8 @@ def provenance_frame(prov: Mapping[str, Any], config: Mapping[str, Any]) -> tupl
             pd.DataFrame(data, columns=["data set", "raw file", "SHA-256 (checked at fetch)"]))
 
 
-def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[str, Any]) -> str:
+def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[str, Any],
+                   configfiles: Sequence[str] = ()) -> str:
     """RST included by the Snakemake report's front page: scorecard summary, provenance in brief, how to re-run.
 
     Short on purpose: the report centres its front page vertically, so text beyond one screen
@@ -103,15 +124,16 @@ def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[
              f"**Provenance**: seed {prov.get('seed')}, config SHA-256 ``{str(prov.get('config_sha256'))[:12]}…``, "
              f"aucacc {v.get('aucacc', '?')}, Snakemake {v.get('snakemake', '?')}; every version and raw-file "
              "SHA-256: *provenance* under *1 Scorecard*. **Re-run** (from a clone of the repository): "
-             + ", then ".join(f"``{c}``" for c in RERUN_COMMANDS) + ".", ""]
+             + ", then ".join(f"``{c}``" for c in rerun_commands(configfiles)) + ".", ""]
     return "\n".join(lines)
 
 
-def provenance_html(prov: Mapping[str, Any], config: Mapping[str, Any]) -> str:
-    """The run's provenance as an HTML page: versions, seed, config hash, each data set's raw file and SHA-256."""
+def provenance_html(prov: Mapping[str, Any], config: Mapping[str, Any], configfiles: Sequence[str] = ()) -> str:
+    """The run's provenance as an HTML page: versions, seed, config hash, each data set's raw file and SHA-256,
+    and the re-run commands (:func:`rerun_commands` of ``configfiles``)."""
     kv, data = provenance_frame(prov, config)
     page = table_html(kv, "Provenance of this run")
-    return page.replace("</body>", data.to_html(index=False, border=0) + f"<h3>How to re-run</h3><pre>{html.escape(RERUN)}</pre></body>")
+    return page.replace("</body>", data.to_html(index=False, border=0) + f"<h3>How to re-run</h3><pre>{html.escape(chr(10).join(rerun_commands(configfiles)))}</pre></body>")
 
 
 def table_html(df: pd.DataFrame, title: str) -> str:
@@ -214,7 +236,7 @@ def study_sections(results: str | os.PathLike, sections: list[Mapping[str, Any]]
 
 def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov: Mapping[str, Any],
                     config: Mapping[str, Any], studies: list[Mapping[str, Any]] = (),
-                    headlines: pd.DataFrame | None = None) -> str:
+                    headlines: pd.DataFrame | None = None, configfiles: Sequence[str] = ()) -> str:
     """``results/REPORT.md``: scorecard summary, each part of the paper with its tables inline and figures linked,
     then a section per study (:func:`study_sections`).
 
@@ -226,6 +248,7 @@ def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov:
         relative to it, so the file reads on a code-hosting site).
     prov, config : the provenance record and the run's config.
     studies, headlines : the study sections and the headlines of :func:`study_sections`.
+    configfiles : the run's ``--configfile`` files, named in the re-run commands (:func:`rerun_commands`).
     """
     res = Path(results)
     kv, data = provenance_frame(prov, config)
@@ -277,5 +300,5 @@ def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov:
         out += ["## Other tables", "", ", ".join(f"[`{s}`](tables/{s}.md)" for s in others), ""]
     out += study_sections(res, list(studies), headlines)
     out += ["## Provenance", "", to_markdown(kv), "", to_markdown(data), "", "## How to re-run", "", "```bash",
-            RERUN, "```", ""]
+            *rerun_commands(configfiles), "```", ""]
     return "\n".join(out)
