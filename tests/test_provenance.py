@@ -23,3 +23,17 @@ def test_atomic_write_respects_umask(tmp_path, umask, mode):
     assert stat.S_IMODE(side.stat().st_mode) == mode
     assert out.read_text() == "a\n1\n"
     assert sorted(p.name for p in out.parent.iterdir()) == ["t.csv", "t.csv.provenance.json"]  # no temp left
+
+
+def test_remove_orphan_sidecars_keeps_whole_pairs(tmp_path):
+    from aucacc.provenance import remove_orphan_sidecars, write_sidecar
+
+    (tmp_path / "a").mkdir()
+    kept, gone = tmp_path / "a" / "kept.csv", tmp_path / "a" / "gone.csv"
+    for f in (kept, gone):
+        f.write_text("x\n1\n")
+        write_sidecar(f, {})
+    gone.unlink()  # as Snakemake removes a failed job's output
+    assert remove_orphan_sidecars(tmp_path) == [tmp_path / "a" / "gone.csv.provenance.json"]
+    assert sorted(p.name for p in (tmp_path / "a").iterdir()) == ["kept.csv", "kept.csv.provenance.json"]
+    assert remove_orphan_sidecars(tmp_path) == []

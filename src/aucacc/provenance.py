@@ -117,6 +117,22 @@ def sidecar_path(output: str | os.PathLike) -> Path:
     return Path(str(output) + SIDECAR)
 
 
+def remove_orphan_sidecars(root: str | os.PathLike) -> list[Path]:
+    """Delete every provenance record under ``root`` whose file is gone; return their paths.
+
+    A job that fails after writing one of its outputs leaves that output's record behind when
+    Snakemake removes the output (the record is not a declared output): the workflow's ``onerror``
+    handler calls this so that a failed run leaves nothing half-written in ``results/``.
+    """
+    gone = []
+    for side in sorted(Path(root).rglob(f"*{SIDECAR}")):
+        target = Path(str(side)[: -len(SIDECAR)])
+        if not target.exists():
+            side.unlink(missing_ok=True)
+            gone.append(side)
+    return gone
+
+
 def write_sidecar(output: str | os.PathLike, record: dict[str, Any]) -> Path:
     """Write ``record`` as JSON to ``<output>.provenance.json``, with the SHA-256 of ``output``, and return that path.
 

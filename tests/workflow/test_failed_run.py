@@ -75,6 +75,10 @@ def test_stray_token_fails_clean_and_leaves_no_data(tmp_path):
 
 def test_n_folds_too_large_fails_folds_and_leaves_no_folds(tmp_path):
     work, snakemake, _ = _setup(tmp_path, ROWS, protocol={"n_folds": 40})  # classes of 30 rows each
+    # The record of an output a failed job wrote and Snakemake then removed (onerror deletes it).
+    orphan = work / "results" / "folds" / "toy.csv.provenance.json"
+    orphan.parent.mkdir(parents=True)
+    orphan.write_text("{}\n")
     proc = _run(work, snakemake, "results/metrics/whole_data/toy/NB.csv")
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
@@ -82,6 +86,7 @@ def test_n_folds_too_large_fails_folds_and_leaves_no_folds(tmp_path):
     left = _no_partial(work)
     assert "data/toy.parquet" in left and "data/toy.json" in left  # the clean step succeeded, whole
     assert not [f for f in left if f.startswith(("folds/", "scores/", "metrics/"))], left
+    assert "removed results/folds/toy.csv.provenance.json" in out
 
 
 def test_bad_learner_stops_before_any_job(tmp_path):

@@ -168,6 +168,14 @@ rule report_md:
         "../scripts/report_md.py"
 
 
+onerror:
+    # A failed job's outputs are removed by Snakemake, their provenance records (not declared) by us.
+    from aucacc.provenance import remove_orphan_sidecars
+
+    for _p in remove_orphan_sidecars(RESULTS):
+        print(f"removed {_p}: the provenance record of an output the failed run removed")
+
+
 onsuccess:
     # The scorecard summary at the end of every run that produced it.
     _s = Path(f"{RESULTS}/report/scorecard_summary.md")
