@@ -150,6 +150,7 @@ def test_pairwise_tests_two_learners_has_no_friedman(study):
     assert (res["tests"].data["friedman_nemenyi"] == "not applicable").all()
     assert res["friedman_results"] == {} and res["friedman"].data.empty
     assert any("does not apply" in n for n in res["tests"].notes)
+    assert res["friedman"].notes == [A.NO_FRIEDMAN]  # the empty table says why under itself
 
 
 # --------------------------------------------------------------------------- C/D/E

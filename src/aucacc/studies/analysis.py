@@ -193,6 +193,11 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
 
 
 # --------------------------------------------------------------------------- every pair under every test
+#: Why a study's ``friedman`` table is empty (said under it and under ``tests``).
+NO_FRIEDMAN = ("Friedman–Nemenyi does not apply: it needs at least 3 learners and 2 data sets on which every "
+               "learner ran.")
+
+
 def _pair_name(a: str, b: str) -> str:
     return f"{a} vs {b}"
 
@@ -215,7 +220,8 @@ def _test_tables(res: dict, metrics: pd.DataFrame, lead: list[str], names: Mappi
     return {"detail": Table(tidy(res["detail"]), floatfmt=".4g", caption=names["detail"]),
             "per_dataset": Table(per_ds, display=shown, notes=notes, floatfmt=".4g",
                                  caption=names["per_dataset"]),
-            "friedman": Table(friedman, floatfmt=".4g", caption=names["friedman"])}
+            "friedman": Table(friedman, floatfmt=".4g", notes=[] if fr_rows else [NO_FRIEDMAN],
+                              caption=names["friedman"])}
 
 
 def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, rope: float, decision: float,
@@ -280,8 +286,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
         notes.append(f"Each pair is tested on the data sets both learners ran (column datasets); Friedman–Nemenyi "
                      f"ranks every learner on the {len(common)} data sets on which every learner ran.")
     if not fried:
-        notes.append("Friedman–Nemenyi does not apply: it needs at least 3 learners and 2 data sets on which every "
-                     "learner ran.")
+        notes.append(NO_FRIEDMAN)
     out = {"tests": Table(tests, notes=notes, caption=caption("study_tests", alpha=alpha, rope=rope,
                                                                decision=decision))}
     out.update(_test_tables(res, metrics, ["metric", "a", "b", "test", "dataset"],
