@@ -55,6 +55,55 @@ def rank_auc(positive: np.ndarray, score: np.ndarray) -> float:
     return float((s0 - n0 * (n0 + 1) / 2) / (n0 * n1))
 
 
+def roc_auc_binary(positive, score) -> float:
+    """``sklearn.metrics.roc_auc_score(positive, score)`` of a two-class reading, bit for bit, without its checks.
+
+    The same steps in the same float64 operations as scikit-learn 1.9's ``roc_curve`` and ``auc``:
+    the scores sorted in decreasing order, the cumulated true and false positives at the last
+    instance of each run of tied scores (exact integers, so the order within a tie does not
+    matter), the collinear points dropped (``drop_intermediate``), (0, 0) prepended, both rates
+    divided by their totals and the area summed by ``scipy.integrate.trapezoid``. It skips
+    scikit-learn's input validation, which costs about 5 ms a call: Hand–Till M makes
+    ``c (c − 1)`` of them per fold, 650 on a 26-class data set.
+
+    Parameters
+    ----------
+    positive : bool array, shape (n,) — True for the positive class.
+    score : float array, shape (n,) — finite; higher means more likely positive.
+
+    Returns
+    -------
+    float — the AUC in 0–1 (Fawcett 2006, Alg. 2–3; ties count ½).
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, a score is not finite, or either class is absent (AUC undefined;
+        scikit-learn warns and returns NaN there instead).
+    """
+    from scipy.integrate import trapezoid
+
+    positive = np.asarray(positive, dtype=bool)
+    score = np.asarray(score, dtype=float)
+    if positive.shape != score.shape or positive.ndim != 1:
+        raise ValueError(f"positive and score must be 1-d of equal shape, got {positive.shape}, {score.shape}")
+    if not np.isfinite(score).all():
+        raise ValueError("score contains NaN or infinity")
+    n_pos = int(positive.sum())
+    if n_pos == 0 or n_pos == positive.size:
+        raise ValueError("AUC is undefined when only one class is present")
+    order = np.argsort(-score, kind="stable")
+    s = score[order]
+    idx = np.r_[np.flatnonzero(np.diff(s)), s.size - 1]
+    tps = np.cumsum(positive[order].astype(np.float64))[idx]
+    fps = 1 + idx.astype(np.float64) - tps
+    if fps.shape[0] > 2:
+        keep = np.flatnonzero(np.r_[True, np.logical_or(np.diff(fps, 2), np.diff(tps, 2)), True])
+        fps, tps = fps[keep], tps[keep]
+    tps, fps = np.r_[0.0, tps], np.r_[0.0, fps]
+    return float(1 * trapezoid(tps / tps[-1], fps / fps[-1]))
+
+
 def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[float, int]:
     """Hand & Till (2001) M over the class pairs present in ``y_true``.
 
@@ -64,7 +113,8 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     proba : array, shape (n, n_classes) — class-probability (or score) columns in ``classes`` order.
     classes : sequence of the n_classes labels.
     pair_auc : optional ``f(is_positive, score) -> float`` for the two-class Â(i|j); default
-        ``sklearn.metrics.roc_auc_score`` (mid-ranks for ties). Other tie rules plug in here.
+        :func:`roc_auc_binary`, ``sklearn.metrics.roc_auc_score``'s value bit for bit (mid-ranks
+        for ties). Other tie rules plug in here.
 
     Returns
     -------
@@ -76,12 +126,13 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     proba = np.asarray(proba, dtype=float)
     classes = list(classes)
     if pair_auc is None:
-        from sklearn.metrics import roc_auc_score as pair_auc
-    present = [k for k, c in enumerate(classes) if np.any(y_true == c)]
+        pair_auc = roc_auc_binary
+    is_class = {k: y_true == c for k, c in enumerate(classes)}  # once per class, not per pair
+    present = [k for k in is_class if is_class[k].any()]
     vals = []
     for i, j in combinations(present, 2):
-        mask = (y_true == classes[i]) | (y_true == classes[j])
-        yi = y_true[mask] == classes[i]
+        mask = is_class[i] | is_class[j]
+        yi = is_class[i][mask]
         a_ij = pair_auc(yi, proba[mask, i])
         a_ji = pair_auc(~yi, proba[mask, j])
         vals.append((a_ij + a_ji) / 2)

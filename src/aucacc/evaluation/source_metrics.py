@@ -19,7 +19,8 @@
   (Fawcett 2006, §9, eq. for AUC_total), beside Hand–Till M (Hand & Till 2001, eq. 7).
 
 scikit-learn computes every metric it has (precision, recall, F1, MCC, balanced accuracy,
-Jaccard, PR curve, average precision, ROC AUC); the rest are the formulas
+Jaccard, PR curve, average precision; ROC AUC by :func:`aucacc.evaluation.metrics.roc_auc_binary`,
+its value without its input checks); the rest are the formulas
 above on sklearn's confusion matrix. An undefined value (a zero denominator, e.g. PPV when no
 instance is predicted positive) is NaN, never 0; a ratio with a zero denominator and a positive
 numerator (LR+ or DOR when FP = 0) is +∞.
@@ -34,7 +35,7 @@ from typing import Mapping
 import numpy as np
 import pandas as pd
 
-from aucacc.evaluation.metrics import hand_till_m
+from aucacc.evaluation.metrics import hand_till_m, roc_auc_binary
 from aucacc.scores import positive_class, score_classes
 
 #: Names of the confusion-matrix metrics, in table order.
@@ -172,15 +173,13 @@ def ovr_aucs(y_true, proba, classes) -> dict[str, float]:
     it) are left out, and the prevalence weights are renormalised over the classes used.
     Returns ``{"ovr:<class>": AUC, …, "ovr_weighted": …, "ovr_macro": …}`` (fractions).
     """
-    from sklearn.metrics import roc_auc_score
-
     y = np.asarray(y_true).astype(str)
     P = np.asarray(proba, dtype=float)
     out, vals, w = {}, [], []
     for k, c in enumerate(classes):
         pos = y == str(c)
         if pos.any() and (~pos).any():
-            v = float(roc_auc_score(pos, P[:, k]))
+            v = roc_auc_binary(pos, P[:, k])  # sklearn's roc_auc_score, bit for bit
             out[f"ovr:{c}"] = v
             vals.append(v)
             w.append(pos.mean())

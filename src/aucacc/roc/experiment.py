@@ -26,6 +26,33 @@ _KEYS = ["dataset", "positive"]
 HULL_POINTS = ("threshold", "pooled", "vertical")
 
 
+class _Prepared:
+    """What every positive class reads of one learner's scores frame, computed once per frame.
+
+    ``y`` — the true classes as str (the frames' ``y_true``, whatever its dtype); ``folds`` —
+    ``(fold id, row positions)`` by increasing fold id, the positions in frame order, as
+    ``groupby("fold", sort=True)`` gives the groups. A data set with c classes is read c times
+    one-vs-rest, so converting and grouping once instead of c times is what keeps a 26-class set
+    (letter) cheap.
+    """
+
+    def __init__(self, scores: pd.DataFrame):
+        self.scores = scores
+        self.y = scores["y_true"].astype(str).to_numpy()
+        fold = scores["fold"].to_numpy()
+        ids, inv = np.unique(fold, return_inverse=True)
+        order = np.argsort(inv, kind="stable")
+        bounds = np.cumsum(np.bincount(inv, minlength=ids.size))[:-1]
+        self.folds = list(zip(ids.tolist(), np.split(order, bounds)))
+
+    def column(self, positive: str) -> np.ndarray:
+        """``p:<positive>`` as an array (``ValueError`` naming the columns when there is none)."""
+        col = f"p:{positive}"
+        if col not in self.scores.columns:
+            raise ValueError(f"scores have no column {col!r} (columns: {list(self.scores.columns)})")
+        return self.scores[col].to_numpy()
+
+
 def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
     """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>``.
 
@@ -45,15 +72,19 @@ def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
     ValueError
         ``p:<positive>`` is not a column.
     """
-    col = f"p:{positive}"
-    if col not in scores.columns:
-        raise ValueError(f"scores have no column {col!r} (columns: {list(scores.columns)})")
+    prep = scores if isinstance(scores, _Prepared) else _Prepared(scores)
+    return _fold_curves(prep, str(positive), prep.column(positive))
+
+
+def _fold_curves(prep: _Prepared, positive: str, score: np.ndarray) -> tuple[list[RocCurve], list[int]]:
+    """:func:`fold_curves` of prepared scores, ``score`` the ``p:<positive>`` column."""
+    is_pos = prep.y == positive
     curves, folds = [], []
-    for k, g in scores.groupby("fold", sort=True):
-        pos = (g["y_true"].astype(str) == str(positive)).to_numpy()
+    for k, idx in prep.folds:
+        pos = is_pos[idx]
         if pos.all() or not pos.any():
             continue
-        curves.append(roc_points(pos, g[col].to_numpy()))
+        curves.append(roc_points(pos, score[idx]))
         folds.append(int(k))
     return curves, folds
 
@@ -124,7 +155,13 @@ def analyse(frames, positive: str, hull_points: str, n_points: int, n_thresholds
     ValueError
         A learner has no fold with both classes, or the frames' instances differ.
     """
-    curves_rows, fold_rows, cand = [], [], []
+    _check_same_instances(frames)
+    return _analyse({lrn: _Prepared(sc) for lrn, sc in frames.items()}, positive, hull_points, n_points,
+                    n_thresholds)
+
+
+def _check_same_instances(frames) -> None:
+    """``ValueError`` naming the first learner whose rows, folds or true classes differ from the first learner's."""
     ref = None
     for learner, sc in frames.items():
         key = sc.sort_values("row")[["row", "fold", "y_true"]].to_numpy()
@@ -132,10 +169,18 @@ def analyse(frames, positive: str, hull_points: str, n_points: int, n_thresholds
             ref = key
         elif key.shape != ref.shape or not (key == ref).all():
             raise ValueError(f"learner {learner!r}: instances or folds differ from the other learners'")
-        curves, folds = fold_curves(sc, positive)
+
+
+def _analyse(prepared: dict, positive: str, hull_points: str, n_points: int, n_thresholds: int) -> dict:
+    """:func:`analyse` of frames already checked and prepared (:class:`_Prepared`, one per learner)."""
+    positive = str(positive)
+    curves_rows, fold_rows, cand = [], [], []
+    for learner, prep in prepared.items():
+        score = prep.column(positive)
+        curves, folds = _fold_curves(prep, positive, score)
         if not curves:
             raise ValueError(f"learner {learner!r}: no fold has both classes")
-        pooled = roc_points((sc["y_true"].astype(str) == str(positive)).to_numpy(), sc[f"p:{positive}"].to_numpy())
+        pooled = roc_points(prep.y == positive, score)
         v = vertical_average(curves, n_points)
         t = threshold_average(curves, n_thresholds)
         curves_rows += [
@@ -187,9 +232,11 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
     classes = [str(c) for c in classes]
     y = next(iter(frames.values()))["y_true"].astype(str).to_numpy()
     positives = [positive_class(classes, y, positive)] if len(classes) == 2 or positive else classes
+    _check_same_instances(frames)
+    prepared = {lrn: _Prepared(sc) for lrn, sc in frames.items()}  # once, not once per positive class
     curves, hulls, checks, dets = [], [], [], []
     for pos in positives:
-        res = analyse(frames, pos, hull_points, n_points, n_thresholds)
+        res = _analyse(prepared, pos, hull_points, n_points, n_thresholds)
         n_pos = int((y == pos).sum())
         info = {"dataset": dataset, "positive": pos, "n_pos": n_pos, "n_neg": len(y) - n_pos}
         curves.append(res["curves"].assign(**info))
@@ -205,10 +252,10 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
                 f["reference"] = "stored fold AUC (metrics.auc)"
                 _same_column_where_ties_differ(f, frames[lrn], classes, pos)
             else:
-                sc = frames[lrn]
-                ref = {k: rank_auc(g["y_true"].astype(str).to_numpy() == pos, g[f"p:{pos}"].to_numpy())
-                       for k, g in sc.groupby("fold") if g["y_true"].astype(str).eq(pos).any()
-                       and not g["y_true"].astype(str).eq(pos).all()}
+                prep = prepared[lrn]
+                is_pos, score = prep.y == pos, prep.column(pos)
+                ref = {k: rank_auc(is_pos[idx], score[idx]) for k, idx in prep.folds
+                       if is_pos[idx].any() and not is_pos[idx].all()}
                 f["auc_reference"] = f["fold"].map(ref)
                 f["reference"] = "metrics.rank_auc one-vs-rest"
             checks.append(f.assign(**info, folds_total=int(frames[lrn]["fold"].nunique())))

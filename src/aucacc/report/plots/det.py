@@ -29,8 +29,9 @@ def det_figure(dataset: str, det: pd.DataFrame):
     nrow = int(np.ceil(len(positives) / ncol))
     fig, axes = plt.subplots(nrow, ncol, figsize=(5.2 * ncol, 5.0 * nrow), squeeze=False)
     vs = " vs rest" if len(positives) > 1 else ""
+    by_pos = dict(tuple(det.groupby("positive", sort=False)))  # one grouping, not a comparison per class
     for ax, pos in zip(axes.flat, positives):
-        d = det[det["positive"] == pos]
+        d = by_pos[pos]
         for i, (lrn, g) in enumerate(d.groupby("learner", sort=False)):
             # A threshold with no error at all sits at (−∞, −∞) on these axes: say so, it cannot be drawn.
             perfect = bool(((g["fpr"] == 0) & (g["fnr"] == 0)).any())
