@@ -223,6 +223,9 @@ NO_DEFAULT = {"datasets.*.source." + k for k in ("file", "url", "openml_id", "sh
 NO_DEFAULT |= {"datasets.*.recipe." + k for k in ("drop_columns", "zero_as_missing", "missing_tokens", "class_map",
                                                    "one_vs_rest", "drop_classes", "subsample")}
 NO_DEFAULT |= {"main_table.learners", "roc.learners", "roc.datasets"}
+# `nominal` absent means onehot, with no default so that the specs of the learners that leave it out
+# (params of their workflow jobs) stay as they were.
+NO_DEFAULT |= {"learners.*.nominal"}
 
 
 def _optional_keys(node, path=""):
@@ -498,3 +501,33 @@ def test_validation_runs_no_code_of_a_study(cfg, tmp_path):
     """A study's paths are data: validating a study whose retest names a file that does not exist reads nothing."""
     _paper(cfg)["retest"] = "config/no_such_claims.csv"
     assert validate_config(cfg)["studies"]["huang_ling_2005"]["retest"] == "config/no_such_claims.csv"
+
+
+# --- learners.<name>.nominal: how nominal attributes reach a non-aucacc estimator ---------------------
+
+_HGB = "sklearn.ensemble.HistGradientBoostingClassifier"
+
+
+@pytest.mark.parametrize("spec, want", [
+    ({"estimator": _HGB, "nominal": "native"},
+     "config key 'learners.Bad.nominal': 'native' is not one of ['onehot', 'categorical']"),
+    ({"estimator": "sklearn.linear_model.LogisticRegression", "nominal": "categorical"},
+     "config key 'learners.Bad.nominal': 'categorical' hands the estimator integer codes and its "
+     "categorical_features mask, but LogisticRegression has no parameter categorical_features"),
+    ({"estimator": "aucacc.learners.naive_bayes.NaiveBayes", "nominal": "categorical"},
+     "config key 'learners.Bad.nominal': aucacc.learners.naive_bayes.NaiveBayes is one of aucacc's learners"),
+    ({"estimator": _HGB, "nominal": "categorical", "params": {"categorical_features": [0]}},
+     "config key 'learners.Bad.params.categorical_features': set by nominal: categorical"),
+])
+def test_bad_nominal_stops_at_validation(cfg, spec, want):
+    cfg["learners"]["Bad"] = spec
+    assert want in _error(cfg)
+
+
+def test_nominal_categorical_passes_and_has_no_default(cfg):
+    cfg["learners"]["HGB"] = {"estimator": _HGB, "nominal": "categorical", "params": {"random_state": 0}}
+    cfg["learners"]["HGB1"] = {"estimator": _HGB, "nominal": "onehot"}
+    out = validate_config(cfg)
+    assert out["learners"]["HGB"]["nominal"] == "categorical"
+    # absent stays absent (means onehot): the specs of the learners that leave it out do not change
+    assert "nominal" not in out["learners"]["NB"]

@@ -13,7 +13,7 @@ import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
 from aucacc.schemas import CONFIG_SCHEMA, schema_default  # noqa: F401  (schema_default re-exported)
-from aucacc.learners import check_params, resolve_estimator  # light: a learner's module loads when a spec names it
+from aucacc.learners import check_params, nominal_encoding, resolve_estimator  # light: a learner's module loads when a spec names it
 
 # The schema ships inside the package (package data), so any install validates the same way.
 SCHEMA = CONFIG_SCHEMA
@@ -415,13 +415,15 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
     ``fit``; the class has ``predict_proba`` (for a class with a ``probability`` parameter, such as
     scikit-learn's ``SVC``, only with ``probability: true``); every param is a constructor
     parameter, and the params are valid under scikit-learn's own parameter validation wherever
-    the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``). Nothing is built or
+    the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``); with ``nominal: categorical``,
+    the class is not one of aucacc's and has a ``categorical_features`` parameter that ``params``
+    leaves unset. Nothing is built or
     called: a config is data (the jobs build the learners, :func:`aucacc.learners.make_learner`).
 
     Raises
     ------
     ConfigError
-        Naming ``learners.<name>`` (``.estimator``, ``.params`` or ``.params.<param>``) and the cause.
+        Naming ``learners.<name>`` (``.estimator``, ``.params``, ``.params.<param>`` or ``.nominal``) and the cause.
     """
     key = f"learners.{name}"
     cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
@@ -431,6 +433,18 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
         raise ConfigError(f"config key '{key}': {spec['estimator']} has no predict_proba, which AUC needs (a "
                           "class-probability vector per test instance); choose an estimator that has one (for "
                           "sklearn.svm.SVC set params: {probability: true})")
+    if nominal_encoding(spec) == "categorical":
+        # the codes and the mask go to the estimator's own categorical support (CategoricalCodes)
+        if cls.__module__.startswith("aucacc."):
+            raise ConfigError(f"config key '{key}.nominal': {spec['estimator']} is one of aucacc's learners, which "
+                              "take nominal attributes as they are; remove 'nominal' (it is for other estimators)")
+        if "categorical_features" not in full:
+            raise ConfigError(f"config key '{key}.nominal': 'categorical' hands the estimator integer codes and "
+                              f"its categorical_features mask, but {cls.__name__} has no parameter "
+                              "categorical_features; set nominal: onehot (or leave it out)")
+        if "categorical_features" in (spec.get("params") or {}):
+            raise ConfigError(f"config key '{key}.params.categorical_features': set by nominal: categorical (the "
+                              "mask of the nominal attributes, from the data); remove it from params")
     return cls
 
 

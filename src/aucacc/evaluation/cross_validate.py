@@ -47,7 +47,10 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     folds : int array, shape (n_instances,) — fold id of each instance (:func:`stratified_folds`).
     make_estimator : returns a fresh unfitted estimator (``fit``, ``predict``, ``predict_proba``).
         aucacc's learners take the nominal attributes as they are; any other estimator (e.g.
-        scikit-learn's) gets them one-hot encoded (:func:`aucacc.learners.encoding.encode_features`).
+        scikit-learn's) gets them one-hot encoded (:func:`aucacc.learners.encoding.encode_features`),
+        unless its config sets ``nominal: categorical``: then :func:`aucacc.learners.make_learner`
+        wraps it in :class:`aucacc.learners.encoding.CategoricalCodes`, an aucacc estimator that
+        takes the attributes as they are and hands it integer codes.
     discretization : ``"whole_data"`` — Fayyad–Irani cuts from the whole data set, before CV (the
         paper's protocol); ``"per_fold"`` — cuts from each training part only (no leakage);
         ``"none"`` — attributes passed as they are.

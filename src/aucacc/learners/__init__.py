@@ -120,7 +120,7 @@ def make_learner(spec: dict[str, Any], name: str | None = None):
     Parameters
     ----------
     spec : dict
-        ``learners.<name>`` of the config.
+        ``learners.<name>`` of the config: ``estimator``, ``params`` and optionally ``nominal``.
     name : str, optional
         The learner's name, for the config keys the messages name (``learners.<name>...``).
 
@@ -128,12 +128,31 @@ def make_learner(spec: dict[str, Any], name: str | None = None):
     ------
     ConfigError
         See :func:`resolve_estimator` and :func:`check_params`.
+
+    With ``spec["nominal"] == "categorical"`` the estimator comes wrapped in
+    :class:`aucacc.learners.encoding.CategoricalCodes` (:func:`nominal_encoding`).
     """
     key = f"learners.{name}" if name else "learner"
     cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
     params = dict(spec.get("params") or {})
     check_params(cls, params, f"{key}.params")
+    if nominal_encoding(spec) == "categorical":
+        from aucacc.learners.encoding import CategoricalCodes
+
+        return CategoricalCodes(cls(**params))
     return cls(**params)
+
+
+def nominal_encoding(spec: dict[str, Any]) -> str:
+    """How nominal attributes reach learner ``spec`` that is not one of aucacc's own (config
+    ``learners.<name>.nominal``): ``"onehot"`` (absent: one 0/1 column per declared value, the
+    SVM's encoding) or ``"categorical"`` (integer codes with ``categorical_features``,
+    :class:`aucacc.learners.encoding.CategoricalCodes`).
+
+    The key has no schema default (absent means ``"onehot"``), so the specs of the learners that do
+    not set it, which the workflow's jobs take as params, stay as they were.
+    """
+    return spec.get("nominal") or "onehot"
 
 
 def runs_per_fold(spec: dict[str, Any], dataset: str) -> bool:

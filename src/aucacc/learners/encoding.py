@@ -2,15 +2,22 @@
 
 :func:`aucacc.evaluation.cross_validate.cross_validate` one-hot encodes the discretized attributes
 with :func:`encode_features` for every learner that is not one of aucacc's nominal learners;
-:class:`aucacc.learners.svm.GridSearchSVM` encodes its own input the same way.
+:class:`aucacc.learners.svm.GridSearchSVM` encodes its own input the same way. A learner with
+``nominal: categorical`` in the config (an estimator with native categorical support, such as
+scikit-learn's ``HistGradientBoostingClassifier``) is wrapped in :class:`CategoricalCodes`
+instead, which hands it one integer code per nominal attribute and the ``categorical_features`` mask.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.utils.validation import check_is_fitted
 
-__all__ = ["encode_features"]
+__all__ = ["CategoricalCodes", "categorical_mask", "encode_features"]
+
+ENCODINGS = ("onehot", "ordinal", "codes")
 
 
 def _encoding_spec(X: pd.DataFrame, encoding: str) -> list[tuple[str, str, list]]:
@@ -38,9 +45,13 @@ def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
     spec : list of (column, kind, categories), optional
         The encoding fitted on the training data (returned by an earlier call); categories
         are taken from it, so test data encode to the same columns.
-    encoding : {"onehot", "ordinal"}
+    encoding : {"onehot", "ordinal", "codes"}
         ``"onehot"``: one 0/1 column per declared category; missing → all zeros.
         ``"ordinal"``: one column ``code/(k−1)`` per attribute (``0`` if ``k = 1``).
+        ``"codes"``: one column per attribute, the value's index ``0..k−1`` in the declared
+        categories; missing → NaN. Numeric attributes pass through as they are, NaN included
+        (for estimators that take missing values natively; :func:`categorical_mask` marks the
+        nominal columns).
 
     Returns
     -------
@@ -50,13 +61,13 @@ def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
     Raises
     ------
     ValueError
-        NaN in a numeric column or array, a missing value under ``"ordinal"``, a value outside
+        NaN in a numeric column (except under ``"codes"``) or array, a missing value under ``"ordinal"``, a value outside
         the declared categories, or an unknown ``encoding``.
     TypeError
         A DataFrame column that is neither Categorical nor numeric.
     """
-    if encoding not in ("onehot", "ordinal"):
-        raise ValueError(f"encoding must be 'onehot' or 'ordinal', not {encoding!r}")
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {ENCODINGS}, not {encoding!r}")
     if not isinstance(X, pd.DataFrame):
         Z = np.asarray(X, dtype=np.float64)
         if Z.ndim != 2:
@@ -70,8 +81,8 @@ def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
     for col, kind, cats in spec:
         s = X[col]
         if kind == "numeric":
-            v = s.to_numpy(dtype=np.float64)
-            if not np.isfinite(v).all():
+            v = s.to_numpy(dtype=np.float64, na_value=np.nan)
+            if encoding != "codes" and not np.isfinite(v).all():
                 raise ValueError(f"column {col!r}: NaN in a numeric attribute (impute or discretize)")
             blocks.append(v[:, None])
             continue
@@ -84,6 +95,8 @@ def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
             block = np.zeros((len(s), len(cats)))
             rows = np.flatnonzero(codes >= 0)
             block[rows, codes[rows]] = 1.0
+        elif kind == "codes":
+            block = np.where(missing, np.nan, codes).astype(np.float64)[:, None]
         else:
             if missing.any():
                 raise ValueError(f"column {col!r}: missing values cannot be ordinal-encoded")
@@ -91,3 +104,79 @@ def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
         blocks.append(block)
     Z = np.hstack(blocks) if blocks else np.zeros((len(X), 0))
     return np.ascontiguousarray(Z, dtype=np.float64), spec
+
+
+def categorical_mask(spec: list[tuple[str, str, list]]) -> np.ndarray:
+    """The ``categorical_features`` mask of an :func:`encode_features` spec: True for each column of a
+    nominal attribute encoded ``"codes"``, False for a numeric one. Shape (n_features,), dtype bool."""
+    return np.array([kind == "codes" for _, kind, _ in spec], dtype=bool)
+
+
+class CategoricalCodes(ClassifierMixin, BaseEstimator):
+    """An estimator with native categorical support, handed the nominal attributes as integer codes.
+
+    The config's ``learners.<name>.nominal: categorical`` (:func:`aucacc.learners.make_learner`):
+    instead of the one-hot matrix every other non-aucacc estimator gets, ``estimator`` is fitted on
+    :func:`encode_features` ``(X, encoding="codes")`` — each nominal attribute one column of its
+    value's index in the declared domain, a missing value NaN, numeric attributes as they are —
+    with ``categorical_features`` set to :func:`categorical_mask` of that encoding. Its other
+    params stay as given. This is the input scikit-learn's ``HistGradientBoostingClassifier`` is
+    designed for: a split sends any subset of an attribute's values to each side (Fisher 1958's
+    ordering of the categories by gradient), where a one-hot column can split off one value only.
+
+    Parameters
+    ----------
+    estimator : unfitted classifier with a ``categorical_features`` parameter (and ``predict_proba``)
+        Cloned at fit; ``categorical_features`` is the one param set here.
+
+    Attributes
+    ----------
+    estimator_ : the fitted clone of ``estimator``.
+    encoding_spec_ : list of (column, kind, categories) — the fitted encoding (declared domains).
+    classes_ : ndarray — ``estimator_.classes_``.
+
+    Raises
+    ------
+    ValueError
+        At fit: ``X`` is not a DataFrame, or a nominal attribute declares more values than the
+        estimator's ``max_bins`` (HistGradientBoostingClassifier bins a categorical feature's
+        codes ``0..k−1`` into at most ``max_bins`` bins, at most 255); the message names the
+        attribute, its number of values and what to set instead.
+    """
+
+    def __init__(self, estimator=None):
+        self.estimator = estimator
+
+    def fit(self, X, y):
+        if not isinstance(X, pd.DataFrame):
+            raise ValueError("CategoricalCodes needs a DataFrame of nominal (Categorical) and numeric attributes, "
+                             f"got {type(X).__name__}")
+        Z, spec = encode_features(X, encoding="codes")
+        params = self.estimator.get_params()
+        max_bins = params.get("max_bins")
+        if max_bins is not None:
+            for col, kind, cats in spec:
+                if kind == "codes" and len(cats) > max_bins:
+                    raise ValueError(
+                        f"attribute {col!r} declares {len(cats)} values, more than {type(self.estimator).__name__}'s "
+                        f"max_bins ({max_bins}) allows a categorical feature under learners.<name>.nominal: "
+                        f"categorical; set learners.<name>.nominal: onehot (or a larger params.max_bins, where the "
+                        f"estimator allows it)")
+        self.encoding_spec_ = spec
+        self.estimator_ = clone(self.estimator).set_params(categorical_features=categorical_mask(spec))
+        self.estimator_.fit(Z, y)
+        self.classes_ = self.estimator_.classes_
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def _codes(self, X) -> np.ndarray:
+        check_is_fitted(self)
+        return encode_features(X, self.encoding_spec_, encoding="codes")[0]
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Class probabilities, shape (n_samples, n_classes), columns in ``classes_`` order."""
+        return self.estimator_.predict_proba(self._codes(X))
+
+    def predict(self, X) -> np.ndarray:
+        """The wrapped estimator's ``predict`` on the codes, shape (n_samples,)."""
+        return self.estimator_.predict(self._codes(X))
