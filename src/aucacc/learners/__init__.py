@@ -12,6 +12,7 @@ import importlib
 import inspect
 from typing import Any
 
+from aucacc.learners.encoding import CategoricalCodes
 from aucacc.schemas import value_or_default
 from aucacc.exceptions import ConfigError
 
@@ -137,8 +138,6 @@ def make_learner(spec: dict[str, Any], name: str | None = None):
     params = dict(spec.get("params") or {})
     check_params(cls, params, f"{key}.params")
     if nominal_encoding(spec) == "categorical":
-        from aucacc.learners.encoding import CategoricalCodes
-
         return CategoricalCodes(cls(**params))
     return cls(**params)
 
