@@ -2,9 +2,10 @@
 
 For every configured data set, in one run and on the same machine:
 
-* ours: Fayyad–Irani discretization of the whole data set, then
-  :func:`aucacc.evaluation.cross_validate.cross_validate` of NB, C4.4 and C4.5 over the
-  pipeline's 10 stratified folds (probability vectors of every test instance kept);
+* ours: Fayyad–Irani discretization of the whole data set (once, as the pipeline's
+  ``cross_validate_main`` job does), then :func:`aucacc.evaluation.cross_validate.cross_validate`
+  of NB, C4.4 and C4.5 over the pipeline's 10 stratified folds (probability vectors of every
+  test instance kept);
 * Weka 3.9 (python-weka-wrapper3): ``Discretize`` on the whole data set, then
   ``Evaluation.crossvalidate_model`` with 10 folds for NaiveBayes, J48 -U -O -A and J48
   (Weka's own CV loop inside the JVM: the fastest Weka can do this).
@@ -55,7 +56,7 @@ def main(argv: list[str]) -> None:
 
     from aucacc.config import DEFAULT_CONFIG, read_config_file, validate_config
     from aucacc.datasets import load_dataset
-    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.cross_validate import cross_validate, discretize_whole
     from aucacc.evaluation.folds import derive_seed, stratified_folds
     from aucacc.learners import make_learner
 
@@ -75,8 +76,9 @@ def main(argv: list[str]) -> None:
         ds = load_dataset(name, cfg)
         folds = stratified_folds(ds.y, cfg["protocol"]["n_folds"], derive_seed(cfg["seed"], "folds", name))
         t0 = time.perf_counter()
+        whole = discretize_whole(ds)[0]  # once, as the pipeline's job and Weka's side below do
         for lrn in learners:
-            cross_validate(ds, folds, lambda: make_learner(cfg["learners"][lrn]), "whole_data")
+            cross_validate(ds, folds, lambda: make_learner(cfg["learners"][lrn]), "whole_data", discretized=whole)
         t_o = time.perf_counter() - t0
 
         data = weka_util.to_instances(ds.X, ds.y)  # conversion not timed: both sides start from memory

@@ -57,6 +57,43 @@ def test_predictions_taken_from_the_probabilities_are_the_learners_own(repo_conf
         assert scores.loc[folds == k, "y_pred"].tolist() == est.predict(X[folds == k]).astype(str).tolist()
 
 
+@pytest.mark.parametrize("learner", ["NB", "C4.4", "C4.5"])
+def test_a_shared_discretization_gives_the_same_bytes(repo_config, learner):
+    """The workflow's job discretizes the whole data once for all its learners: each learner's scores
+    are byte-identical to those of cross_validate discretizing by itself."""
+    from aucacc.datasets import load_dataset
+
+    ds = load_dataset("ecoli", repo_config)
+    folds = stratified_folds(ds.y, 10, seed=3)
+    spec = repo_config["learners"][learner]
+    own, info = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data")
+    shared, sinfo = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data",
+                                   discretized=discretize_whole(ds)[0])
+    assert _parquet(shared) == _parquet(own)
+    assert [r["n_train"] for r in sinfo] == [r["n_train"] for r in info]
+    # and it is the one used: other (shuffled) attribute values give other scores
+    other = discretize_whole(ds)[0]
+    for c in other.columns:
+        other[c] = other[c].sample(frac=1, random_state=0).set_axis(other.index)
+    moved, _ = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data", discretized=other)
+    assert not moved.equals(own)
+
+
+def test_a_shared_discretization_must_fit_the_data_set_and_protocol(repo_config):
+    from aucacc.datasets import load_dataset
+
+    ds = load_dataset("iris", repo_config)
+    folds = stratified_folds(ds.y, 5, seed=0)
+    spec = repo_config["learners"]["NB"]
+    X = discretize_whole(ds)[0]
+    with pytest.raises(ValueError, match="for the whole_data protocol, not 'per_fold'"):
+        cross_validate(ds, folds, lambda: make_learner(spec), "per_fold", discretized=X)
+    with pytest.raises(ValueError, match="'iris': discretized attributes have other rows or attributes"):
+        cross_validate(ds, folds, lambda: make_learner(spec), "whole_data", discretized=X.iloc[:, :-1])
+    with pytest.raises(ValueError, match="other rows or attributes"):
+        cross_validate(ds, folds, lambda: make_learner(spec), "whole_data", discretized=X.iloc[::-1])
+
+
 def test_gather_refuses_missing_or_repeated_rows(repo_config):
     from aucacc.datasets import load_dataset
 

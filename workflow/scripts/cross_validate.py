@@ -3,7 +3,8 @@
 import pandas as pd
 
 from aucacc.datasets.store import read_dataset
-from aucacc.evaluation.cross_validate import cross_validate, excluded_scores, fold_metrics, gather_folds, skip_reason
+from aucacc.evaluation.cross_validate import (cross_validate, discretize_whole, excluded_scores, fold_metrics,
+                                              gather_folds, skip_reason)
 from aucacc.learners import make_learner
 from aucacc.provenance import provenance, verified
 from aucacc.report.logs import setup_log
@@ -22,6 +23,7 @@ folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 parts_in = getattr(snakemake.input, "parts", [])
 out = zip(snakemake.params.learners, as_list(snakemake.output.scores), as_list(snakemake.output.metrics),
           as_list(snakemake.output.info))
+whole = None
 for learner, scores_path, metrics_path, info_path in out:
     spec = snakemake.params.specs[learner]
     prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],
@@ -37,8 +39,11 @@ for learner, scores_path, metrics_path, info_path in out:
         scores, info = gather_folds([(read_scores(p), read_fold_records(r))
                                      for p, r in zip(parts_in, snakemake.input.part_records)])
     else:
+        if wc.protocol == "whole_data" and whole is None:  # the learners of this job share it
+            whole = discretize_whole(ds)[0]
         scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
-                                      progress=True, label=f"{wc.dataset}/{learner}", learner=learner)
+                                      progress=True, label=f"{wc.dataset}/{learner}", learner=learner,
+                                      discretized=whole)
     write_scores(scores_path, scores, prov)
     m = write_metrics(metrics_path, fold_metrics(scores), wc.dataset, learner, wc.protocol, prov)
     write_fold_records(info_path, info, prov)

@@ -38,6 +38,7 @@ def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
 def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable[[], Any],
                    discretization: str = "whole_data", progress: bool = False,
                    label: str = "", only_folds: Sequence[int] | None = None, learner: str = "",
+                   discretized: pd.DataFrame | None = None,
                    ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """Train on k−1 folds, score the held-out fold, for every fold (or the folds ``only_folds``).
 
@@ -60,6 +61,9 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         single run over every fold returns, bit for bit (each fold's fit sees the same data and
         the same seeds either way).
     learner : the learner's name under ``learners`` in the config, for error messages.
+    discretized : ``discretize_whole(ds)[0]``, when the caller has it (``"whole_data"`` only): several
+        learners, or several repetitions, on one data set then share one discretization instead of
+        each computing the same cut points again. Default: computed here.
 
     Returns
     -------
@@ -73,8 +77,9 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     Raises
     ------
     ValueError
-        Unknown ``discretization``, a fold with no training or no test instances, or an
-        ``only_folds`` id that is not a fold of ``folds``.
+        Unknown ``discretization``, a fold with no training or no test instances, an
+        ``only_folds`` id that is not a fold of ``folds``, or ``discretized`` given under another
+        protocol or with other rows or attributes than ``ds.X``.
     LearnerFitError
         The learner's ``fit``, ``predict_proba`` or ``predict`` raised (e.g. a param scikit-learn
         checks only at fit time, such as ``n_neighbors`` larger than a training part); the message
@@ -85,7 +90,15 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         raise ValueError(f"discretization must be one of {PROTOCOLS}, got {discretization!r}")
     classes = list(ds.y.cat.categories)
     X = ds.X
-    if discretization == "whole_data":
+    if discretized is not None:
+        if discretization != "whole_data":
+            raise ValueError(f"data set {ds.name!r}: discretized attributes are for the whole_data protocol, "
+                             f"not {discretization!r}")
+        if not (discretized.index.equals(ds.X.index) and discretized.columns.equals(ds.X.columns)):
+            raise ValueError(f"data set {ds.name!r}: discretized attributes have other rows or attributes "
+                             f"than the data set's (pass discretize_whole(ds)[0] of this data set)")
+        X = discretized
+    elif discretization == "whole_data":
         X, _ = discretize_whole(ds)
     ks = np.unique(folds)
     if only_folds is not None:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pandas as pd
 
-from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
+from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, fold_metrics
 
 
 def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[], Any],
@@ -25,9 +25,11 @@ def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[]
     repetition, with a ``repetition`` column in front.
     """
     sc, mt = [], []
+    # The whole data's cut points do not depend on the folds: one discretization for every repetition.
+    whole = discretize_whole(ds)[0] if discretization == "whole_data" else None
     for r, f in folds.groupby("repetition", sort=True):
         f = f.sort_values("row")
-        s, _ = cross_validate(ds, f["fold"].to_numpy(), make_estimator, discretization)
+        s, _ = cross_validate(ds, f["fold"].to_numpy(), make_estimator, discretization, discretized=whole)
         m = fold_metrics(s)
         s.insert(0, "repetition", int(r))
         m.insert(0, "repetition", int(r))
