@@ -122,7 +122,8 @@ def test_too_many_declared_values_for_max_bins():
     msg = str(exc.value)
     assert "data set 'wide-set'" in msg and "learner 'HGB'" in msg
     assert ("attribute 'wide' declares 300 values, more than HistGradientBoostingClassifier's max_bins (255)"
-            in msg) and "set learners.<name>.nominal: onehot" in msg
+            in msg) and "under learners.HGB.nominal: categorical; set learners.HGB.nominal: onehot" in msg
+    assert "learners.HGB.params.max_bins" in msg and "<name>" not in msg.split("Check config key")[0]
     # 255 declared values are allowed
     X["wide"] = pd.Categorical(X["wide"].astype(str), categories=cats[:255])
     CategoricalCodes(HistGradientBoostingClassifier(max_iter=2)).fit(X, y)

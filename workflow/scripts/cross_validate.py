@@ -41,7 +41,7 @@ for learner, scores_path, metrics_path, info_path in out:
     else:
         if wc.protocol == "whole_data" and whole is None:  # the learners of this job share it
             whole = discretize_whole(ds)[0]
-        scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
+        scores, info = cross_validate(ds, folds, lambda: make_learner(spec, learner), discretization=wc.protocol,
                                       progress=True, label=f"{wc.dataset}/{learner}", learner=learner,
                                       discretized=whole)
     write_scores(scores_path, scores, prov)

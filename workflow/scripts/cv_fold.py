@@ -19,7 +19,7 @@ if reason:  # cross_validate, gathering the folds, writes the exclusion record
     write_fold_records(snakemake.output.info, [])
     log.warning("%s %s %s fold %s: skipped, not trained: %s", wc.dataset, wc.learner, wc.protocol, wc.fold, reason)
 else:
-    scores, info = cross_validate(ds, folds, lambda: make_learner(spec), discretization=wc.protocol,
+    scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner), discretization=wc.protocol,
                                   only_folds=[int(wc.fold)], learner=wc.learner)
     write_scores(snakemake.output.scores, scores)
     write_fold_records(snakemake.output.info, info)

@@ -12,7 +12,7 @@ log = setup_log(snakemake)
 wc = snakemake.wildcards
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 spec = snakemake.params.spec
-scores, m = repeated_cross_validate(ds, pd.read_csv(verified(snakemake.input.folds)), lambda: make_learner(spec), wc.protocol)
+scores, m = repeated_cross_validate(ds, pd.read_csv(verified(snakemake.input.folds)), lambda: make_learner(spec, wc.learner), wc.protocol)
 write_scores(snakemake.output.scores, scores)
 m = write_metrics(snakemake.output.metrics, m, wc.dataset, wc.learner, wc.protocol)
 log.info("%s %s: %d repetitions", wc.dataset, wc.learner, m["repetition"].nunique())

@@ -63,8 +63,10 @@ def roc_auc_binary(positive, score) -> float:
     instance of each run of tied scores (exact integers, so the order within a tie does not
     matter), the collinear points dropped (``drop_intermediate``), (0, 0) prepended, both rates
     divided by their totals and the area summed by ``scipy.integrate.trapezoid``. It skips
-    scikit-learn's input validation, which costs about 5 ms a call: Hand–Till M makes
-    ``c (c − 1)`` of them per fold, 650 on a 26-class data set.
+    scikit-learn's input validation, which costs about 5 ms a call under load: Hand–Till M makes
+    ``c (c − 1)`` of them per fold, 650 on a 26-class data set. ``sklearn.config_context(
+    skip_parameter_validation=True, assume_finite=True)`` does not remove it (measured: 1.1 ms a call
+    against 0.045 ms here for 150 scores, 1.5 ms against 0.16 ms for 2,000, idle).
 
     Parameters
     ----------

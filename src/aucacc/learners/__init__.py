@@ -138,7 +138,7 @@ def make_learner(spec: dict[str, Any], name: str | None = None):
     params = dict(spec.get("params") or {})
     check_params(cls, params, f"{key}.params")
     if nominal_encoding(spec) == "categorical":
-        return CategoricalCodes(cls(**params))
+        return CategoricalCodes(cls(**params), learner=name)
     return cls(**params)
 
 

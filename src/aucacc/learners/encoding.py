@@ -128,6 +128,8 @@ class CategoricalCodes(ClassifierMixin, BaseEstimator):
     ----------
     estimator : unfitted classifier with a ``categorical_features`` parameter (and ``predict_proba``)
         Cloned at fit; ``categorical_features`` is the one param set here.
+    learner : str, optional
+        The learner's name under ``learners`` in the config, for the config keys errors name.
 
     Attributes
     ----------
@@ -144,8 +146,9 @@ class CategoricalCodes(ClassifierMixin, BaseEstimator):
         attribute, its number of values and what to set instead.
     """
 
-    def __init__(self, estimator=None):
+    def __init__(self, estimator=None, learner: str | None = None):
         self.estimator = estimator
+        self.learner = learner
 
     def fit(self, X, y):
         if not isinstance(X, pd.DataFrame):
@@ -155,12 +158,13 @@ class CategoricalCodes(ClassifierMixin, BaseEstimator):
         params = self.estimator.get_params()
         max_bins = params.get("max_bins")
         if max_bins is not None:
+            key = f"learners.{self.learner or '<name>'}"
             for col, kind, cats in spec:
                 if kind == "codes" and len(cats) > max_bins:
                     raise ValueError(
                         f"attribute {col!r} declares {len(cats)} values, more than {type(self.estimator).__name__}'s "
-                        f"max_bins ({max_bins}) allows a categorical feature under learners.<name>.nominal: "
-                        f"categorical; set learners.<name>.nominal: onehot (or a larger params.max_bins, where the "
+                        f"max_bins ({max_bins}) allows a categorical feature under {key}.nominal: "
+                        f"categorical; set {key}.nominal: onehot (or a larger {key}.params.max_bins, where the "
                         f"estimator allows it)")
         self.encoding_spec_ = spec
         self.estimator_ = clone(self.estimator).set_params(categorical_features=categorical_mask(spec))
