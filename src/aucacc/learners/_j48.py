@@ -262,7 +262,7 @@ def _dist_split(codes: np.ndarray, y: np.ndarray, w: np.ndarray, n_bags: int, n_
 
 
 # -- tree nodes -----------------------------------------------------------------------------
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # slots: a tree has ~10^4 nodes, built and copied at every fit
 class _Node:
     """One node of the tree (``C45PruneableClassifierTree``).
 
@@ -270,8 +270,11 @@ class _Node:
     a numeric test (branch 0: ``<=``, branch 1: ``>``). ``dist`` is the node's local
     model distribution: one bag per branch for a split (``C45Split``), one bag for a leaf
     (``NoSplit``). ``is_empty`` is Weka's ``m_isEmpty`` (leaf built from zero weight).
-    ``rows``/``wts`` hold the node's training instances (indices and fractional weights)
-    until pruning is over.
+    ``rows``/``wts`` hold the training instances (indices and fractional weights) of a node
+    with a test until pruning is over (pruning reads them at such nodes only).
+
+    A leaf of a grown tree is never changed once built: the trees collapsed and pruned from it
+    share its leaves (pruning replaces a leaf it gives new data, :meth:`C45Tree._new_distribution`).
     """
 
     att: int | None
@@ -286,3 +289,8 @@ class _Node:
     @property
     def is_leaf(self) -> bool:
         return self.children is None
+
+    def copy(self) -> "_Node":
+        """A copy of this node alone (its children list, arrays and distribution shared)."""
+        return _Node(self.att, self.dist, self.split_point, self.children, self.is_empty, self.rows, self.wts,
+                     self.est_errors)

@@ -300,6 +300,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         self._always_unit = self._unit_weights and not any_missing and not numeric_missing
         # The distribution of every empty branch, shared: distributions are never changed.
         self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
+        # The leaf of every empty branch of the grown tree, shared likewise: leaves are never changed.
+        self._empty_leaf = _Node(None, self._empty_dist, None, None, True)
         rows = np.arange(len(self._y))
         key = self._growth_key(codes, vals, ycodes, w, sample_weight is None)
         grown = _GROWN.get(key)
@@ -309,8 +311,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 _GROWN.popitem(last=False)
         else:
             _GROWN.move_to_end(key)
-        # The grown tree is never changed: collapse and pruning work on copies of its nodes (they rebind
-        # node fields, never change an array), and a tree neither collapsed nor pruned is shared as it is.
+        # The grown tree is never changed: collapse and pruning work on copies of its nodes with a test
+        # (they rebind node fields, never change an array) and share its leaves, which pruning replaces
+        # rather than changes; a tree neither collapsed nor pruned is shared as it is.
         if self.collapse:
             self.tree_ = self._collapsed_copy(grown)
         elif self.prune:
@@ -321,7 +324,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._prune(self.tree_)
         if self.tree_ is not grown:
             self._cleanup(self.tree_)
-        del self._X, self._F, self._y, self._all_F, self._empty_dist
+        del self._X, self._F, self._y, self._all_F, self._empty_dist, self._empty_leaf
         self.__dict__.pop("_bag_index", None)
         self.__dict__.pop("_cell_index", None)
         self.__dict__.pop("_row_missing", None)
@@ -541,7 +544,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             order = np.argsort(codes, kind="stable")
             r, w = rows[order], wts[order]
             ends = np.cumsum(np.bincount(codes, minlength=n_bags)).tolist()
-            return [(r[a:b], w[a:b]) for a, b in zip([0] + ends[:-1], ends)]
+            none = (r[:0], w[:0])  # one pair of empty arrays for every empty branch
+            return [(r[a:b], w[a:b]) if a < b else none for a, b in zip([0] + ends[:-1], ends)]
         frac = dist.per_bag / dist.total
         out = []
         for j in range(n_bags):
@@ -551,21 +555,21 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` as in :meth:`_select`."""
-        # Only pruning (subtree raising) needs a node's instances again; they are kept in any case, as
-        # a grown tree can serve a pruned learner later (_GROWN), and dropped after fit (_cleanup).
-        keep_r, keep_w = rows, wts
         if len(rows) == 0:  # an empty branch (most branches of a many-valued attribute)
-            return _Node(None, self._empty_dist, None, None, True, keep_r, keep_w)
+            return self._empty_leaf
         att, sp, dist = self._select(rows, wts, check)
         if att is None:  # dist is the node's one-bag distribution, its total the weights' sum
-            return _Node(None, dist, None, None, _eq(dist.total, 0), keep_r, keep_w)
-        node = _Node(att, dist, sp, None, False, keep_r, keep_w)
+            return _Node(None, dist, None, None, _eq(dist.total, 0))
+        # Only pruning (subtree raising) needs a node's instances again; they are kept in any case, as
+        # a grown tree can serve a pruned learner later (_GROWN), and dropped after fit (_cleanup).
+        node = _Node(att, dist, sp, None, False, rows, wts)
         codes = self._branch_codes(att, sp, rows)
         parts = self._split(codes, dist.n_bags, rows, wts, dist)
         if sp is None and not (codes < 0).any():
             # A nominal test without missing values: each branch's class counts are a bag of the
             # test's distribution, summed over the same instances in the same order.
-            node.children = [self._build(r, w, dist.bag(j)) for j, (r, w) in enumerate(parts)]
+            node.children = [self._build(r, w, dist.bag(j)) if len(r) else self._empty_leaf
+                             for j, (r, w) in enumerate(parts)]
         else:
             node.children = [self._build(r, w) for r, w in parts]
         return node
@@ -573,24 +577,24 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     # -- collapse and prune ------------------------------------------------------------------
     def _training_errors(self, node: _Node, memo: dict[int, float]) -> float:
         """Training errors of the subtree's leaves (``getTrainingErrors``), also stored in ``memo``
-        for every node of the subtree (by ``id``)."""
+        for every node of the subtree with a test (by ``id``: leaves are shared, the nodes with a test not)."""
         if node.children is None:  # a leaf
-            e = node.dist.num_incorrect()
-        else:
-            e = sum(self._training_errors(ch, memo) for ch in node.children)
+            return node.dist.num_incorrect()
+        e = sum(self._training_errors(ch, memo) for ch in node.children)
         memo[id(node)] = e
         return e
 
     def _collapsed_copy(self, node: _Node, memo: dict[int, float] | None = None) -> _Node:
-        """``C45PruneableClassifierTree.collapse`` on a copy: only the nodes collapse keeps are copied."""
+        """``C45PruneableClassifierTree.collapse`` on a copy: only the nodes with a test that collapse
+        reaches are copied (leaves are shared, see :class:`_Node`)."""
+        if node.children is None:  # a leaf
+            return node
         if memo is None:
             # One bottom-up pass instead of one per node: collapse goes top-down and a node's
             # subtree is unchanged until its own test, so the stored errors are those Weka computes.
             memo = {}
             self._training_errors(node, memo)
-        new = _copy_node(node)
-        if node.children is None:  # a leaf
-            return new
+        new = node.copy()
         if memo[id(node)] >= node.dist.num_incorrect() - 1e-3:
             new.children, new.att, new.split_point, new.dist = None, None, None, node.dist.merged()
         else:
@@ -634,17 +638,24 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         )
 
     def _new_distribution(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> None:
-        """``newDistribution``: push (rows, wts) through the subtree, resetting distributions."""
-        node.rows, node.wts = rows, wts
+        """``newDistribution``: push (rows, wts) through the subtree, resetting distributions.
+
+        ``node`` is a node of this tree's own; each leaf below it is replaced by a changed copy (the
+        leaves are shared with the grown tree, see :class:`_Node`).
+        """
         node.est_errors = None  # new data: the stored sum no longer holds (pruning recomputes it)
         if node.children is None:  # a leaf
             node.dist = _dist_one_bag(self._y[rows], wts, self._C)
             if not _eq(_seqsum(wts), 0):
                 node.is_empty = False  # Weka never sets it back to True here
             return
+        node.rows, node.wts = rows, wts
         codes = self._branch_codes(node.att, node.split_point, rows)
         node.dist = _dist_split(codes, self._y[rows], wts, node.dist.n_bags, self._C)
-        for ch, (r, w) in zip(node.children, self._split(codes, node.dist.n_bags, rows, wts, node.dist)):
+        parts = self._split(codes, node.dist.n_bags, rows, wts, node.dist)
+        for j, (ch, (r, w)) in enumerate(zip(node.children, parts)):
+            if ch.children is None:  # the children list is this tree's own (copied with its node)
+                ch = node.children[j] = ch.copy()
             self._new_distribution(ch, r, w)
 
     def _prune(self, node: _Node) -> None:
@@ -674,7 +685,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         node.est_errors = err_tree
 
     def _cleanup(self, node: _Node) -> None:
-        node.rows = node.wts = None
+        if node.rows is not None:  # never at a leaf shared with the grown tree
+            node.rows = node.wts = None
         if node.children is not None:
             for ch in node.children:
                 self._cleanup(ch)
@@ -838,16 +850,11 @@ class C44(C45Tree):
         super().__init__(confidence, min_instances, prune, subtree_raising, collapse, laplace)
 
 
-def _copy_node(node: _Node) -> _Node:
-    """A copy of one node (its children list, arrays and distribution shared)."""
-    new = _Node.__new__(_Node)  # copy.copy's reduce protocol costs a third of C4.5's refit
-    new.__dict__.update(node.__dict__)
-    return new
-
-
 def _copy_nodes(node: _Node) -> _Node:
-    """A copy of the tree's nodes sharing their (never changed) arrays and distributions."""
-    new = _copy_node(node)
-    if node.children is not None:
-        new.children = [_copy_nodes(ch) for ch in node.children]
+    """A copy of the tree's nodes with a test, sharing their (never changed) arrays and distributions
+    and the (never changed) leaves."""
+    if node.children is None:  # a leaf
+        return node
+    new = node.copy()
+    new.children = [_copy_nodes(ch) for ch in node.children]
     return new
