@@ -120,13 +120,13 @@ def add_errs(n: float, e: float, cf: float) -> float:
     return (r * n) - e
 
 
-def _gain_ratio(per_bag: np.ndarray, tot: np.ndarray, sum_w: float, gain: np.ndarray,
+def _gain_ratio(per_bag: np.ndarray | None, tot: np.ndarray, sum_w: float, gain: np.ndarray,
                 ln_terms: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """``GainRatioSplitCrit.splitCritValue(bags, totalNoInst, gain)`` for each row of ``per_bag``.
 
     The split information counts the weight with unknown values as one more bag; a split
     information of 0 (within 1e-6) gives ratio 0. ``ln_terms`` are ``_ln_func`` of ``per_bag``,
-    ``sum_w - tot`` and ``sum_w`` when the caller has them already.
+    ``sum_w - tot`` and ``sum_w`` when the caller has them already (``per_bag`` is then not read).
     """
     if ln_terms is None:
         ln_terms = (_ln_func(per_bag), _ln_func(sum_w - tot), _ln_func(np.array(sum_w)))

@@ -277,36 +277,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         self._V = np.array([2 if c is None else len(c) for c in self.categories_], dtype=np.intp)
         self._cf = float(np.float32(self.confidence))  # J48 keeps m_CF as a Java float
         self._m = int(self.min_instances)
-        # Nominal attributes with >= 0.3 * n_rows values leave the average gain, unless every
-        # attribute is like that (C45ModelSelection's multiVal; any numeric one breaks it).
-        many = ~(0.3 * n_all - self._V > _SMALL) & ~self._numeric  # not Utils.sm(numValues, 0.3 n)
-        self._in_average = np.ones_like(many) if many.all() else ~many
-        # The nominal attributes searched for a split: one of a single declared value never has
-        # two bags of min_instances (never admissible: no gain, no ratio, not in the average).
-        self._nominal_idx = np.flatnonzero(~self._numeric & (self._V >= 2))
-        if len(self._nominal_idx):
-            Vn = self._V[self._nominal_idx]
-            self._vmax = int(Vn.max())
-            self._valid_bag = np.arange(self._vmax)[None, :] < Vn[:, None]
-            Xn = self._X[:, self._nominal_idx]
-            self._row_missing = (Xn < 0).any(axis=1)
-            self._bag_index = np.arange(len(Vn))[None, :] * self._vmax + Xn
-            self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
-        # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
-        self._unit_weights = sample_weight is None or bool((w[keep] == 1.0).all())
-        self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
-        any_missing = bool((self._X[:, ~self._numeric] < 0).any())  # in any nominal attribute
-        numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
-        self._always_unit = self._unit_weights and not any_missing and not numeric_missing
-        # The distribution of every empty branch, shared: distributions are never changed.
-        self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
-        # The leaf of every empty branch of the grown tree, shared likewise: leaves are never changed.
-        self._empty_leaf = _Node(None, self._empty_dist, None, None, True)
-        rows = np.arange(len(self._y))
         key = self._growth_key(codes, vals, ycodes, w, sample_weight is None)
         grown = _GROWN.get(key)
         if grown is None:
-            grown = _GROWN[key] = self._build(rows, w[keep].copy())
+            self._prepare_growth(n_all, w[keep], sample_weight is None)
+            grown = _GROWN[key] = self._build(np.arange(len(self._y)), w[keep].copy())
+            for name in self._GROWTH_STATE:
+                self.__dict__.pop(name, None)
             while len(_GROWN) > _GROWN_MAX:
                 _GROWN.popitem(last=False)
         else:
@@ -324,11 +301,44 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._prune(self.tree_)
         if self.tree_ is not grown:
             self._cleanup(self.tree_)
-        del self._X, self._F, self._y, self._all_F, self._empty_dist, self._empty_leaf
-        self.__dict__.pop("_bag_index", None)
-        self.__dict__.pop("_cell_index", None)
-        self.__dict__.pop("_row_missing", None)
+        del self._X, self._F, self._y, self._all_F
         return self
+
+    #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
+    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_vmax", "_row_missing", "_bag_index", "_cell_index",
+                     "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
+
+    def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
+        """The tables :meth:`_build` reads, from the training data (``_X``, ``_F``, ``_y``) and
+        their weights ``w``; ``n_all`` counts the rows with a missing class too."""
+        # Nominal attributes with >= 0.3 * n_rows values leave the average gain, unless every
+        # attribute is like that (C45ModelSelection's multiVal; any numeric one breaks it).
+        many = ~(0.3 * n_all - self._V > _SMALL) & ~self._numeric  # not Utils.sm(numValues, 0.3 n)
+        self._in_average = np.ones_like(many) if many.all() else ~many
+        # The nominal attributes searched for a split: one of a single declared value never has
+        # two bags of min_instances (never admissible: no gain, no ratio, not in the average).
+        self._nominal_idx = np.flatnonzero(~self._numeric & (self._V >= 2))
+        if len(self._nominal_idx):
+            Vn = self._V[self._nominal_idx]
+            self._vmax = int(Vn.max())
+            Xn = self._X[:, self._nominal_idx]
+            self._row_missing = (Xn < 0).any(axis=1)
+            self._bag_index = np.arange(len(Vn))[None, :] * self._vmax + Xn
+            self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
+        # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
+        self._unit_weights = unit_default or bool((w == 1.0).all())
+        self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
+        any_missing = bool((self._X[:, ~self._numeric] < 0).any())  # in any nominal attribute
+        numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
+        self._always_unit = self._unit_weights and not any_missing and not numeric_missing
+        if self._unit_weights:
+            # x ln x of every count a node can have: with unit weights the split search's sums are
+            # counts, and np.log is element-wise, so a look-up gives the very terms of _ln_func.
+            self._xlnx = _ln_func(np.arange(len(self._y) + 1, dtype=float))
+        # The distribution of every empty branch, shared: distributions are never changed.
+        self._empty_dist = _dist_one_bag(None, np.zeros(0), self._C)
+        # The leaf of every empty branch of the grown tree, shared likewise: leaves are never changed.
+        self._empty_leaf = _Node(None, self._empty_dist, None, None, True)
 
     def _growth_key(self, codes, vals, ycodes, w, unit_default: bool) -> bytes:
         """Hash of every input of :meth:`_build`: the data (all rows, as ``_all_F`` is read too),
@@ -346,22 +356,38 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         C, m = self._C, self._m
         d = len(self._nominal_idx)
         vmax = self._vmax
-        if not self._any_nominal_missing or not self._row_missing[rows].any():
-            # fast path: every value known; raveling keeps each attribute's instances in order
-            if self._always_unit or (self._unit_weights and (wts == 1.0).all()):
-                # Unit weights: every sum is a count, exact in any order, so integer bincounts
-                # give the very doubles of Weka's instance-by-instance float sums.
-                pcb = np.bincount(self._cell_index[rows].ravel(), minlength=d * vmax * C).astype(float)
-                pcb = pcb.reshape(d, vmax, C)
-                per_bag = pcb.sum(axis=2)
-                per_class = np.bincount(y, minlength=C).astype(float)  # the same for every attribute
-            else:
-                bags = self._bag_index[rows]  # attribute * vmax + value code
-                kw = np.repeat(wts, d)
-                pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
-                pcb = pcb.reshape(d, vmax, C)
-                per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
-                per_class = np.bincount(y, weights=wts, minlength=C)  # the same for every attribute
+        no_missing = not self._any_nominal_missing or not self._row_missing[rows].any()
+        if no_missing and (self._always_unit or (self._unit_weights and (wts == 1.0).all())):
+            # Unit weights, every value known: every sum is a count, exact in any order, so integer
+            # bincounts give the very doubles of Weka's instance-by-instance float sums, and their
+            # x ln x terms are looked up (_xlnx). Raveling keeps each attribute's instances in order.
+            cells = self._cell_index[rows].ravel()
+            n_pcb = np.bincount(cells, minlength=d * vmax * C).reshape(d, vmax, C)
+            n_bag = np.bincount(cells // C, minlength=d * vmax).reshape(d, vmax)
+            # Distribution.check: >= 2 bags with >= minNoObj (``m - count < 1e-6`` for integers)
+            ok = (n_bag >= m).sum(axis=1) > 1
+            gain_all, ratio_all = np.zeros(d), np.zeros(d)
+            if not ok.any():  # no admissible split: gains and ratios are not looked at
+                return ok, gain_all, ratio_all
+            if not ok.all():
+                # Only the admissible attributes: every sum below is within one attribute's row.
+                idx = np.flatnonzero(ok)
+                n_pcb, n_bag = n_pcb[idx], n_bag[idx]
+            xlnx = self._xlnx
+            ln_pc = xlnx[np.bincount(y, minlength=C)][None, :]  # the same for every attribute
+            n_ok = len(n_bag)
+            ln_sum = xlnx[len(rows):len(rows) + 1]  # sum_w is the count of rows
+            gain, ratio = self._gains_and_ratios(xlnx[n_pcb], xlnx[n_bag], ln_pc, np.full(n_ok, sum_w),
+                                                 np.full(n_ok, ln_sum[0]), np.zeros(n_ok), ln_sum, sum_w)
+            gain_all[ok], ratio_all[ok] = gain, ratio
+            return ok, gain_all, ratio_all
+        if no_missing:
+            bags = self._bag_index[rows]  # attribute * vmax + value code
+            kw = np.repeat(wts, d)
+            pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
+            pcb = pcb.reshape(d, vmax, C)
+            per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
+            per_class = np.bincount(y, weights=wts, minlength=C)  # the same for every attribute
             tot = np.full(d, sum_w)
         else:
             codes = self._X[rows][:, self._nominal_idx]
@@ -371,8 +397,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             per_bag = np.bincount(aa * vmax + kc, weights=kw, minlength=d * vmax).reshape(d, vmax)
             per_class = np.bincount(aa * C + ky, weights=kw, minlength=d * C).reshape(d, C)
             tot = np.bincount(aa, weights=kw, minlength=d)
-        # Distribution.check: >= 2 bags with >= minNoObj
-        ok = ((m - per_bag < _SMALL) & self._valid_bag).sum(axis=1) > 1
+        # Distribution.check: >= 2 bags with >= minNoObj (a value past an attribute's domain has
+        # none: min_instances >= 1)
+        ok = (m - per_bag < _SMALL).sum(axis=1) > 1
         gain_all, ratio_all = np.zeros(d), np.zeros(d)
         if not ok.any():  # no admissible split: gains and ratios are not looked at
             return ok, gain_all, ratio_all
@@ -389,16 +416,26 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # number for each (a row's sum does not depend on the rows beside it).
         nc, nv, npc = d * vmax * C, d * vmax, per_class.size
         ln = _ln_func(np.concatenate((pcb.ravel(), per_bag.ravel(), per_class.ravel(), tot, sum_w - tot, [sum_w])))
-        ln_bag = ln[nc:nc + nv].reshape(d, vmax)
+        gain, ratio = self._gains_and_ratios(
+            ln[:nc].reshape(d, vmax, C), ln[nc:nc + nv].reshape(d, vmax), ln[nc + nv:nc + nv + npc].reshape(-1, C),
+            tot, ln[-2 * d - 1:-d - 1], ln[-d - 1:-1], ln[-1:], sum_w)
+        gain_all[ok], ratio_all[ok] = gain, ratio
+        return ok, gain_all, ratio_all
+
+    @staticmethod
+    def _gains_and_ratios(ln_pcb: np.ndarray, ln_bag: np.ndarray, ln_pc: np.ndarray, tot: np.ndarray,
+                          ln_tot: np.ndarray, ln_unknown: np.ndarray, ln_sum: np.ndarray, sum_w: float):
+        """Gain and gain ratio of each nominal attribute from the x ln x terms of its class counts
+        per bag ``ln_pcb`` (d, vmax, C), bag weights ``ln_bag`` (d, vmax), class weights ``ln_pc``
+        (d or 1, C), known weight ``ln_tot`` and unknown weight ``ln_unknown`` (d,) and the node's
+        weight ``ln_sum`` (1,); ``tot`` is the known weight, ``sum_w`` the node's weight."""
         # InfoGainSplitCrit.splitCritValue(bags, totalNoInst)
-        old_ent = (ln[-2 * d - 1:-d - 1] - ln[nc + nv:nc + nv + npc].reshape(-1, C).sum(axis=1)) / _LOG2
-        new_ent = -(ln[:nc].reshape(d, vmax, C).sum(axis=2) - ln_bag).sum(axis=1) / _LOG2
+        old_ent = (ln_tot - ln_pc.sum(axis=1)) / _LOG2
+        new_ent = -(ln_pcb.sum(axis=2) - ln_bag).sum(axis=1) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (old_ent - new_ent)
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
-        ratio = _gain_ratio(per_bag, tot, sum_w, gain, (ln_bag, ln[-d - 1:-1], ln[-1:]))
-        gain_all[ok], ratio_all[ok] = gain, ratio
-        return ok, gain_all, ratio_all
+        return gain, _gain_ratio(None, tot, sum_w, gain, (ln_bag, ln_unknown, ln_sum))
 
     def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
         """``C45Split.handleNumericAttribute``: best binary cut ``<= t`` of one numeric attribute.
