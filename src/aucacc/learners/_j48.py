@@ -133,8 +133,8 @@ def _gain_ratio(per_bag: np.ndarray | None, tot: np.ndarray, sum_w: float, gain:
     ln_bag, ln_unknown, ln_sum = ln_terms
     split_ent = (-ln_bag.sum(axis=1) - ln_unknown + ln_sum) / _LOG2
     split_ent = np.where(tot > _SMALL, split_ent, 0.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(np.abs(split_ent) < _SMALL, 0.0, gain / (split_ent / sum_w))
+    # gain / (split_ent / sum_w) where |split_ent| >= 1e-6, else 0 (a masked division: no x/0)
+    return np.divide(gain, split_ent / sum_w, out=np.zeros(np.shape(split_ent)), where=~(np.abs(split_ent) < _SMALL))
 
 
 def _first_max(counts: np.ndarray) -> int:

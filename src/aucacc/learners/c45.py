@@ -272,6 +272,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         self._X, self._y = codes[keep], ycodes[keep]
         self._F = vals[keep] if self._has_numeric() else np.broadcast_to(np.nan, self._X.shape)
         self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
+        self._cols = self._columns(self._X, self._F)  # for _branch_codes
         self._C = len(self.classes_)
         self._numeric = np.array([c is None for c in self.categories_], dtype=bool)
         self._V = np.array([2 if c is None else len(c) for c in self.categories_], dtype=np.intp)
@@ -301,11 +302,11 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._prune(self.tree_)
         if self.tree_ is not grown:
             self._cleanup(self.tree_)
-        del self._X, self._F, self._y, self._all_F
+        del self._X, self._F, self._y, self._all_F, self._cols
         return self
 
     #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
-    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_vmax", "_row_missing", "_bag_index", "_cell_index",
+    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_vmax", "_row_missing", "_bag_index", "_cell_index",
                      "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
 
     def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
@@ -318,6 +319,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # The nominal attributes searched for a split: one of a single declared value never has
         # two bags of min_instances (never admissible: no gain, no ratio, not in the average).
         self._nominal_idx = np.flatnonzero(~self._numeric & (self._V >= 2))
+        self._numeric_idx = np.flatnonzero(self._numeric).tolist()
         if len(self._nominal_idx):
             Vn = self._V[self._nominal_idx]
             self._vmax = int(Vn.max())
@@ -344,6 +346,11 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """Hash of every input of :meth:`_build`: the data (all rows, as ``_all_F`` is read too),
         weights, attribute kinds and domain sizes, classes and ``min_instances``."""
         h = hashlib.blake2b(digest_size=20)
+        # The codes (-1 .. n_values - 1) in the narrowest integer type that holds them: the same
+        # key for the same codes, and hashing a large table costs as much as growing a small tree.
+        narrow = next((t for t in (np.int8, np.int16, np.int32) if self._V.max(initial=0) <= np.iinfo(t).max), None)
+        if narrow is not None:
+            codes = codes.astype(narrow)
         for a in (codes, vals if self._has_numeric() else np.zeros(0), ycodes, w, self._V, self._numeric):
             a = np.ascontiguousarray(a)
             h.update(str((a.dtype.str, a.shape)).encode())
@@ -352,7 +359,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return h.digest()
 
     def _nominal_candidates(self, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
-        """Admissibility, gain and gain ratio of every nominal attribute (``C45Split``), vectorised."""
+        """Admissibility, gain and gain ratio of every nominal attribute (``C45Split``), vectorised.
+
+        Also returns the integer class counts per (attribute, value) and per class when the
+        weights are 1 and no value is missing (else ``None``), from which :meth:`_select` builds
+        the chosen split's distribution.
+        """
         C, m = self._C, self._m
         d = len(self._nominal_idx)
         vmax = self._vmax
@@ -362,25 +374,26 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             # bincounts give the very doubles of Weka's instance-by-instance float sums, and their
             # x ln x terms are looked up (_xlnx). Raveling keeps each attribute's instances in order.
             cells = self._cell_index[rows].ravel()
-            n_pcb = np.bincount(cells, minlength=d * vmax * C).reshape(d, vmax, C)
-            n_bag = np.bincount(cells // C, minlength=d * vmax).reshape(d, vmax)
+            n_pcb = all_pcb = np.bincount(cells, minlength=d * vmax * C).reshape(d, vmax, C)
+            n_bag = all_bag = np.bincount(cells // C, minlength=d * vmax).reshape(d, vmax)
             # Distribution.check: >= 2 bags with >= minNoObj (``m - count < 1e-6`` for integers)
             ok = (n_bag >= m).sum(axis=1) > 1
             gain_all, ratio_all = np.zeros(d), np.zeros(d)
             if not ok.any():  # no admissible split: gains and ratios are not looked at
-                return ok, gain_all, ratio_all
+                return ok, gain_all, ratio_all, None
             if not ok.all():
                 # Only the admissible attributes: every sum below is within one attribute's row.
                 idx = np.flatnonzero(ok)
                 n_pcb, n_bag = n_pcb[idx], n_bag[idx]
             xlnx = self._xlnx
-            ln_pc = xlnx[np.bincount(y, minlength=C)][None, :]  # the same for every attribute
+            n_pc = np.bincount(y, minlength=C)
+            ln_pc = xlnx[n_pc][None, :]  # the same for every attribute
             n_ok = len(n_bag)
             ln_sum = xlnx[len(rows):len(rows) + 1]  # sum_w is the count of rows
             gain, ratio = self._gains_and_ratios(xlnx[n_pcb], xlnx[n_bag], ln_pc, np.full(n_ok, sum_w),
                                                  np.full(n_ok, ln_sum[0]), np.zeros(n_ok), ln_sum, sum_w)
             gain_all[ok], ratio_all[ok] = gain, ratio
-            return ok, gain_all, ratio_all
+            return ok, gain_all, ratio_all, (all_pcb, all_bag, n_pc)
         if no_missing:
             bags = self._bag_index[rows]  # attribute * vmax + value code
             kw = np.repeat(wts, d)
@@ -402,7 +415,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         ok = (m - per_bag < _SMALL).sum(axis=1) > 1
         gain_all, ratio_all = np.zeros(d), np.zeros(d)
         if not ok.any():  # no admissible split: gains and ratios are not looked at
-            return ok, gain_all, ratio_all
+            return ok, gain_all, ratio_all, None
         if not ok.all():
             # Only the admissible attributes: every sum below is within one attribute's row.
             idx = np.flatnonzero(ok)
@@ -420,7 +433,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             ln[:nc].reshape(d, vmax, C), ln[nc:nc + nv].reshape(d, vmax), ln[nc + nv:nc + nv + npc].reshape(-1, C),
             tot, ln[-2 * d - 1:-d - 1], ln[-d - 1:-1], ln[-1:], sum_w)
         gain_all[ok], ratio_all[ok] = gain, ratio
-        return ok, gain_all, ratio_all
+        return ok, gain_all, ratio_all, None
 
     @staticmethod
     def _gains_and_ratios(ln_pcb: np.ndarray, ln_bag: np.ndarray, ln_pc: np.ndarray, tot: np.ndarray,
@@ -433,8 +446,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         old_ent = (ln_tot - ln_pc.sum(axis=1)) / _LOG2
         new_ent = -(ln_pcb.sum(axis=2) - ln_bag).sum(axis=1) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (old_ent - new_ent)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            gain = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
+        # num / tot where |num| >= 1e-6, else 0 (a masked division: no 0/0 to silence)
+        gain = np.divide(num, tot, out=np.zeros_like(num), where=~(np.abs(num) < _SMALL))
         return gain, _gain_ratio(None, tot, sum_w, gain, (ln_bag, ln_unknown, ln_sum))
 
     def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
@@ -444,7 +457,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         correction ``log2(#admissible cuts) / weight``.
         """
         C, m = self._C, self._m
-        v = self._F[rows, att]
+        v = self._cols[1][att][rows]
         known = ~np.isnan(v)
         order = np.argsort(v[known], kind="stable")  # equal values: order changes no candidate
         vs, ys, ws = v[known][order], y[known][order], wts[known][order]
@@ -519,21 +532,20 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if d == 0:
             return None, None, check
         sum_w = check.total  # the weights summed in order (_seqsum)
-        ok = np.zeros(d, dtype=bool)
-        gain = np.zeros(d)
-        ratio = np.zeros(d)
         split_points: dict[int, float] = {}
+        counts = None
         if len(self._nominal_idx) == d:  # every attribute nominal (the discretized data)
-            ok, gain, ratio = self._nominal_candidates(rows, wts, y, sum_w)
-        elif len(self._nominal_idx):
-            ok_n, gain_n, ratio_n = self._nominal_candidates(rows, wts, y, sum_w)
-            nom = self._nominal_idx
-            ok[nom], gain[nom], ratio[nom] = ok_n, gain_n, ratio_n
-        for a in np.flatnonzero(self._numeric):
-            res = self._numeric_candidate(int(a), rows, wts, y, sum_w)
-            if res is not None:
-                ok[a] = True
-                gain[a], ratio[a], split_points[int(a)] = res
+            ok, gain, ratio, counts = self._nominal_candidates(rows, wts, y, sum_w)
+        else:
+            ok, gain, ratio = np.zeros(d, dtype=bool), np.zeros(d), np.zeros(d)
+            if len(self._nominal_idx):
+                nom = self._nominal_idx
+                ok[nom], gain[nom], ratio[nom], counts = self._nominal_candidates(rows, wts, y, sum_w)
+            for a in self._numeric_idx:
+                res = self._numeric_candidate(a, rows, wts, y, sum_w)
+                if res is not None:
+                    ok[a] = True
+                    gain[a], ratio[a], split_points[a] = res
 
         # Average gain of the admissible splits, summed in attribute order (cumsum is sequential).
         in_avg = ok & self._in_average
@@ -551,18 +563,33 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if _eq(best_ratio, 0):
             return None, None, check
         sp = split_points.get(best)
+        n_values = int(self._V[best])
+        if sp is None and counts is not None:
+            # Unit weights, no missing value: the split search's counts are the very doubles that
+            # _dist_split would sum one by one.
+            j = int(np.searchsorted(self._nominal_idx, best))
+            pcb, per_bag, per_class = (counts[0][j, :n_values].astype(float), counts[1][j, :n_values].astype(float),
+                                       counts[2].astype(float))
+            return best, None, _Dist(pcb, per_bag, per_class, sum_w)
         # distribution with the cut before relocation (Weka relocates after building it)
-        dist = _dist_split(self._branch_codes(best, sp, rows), y, wts, int(self._V[best]), C)
+        dist = _dist_split(self._branch_codes(best, sp, rows), y, wts, n_values, C)
         if sp is not None:
             sp = self._relocate_split_point(best, sp)
         return best, sp, dist
 
+    def _columns(self, codes: np.ndarray, vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The (n, n_features) codes and values of :meth:`_encode` column by column, (n_features, n),
+        as :meth:`_branch_codes` reads them (one column's rows at a time)."""
+        return np.ascontiguousarray(codes.T), (np.ascontiguousarray(vals.T) if self._has_numeric() else vals.T)
+
     def _branch_codes(self, att: int, sp: float | None, rows: np.ndarray, codes=None, vals=None) -> np.ndarray:
         """Branch of each instance at a test (``whichSubset``): value code, or 0 for
-        ``value <= sp`` (exact comparison in Weka 3.9) and 1 above; -1 if missing."""
+        ``value <= sp`` (exact comparison in Weka 3.9) and 1 above; -1 if missing.
+
+        ``codes`` and ``vals`` are column by column (:meth:`_columns`); default: the training data."""
         if sp is None:
-            return (self._X if codes is None else codes)[rows, att]
-        v = (self._F if vals is None else vals)[rows, att]
+            return (self._cols[0] if codes is None else codes)[att][rows]
+        v = (self._cols[1] if vals is None else vals)[att][rows]
         out = np.where(v <= sp, 0, 1)
         out[np.isnan(v)] = -1
         return out
@@ -769,10 +796,10 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             Rows normally sum to 1; see the class docstring for Weka's all-zero case.
         """
         check_is_fitted(self, "tree_")
-        enc = self._encode(X)
-        n = len(enc[0])
+        codes, vals = self._encode(X)
+        n = len(codes)
         P = np.zeros((n, len(self.classes_)))
-        self._accumulate(self.tree_, enc, np.arange(n), np.ones(n), P)
+        self._accumulate(self.tree_, self._columns(codes, vals), np.arange(n), np.ones(n), P)
         return P
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
