@@ -413,3 +413,37 @@ def test_learners_sharing_a_grown_tree_equal_fresh_fits():
         for m, (text, proba) in zip(models, want):  # checked after every fit: none disturbed another
             assert m.export_text() == text
             np.testing.assert_array_equal(m.predict_proba(X), proba)
+
+
+def test_pruned_trees_share_the_grown_trees_leaves_and_never_change_them():
+    """Collapse and pruning copy only the nodes with a test: the leaves are the grown tree's own
+    objects, and subtree raising replaces a leaf it gives new data instead of changing it."""
+    from aucacc.learners import c45 as mod
+
+    rng = np.random.default_rng(14)  # a sample on which subtree raising changes the pruned tree
+    n = 300
+    X = frame(**{f"a{j}": (list(rng.choice(list("uvwxyz"[: 3 + j]), n)), list("uvwxyz"[: 3 + j]))
+                 for j in range(4)})
+    signal = (X["a0"].isin(["u", "v"]).to_numpy() & (X["a1"] == "u").to_numpy()) | (X["a2"] == "w").to_numpy()
+    y = target("".join(np.where(signal ^ (rng.random(n) < 0.25), "p", "n")))
+
+    def leaves(node, out):
+        if node.children is None:
+            out.append(node)
+        else:
+            for ch in node.children:
+                leaves(ch, out)
+        return out
+
+    mod._GROWN.clear()
+    grown = C44().fit(X, y).tree_  # C4.4 keeps the grown tree as it is
+    before = [(leaf, leaf.dist, leaf.is_empty, leaf.dist.per_class.tobytes(), leaf.dist.total)
+              for leaf in leaves(grown, [])]
+    raised = C45().fit(X, y)
+    no_raising = C45(subtree_raising=False).fit(X, y)
+    assert raised.export_text() != no_raising.export_text()  # subtree raising changed the tree
+    assert [(leaf, leaf.dist, leaf.is_empty, leaf.dist.per_class.tobytes(), leaf.dist.total)
+            for leaf in leaves(grown, [])] == before
+    grown_ids = {id(leaf) for leaf in leaves(grown, [])}
+    assert any(id(leaf) in grown_ids for leaf in leaves(raised.tree_, []))  # shared, not copied
+    assert not all(id(leaf) in grown_ids for leaf in leaves(raised.tree_, []))  # raised leaves: new objects

@@ -42,8 +42,8 @@ from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
 # Weka's numerical pieces (tolerant comparisons, entropy terms, addErrs, distributions, the node).
-from aucacc.learners._j48 import (_LOG2, _SMALL, _Dist, _dist_one_bag, _dist_split, _eq, _gain_ratio, _gr, _java_decimal,
-                                  _ln_func, _Node, _seqsum, _sm, _sm_or_eq, add_errs)
+from aucacc.learners._j48 import (_LOG2, _SMALL, _Dist, _dist_one_bag, _dist_split, _eq, _first_max, _gain_ratio, _gr,
+                                  _java_decimal, _ln_func, _Node, _seqsum, _sm, _sm_or_eq, add_errs)
 from aucacc.learners._input import require_frame
 
 __all__ = ["C45Tree", "C45", "C44", "add_errs"]
@@ -330,7 +330,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
         self._unit_weights = unit_default or bool((w == 1.0).all())
         self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
-        any_missing = bool((self._X[:, ~self._numeric] < 0).any())  # in any nominal attribute
+        nominal_X = self._X[:, ~self._numeric] if self._numeric.any() else self._X  # (no copy if all nominal)
+        any_missing = bool((nominal_X < 0).any())  # in any nominal attribute
         numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
         self._always_unit = self._unit_weights and not any_missing and not numeric_missing
         if self._unit_weights:
@@ -691,7 +692,14 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if len(rows) == 0:  # no instance reaches the subtree: every leaf's distribution is empty
             return 0.0
         if node.children is None:  # a leaf
-            return self._errors_for_dist(_dist_one_bag(self._y[rows], wts, self._C))
+            # _errors_for_dist(_dist_one_bag(y, wts)) without building the distribution: the same
+            # class weights and total, the same arithmetic
+            pc = np.bincount(self._y[rows], weights=wts, minlength=self._C)
+            total = _seqsum(wts)
+            if _eq(total, 0):
+                return 0.0
+            e = total - pc[_first_max(pc)]
+            return e + add_errs(total, e, self._cf)
         codes = self._branch_codes(node.att, node.split_point, rows)
         n_bags = node.dist.n_bags
         # the split's distribution on these data matters only for sharing out missing values
