@@ -14,11 +14,15 @@ configfile: "config/config.yaml"
 # 174 threads and a whole core at 165 of the uci36 target's 735 jobs; 416 s of its 3,300 s of CPU). Under
 # that default, this workflow runs with no limit, as the API does; an explicit --max-jobs-per-timespan
 # other than 100/1s is kept. Only when jobs start changes, never what they write; `--no-hooks` skips this.
+JOB_RATE_LIMIT_OFF = "Job-rate limit: none (the command line's default 100/1s turned off; Snakefile, onstart)"
+
+
 onstart:
     _limit = workflow.scheduling_settings.max_jobs_per_timespan
     if _limit is not None and (_limit.max_jobs, _limit.timespan) == (100, 1):
         if getattr(getattr(workflow, "scheduler", None), "job_rate_limiter", None) is not None:
             workflow.scheduler.job_rate_limiter = None
+            print(JOB_RATE_LIMIT_OFF)
 
 
 # Front page of `snakemake --report results/report.html`.

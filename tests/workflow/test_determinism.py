@@ -24,12 +24,15 @@ TARGETS = [f"results/{kind}/whole_data/{d}/{lrn}.{ext}"
            for kind, ext in (("metrics", "csv"), ("scores", "parquet"))]
 
 
-def _run_workflow(work: Path, mirror: Path, cores: int) -> dict[str, bytes]:
-    """Copy the workflow into ``work``, run it on TARGETS with ``cores`` cores, return the targets' bytes."""
+LIMIT_OFF = "Job-rate limit: none"  # the Snakefile's onstart line
+
+
+def _run_workflow(work: Path, mirror: Path, cores: int, *options: str) -> tuple[dict[str, bytes], str]:
+    """Copy the workflow into ``work``, run it on TARGETS with ``cores`` cores; the targets' bytes and the log."""
     snakemake = copy_workflow(work)
     # absolute: the fixture may hand back AUCACC_MIRROR as given (relative to the repository root)
     env = dict(os.environ, AUCACC_MIRROR=str(Path(mirror).resolve()))
-    proc = subprocess.run([str(snakemake), "--cores", str(cores), "--nolock", *TARGETS],
+    proc = subprocess.run([str(snakemake), "--cores", str(cores), "--nolock", *options, *TARGETS],
                           cwd=work, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, f"snakemake --cores {cores} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     out = {}
@@ -37,14 +40,17 @@ def _run_workflow(work: Path, mirror: Path, cores: int) -> dict[str, bytes]:
         p = work / t
         assert p.is_file(), f"snakemake --cores {cores} did not write {t}"
         out[t] = p.read_bytes()
-    return out
+    return out, proc.stdout + proc.stderr
 
 
 @pytest.mark.slow
 def test_outputs_identical_with_1_and_2_cores(tmp_path, mirror):
-    """Metrics CSV and scores Parquet are byte for byte the same whatever ``--cores`` is."""
-    one = _run_workflow(tmp_path / "cores1", mirror, cores=1)
-    two = _run_workflow(tmp_path / "cores2", mirror, cores=2)
+    """Metrics CSV and scores Parquet are byte for byte the same whatever ``--cores`` is, and whether the
+    command line's default job-rate limit is turned off (Snakefile, onstart) or an explicit one is kept."""
+    one, log_one = _run_workflow(tmp_path / "cores1", mirror, 1, "--max-jobs-per-timespan", "50/1s")
+    two, log_two = _run_workflow(tmp_path / "cores2", mirror, 2)
+    assert LIMIT_OFF in log_two, "the default job-rate limit was not turned off"
+    assert LIMIT_OFF not in log_one, "an explicit --max-jobs-per-timespan was overridden"
     differ = [t for t in TARGETS if one[t] != two[t]]
     assert differ == [], f"outputs differ between --cores 1 and --cores 2: {differ}"
     # non-trivial outputs: ten folds of accuracy and AUC, one probability vector per instance
