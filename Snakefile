@@ -18,7 +18,8 @@ JOB_RATE_LIMIT_OFF = "Job-rate limit: none (the command line's default 100/1s tu
 
 
 onstart:
-    _limit = workflow.scheduling_settings.max_jobs_per_timespan
+    # getattr: Snakemake 8 before 8.18 has no such setting (nothing to turn off)
+    _limit = getattr(getattr(workflow, "scheduling_settings", None), "max_jobs_per_timespan", None)
     if _limit is not None and (_limit.max_jobs, _limit.timespan) == (100, 1):
         if getattr(getattr(workflow, "scheduler", None), "job_rate_limiter", None) is not None:
             workflow.scheduler.job_rate_limiter = None
