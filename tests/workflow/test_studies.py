@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -18,6 +20,9 @@ import pytest
 import yaml
 
 from helpers import REPO_ROOT, copy_test_workflow
+
+sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
+from compare_results import same  # noqa: E402  (what a result's identity ignores: one definition)
 
 pytestmark = pytest.mark.slow
 
@@ -120,13 +125,41 @@ def test_a_study_without_published_numbers_has_no_paper_label(own):
         assert hit is None, f"{f.relative_to(res)}: {text[max(0, hit.start() - 80):hit.end() + 80]!r}"
 
 
+def _planned_cv_jobs(dry: str) -> list[tuple[str, list[str], str]]:
+    """(rule, output files, wildcards) of every cross-validation job of a dry run's output."""
+    jobs = re.findall(r"^rule (cross_validate\w*):\n(?:    .*\n)*?    output: (.*)\n(?:    .*\n)*?    wildcards: (.*)$",
+                      dry, re.M)
+    return [(rule, out.split(", "), w) for rule, out, w in jobs]
+
+
 def test_a_pair_named_by_two_studies_is_trained_once(own):
     _, dry = own
-    jobs = re.findall(r"^rule (cross_validate\w*):\n(?:    .*\n)*?    wildcards: (.*)$", dry, re.M)
-    lr_iris = [w for rule, w in jobs if "dataset=iris" in w and "learner=LR" in w]
-    assert lr_iris == ["protocol=whole_data, dataset=iris, learner=LR"]
+    jobs = _planned_cv_jobs(dry)
+    lr_iris = [(rule, w) for rule, out, w in jobs if "results/scores/whole_data/iris/LR.parquet" in out]
+    # LR and the SVM (the learners beside the main table's) on iris in one job for both studies
+    assert lr_iris == [("cross_validate_bundle_1", "protocol=whole_data, dataset=iris")]
     # NB and C4.5 (the main table's learners) on iris in one job for both studies
-    assert len([w for rule, w in jobs if rule == "cross_validate_main" and "dataset=iris" in w]) == 1
+    assert len([w for rule, _, w in jobs if rule == "cross_validate_main" and "dataset=iris" in w]) == 1
+
+
+def test_learners_bundled_in_one_job_write_the_bytes_of_one_job_each(own, tmp_path):
+    """The bundle job of LR and the SVM on each data set (`cross_validate_bundle_1`) against `cross_validate`,
+    one job per learner (the bundle rule disallowed), on a copy of the finished run: same scores, metrics and
+    records, byte for byte (the records but for their provenance and fit times: benchmarks/compare_results.py)."""
+    res, dry = own
+    jobs = _planned_cv_jobs(dry)
+    assert sorted(w for rule, _, w in jobs if rule == "cross_validate_bundle_1") == [
+        f"protocol=whole_data, dataset={d}" for d in ("breast", "iris", "voting")]
+    assert not [w for rule, _, w in jobs if rule == "cross_validate"]
+    work = tmp_path / "wf"
+    shutil.copytree(res.parent.parent, work, symlinks=True)
+    files = [f"results/{folder}/whole_data/{d}/{lrn}.{ext}" for d in ("breast", "iris", "voting")
+             for lrn in ("LR", "SVM") for folder, ext in (("scores", "parquet"), ("metrics", "csv"), ("scores", "json"))]
+    out = _snakemake(Path(sys.executable).with_name("snakemake"), work, *files,
+                     "--allowed-rules", "cross_validate", "--forcerun", "cross_validate")
+    assert len(re.findall(r"^(?:local)?rule cross_validate:", out, re.M)) == 6, out[-3000:]
+    for f in files:  # the records (JSON) without their provenance and fit times, as compare_results.py compares
+        assert same(work / ".test" / f, res.parent / f), f
 
 
 def test_readme_own_study_example(tmp_path):

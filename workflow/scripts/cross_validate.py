@@ -1,5 +1,6 @@
 # Cross-validate learners on one data set under one discretization protocol (or gather one learner's fold jobs).
-# Rule `cross_validate` passes one learner; `cross_validate_main` the main table's learners, in one job.
+# Rule `cross_validate` passes one learner; `cross_validate_main` the main table's learners, in one job, and
+# `cross_validate_bundle_<n>` a study's other learners (evaluate.smk).
 import pandas as pd
 
 from aucacc.datasets.store import read_dataset
