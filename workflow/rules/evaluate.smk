@@ -125,51 +125,21 @@ rule cross_validate:
         "../scripts/cross_validate.py"
 
 
-# The main table's learners (those without per-fold jobs) on one data set, in one job writing the
-# same files as `cross_validate` would for each: every table that needs one needs them all, and
-# each takes a fraction of the ~1 s a job spends starting up (importing scikit-learn).
+# Several learners on one data set in one job, writing the same files as `cross_validate` would for each
+# (byte for byte, tests/workflow/test_studies.py): one start-up (~1.7 s of CPU, scikit-learn's imports) and
+# one whole-data discretization instead of one per learner.
+# - `cross_validate_main`: the main table's learners (those without per-fold jobs), on every data set: every
+#   table that needs one needs them all.
+# - `cross_validate_bundle_<n>`: the other learners a study names on a data set (the SVM, LR, RF, HGB of the
+#   uci36 study), where two or more of them run there without per-fold jobs. One rule per distinct set of
+#   learners, each for the data sets that have it (a rule's outputs are fixed); the default reproduction has
+#   none (its one such learner, the SVM, keeps its `cross_validate` jobs).
 MAIN_JOB_LEARNERS = [x for x in MAIN_LEARNERS if not any(runs_per_fold(config["learners"][x], d) for d in DATASETS)]
-if len(MAIN_JOB_LEARNERS) > 1:
-    ruleorder: cross_validate_main > cross_validate
-
-    rule cross_validate_main:
-        input:
-            data=rules.clean.output.data,
-            meta=rules.clean.output.meta,
-            folds=rules.folds.output.folds,
-        output:
-            scores=[f"{RESULTS}/scores/{{protocol}}/{{dataset}}/{x}.parquet" for x in MAIN_JOB_LEARNERS],
-            metrics=[f"{RESULTS}/metrics/{{protocol}}/{{dataset}}/{x}.csv" for x in MAIN_JOB_LEARNERS],
-            info=[f"{RESULTS}/scores/{{protocol}}/{{dataset}}/{x}.json" for x in MAIN_JOB_LEARNERS],
-        log:
-            # not under logs/cv/<protocol>/<data set>/, where a learner's own log is: a learner may be named anything
-            f"{RESULTS}/logs/cross_validate_main/{{protocol}}/{{dataset}}.log",
-        benchmark:
-            f"{RESULTS}/benchmarks/cross_validate_main/{{protocol}}/{{dataset}}.tsv"
-        params:
-            learners=MAIN_JOB_LEARNERS,
-            specs={x: config["learners"][x] for x in MAIN_JOB_LEARNERS},
-        threads: 1
-        resources:
-            # measured (bench_workflow.py): NB, C4.4 and C4.5 together at most 2.7 s and 230 MB (mushroom)
-            mem_mb=1000,
-            runtime=10,
-        conda:
-            "../envs/aucacc.yaml"
-        script:
-            "../scripts/cross_validate.py"
 
 
-# Every other learner a study names on a data set (the SVM, LR, RF, HGB of the uci36 study), also in one
-# job per (discretization, data set) where more than one of them runs there without per-fold jobs: the same
-# files as `cross_validate` would write for each, one start-up (~1.7 s of CPU, scikit-learn's imports) and
-# one whole-data discretization instead of one per learner. One rule per distinct set of learners, each
-# for the data sets that have it (a rule's outputs are fixed); the default reproduction has none (its one
-# such learner, the SVM, keeps its `cross_validate` jobs).
-def _bundled_learners():
+def _bundled_learners(in_main):
     """{(discretization, learners): data sets}: the learners of every study naming a data set, in config order,
-    less those of `cross_validate_main` and those with per-fold jobs there; only sets of two or more."""
-    in_main = MAIN_JOB_LEARNERS if len(MAIN_JOB_LEARNERS) > 1 else []
+    less ``in_main`` (`cross_validate_main`'s) and those with per-fold jobs there; only sets of two or more."""
     named = {}
     for s in STUDIES.values():
         for d in s["datasets"]:
@@ -183,11 +153,18 @@ def _bundled_learners():
     return groups
 
 
-for _i, ((_protocol, _learners), _datasets) in enumerate(_bundled_learners().items(), start=1):
+# (rule, learners, wildcard constraints, folder of its logs and benchmarks)
+_MAIN_JOB = [("cross_validate_main", MAIN_JOB_LEARNERS, {}, "cross_validate_main")] if len(MAIN_JOB_LEARNERS) > 1 else []
+_MULTI_LEARNER_JOBS = _MAIN_JOB + [
+    (f"cross_validate_bundle_{i}", list(learners), {"protocol": re.escape(protocol), "dataset": one_of(datasets)},
+     "cross_validate_bundle")
+    for i, ((protocol, learners), datasets) in enumerate(_bundled_learners(_MAIN_JOB[0][1] if _MAIN_JOB else []).items(),
+                                                          start=1)]
+for _name, _learners, _constraints, _folder in _MULTI_LEARNER_JOBS:
 
     rule:
         name:
-            f"cross_validate_bundle_{_i}"
+            _name
         input:
             data=rules.clean.output.data,
             meta=rules.clean.output.meta,
@@ -197,18 +174,19 @@ for _i, ((_protocol, _learners), _datasets) in enumerate(_bundled_learners().ite
             metrics=[f"{RESULTS}/metrics/{{protocol}}/{{dataset}}/{x}.csv" for x in _learners],
             info=[f"{RESULTS}/scores/{{protocol}}/{{dataset}}/{x}.json" for x in _learners],
         log:
-            f"{RESULTS}/logs/cross_validate_bundle/{{protocol}}/{{dataset}}.log",
+            # not under logs/cv/<protocol>/<data set>/, where a learner's own log is: a learner may be named anything
+            f"{RESULTS}/logs/{_folder}/{{protocol}}/{{dataset}}.log",
         benchmark:
-            f"{RESULTS}/benchmarks/cross_validate_bundle/{{protocol}}/{{dataset}}.tsv"
+            f"{RESULTS}/benchmarks/{_folder}/{{protocol}}/{{dataset}}.tsv"
         params:
-            learners=list(_learners),
+            learners=_learners,
             specs={x: config["learners"][x] for x in _learners},
         wildcard_constraints:
-            protocol=re.escape(_protocol),
-            dataset=one_of(_datasets),
+            **_constraints,
         threads: 1
         resources:
-            # measured (uci36): the SVM, LR, RF and HGB together at most 24 s and 262 MB (waveform5000)
+            # measured: NB, C4.4 and C4.5 together at most 2.7 s and 230 MB (mushroom, bench_workflow.py);
+            # the SVM, LR, RF and HGB of uci36 at most 24 s and 262 MB (waveform5000)
             mem_mb=1000,
             runtime=10,
         conda:
@@ -217,5 +195,4 @@ for _i, ((_protocol, _learners), _datasets) in enumerate(_bundled_learners().ite
             "../scripts/cross_validate.py"
 
     # what the `ruleorder: a > b` directive compiles to, for a rule whose name is computed
-    workflow.ruleorder(f"cross_validate_bundle_{_i}", "cross_validate")
-
+    workflow.ruleorder(_name, "cross_validate")
