@@ -40,6 +40,7 @@ from scipy import stats
 
 from aucacc.evaluation.folds import derive_seed
 from aucacc.stats import paired_ttest
+from aucacc.tables import split_frame
 
 
 @dataclass(frozen=True)
@@ -367,11 +368,12 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         sub = metrics[(metrics["metric"] == c.metric) & metrics["learner"].isin([c.a, c.b])]
         counts_t = {f"{c.a} significantly higher": 0, f"{c.b} significantly higher": 0, "not significant": 0}
         counts_b = {f"{c.a} better": 0, "equivalent": 0, f"{c.b} better": 0, "undecided": 0}
+        of_dataset = split_frame(sub, "dataset")  # one grouping, not a comparison of sub per data set
         for d in dsets:
-            f = sub[sub["dataset"] == d].pivot_table(index=keys, columns="learner", values="value").sort_index()
+            f = of_dataset[d].pivot_table(index=keys, columns="learner", values="value").sort_index()
             runs = int(f.index.get_level_values("repetition").nunique()) if has_rep else 1
             # the protocol's k, also when folds without a value (undefined AUC) are left out of f
-            k = int(sub.loc[sub["dataset"] == d, "fold"].nunique())
+            k = int(of_dataset[d]["fold"].nunique())
             left_out = len(f) < runs * k
             ct = corrected_resampled_ttest(f[c.a], f[c.b], runs, folds_per_run=k if left_out else None)
             bc = bayes_correlated_ttest(f[c.a], f[c.b], rope, runs, folds_per_run=k if left_out else None)

@@ -74,6 +74,40 @@ def to_latex(df: pd.DataFrame, floatfmt: str = ".3f", caption: str | None = None
     return "\n".join(out) + "\n"
 
 
+class FrameParts(dict):
+    """``key -> rows of a frame`` (see :func:`split_frame`); a key without rows gives the empty frame."""
+
+    def __init__(self, groups: dict, empty: pd.DataFrame):
+        super().__init__(groups)
+        self.empty = empty
+
+    def __missing__(self, key):
+        return self.empty
+
+
+def split_frame(frame: pd.DataFrame, by) -> FrameParts:
+    """The rows of ``frame`` for each value of ``by``, found by one grouping.
+
+    ``parts[key]`` holds the same rows, in the same order and with the same index, as
+    ``frame[frame[by] == key]`` (for a list ``by``, the conjunction over its columns, ``key`` a
+    tuple); a key no row has gives ``frame.iloc[:0]``. One grouping instead of a comparison of
+    the whole frame per key: a loop over the keys of a stacked frame (a 26-class data set's
+    ROC curves, millions of rows; the ROC tables over a study's data sets) stays linear.
+
+    Parameters
+    ----------
+    frame : DataFrame
+    by : column name or list of column names
+
+    Returns
+    -------
+    FrameParts
+        A dict ``key -> DataFrame``; rows whose ``by`` value is missing (NaN) are in no part, as
+        ``==`` matches no NaN.
+    """
+    return FrameParts(dict(tuple(frame.groupby(by, sort=False))), frame.iloc[:0])
+
+
 @dataclass(frozen=True)
 class Table:
     """A table as a library function returns it, and the one way a table is written.

@@ -15,7 +15,7 @@ from aucacc.roc.det import det_table
 from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
                               rocch_table)
 from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class
-from aucacc.tables import Table
+from aucacc.tables import Table, split_frame
 
 log = logging.getLogger(__name__)
 
@@ -401,14 +401,15 @@ def hybrid_regret(ch: pd.DataFrame, aucs: pd.Series, curves: pd.DataFrame, kind:
 def hybrid_table(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes) -> Table:
     """Table ``rocch_hybrid``: the vertex to use at each slope and at m = N/P, with :func:`hybrid_regret`."""
     rows = []
+    # one grouping of the stacked frames, not a comparison of all of them per data set and class
+    check_of, curves_of = split_frame(check, _KEYS), split_frame(curves, _KEYS)
     for (d, pos), g in hull.groupby(_KEYS, sort=False):
         n_pos, n_neg = int(g["n_pos"].iloc[0]), int(g["n_neg"].iloc[0])
         conds = [(f"m = {m:g}", float(m)) for m in slopes] + [("accuracy (m = N/P)", n_neg / n_pos)]
         ch = hybrid_choices(g, [m for _, m in conds])
         ch.insert(0, "condition", [c for c, _ in conds])
-        here = (check["dataset"] == d) & (check["positive"] == pos)
-        aucs = check[here].groupby("learner")["auc_points"].mean()
-        cv = curves[(curves["dataset"] == d) & (curves["positive"] == pos)]
+        aucs = check_of[(d, pos)].groupby("learner")["auc_points"].mean()
+        cv = curves_of[(d, pos)]
         rows.append(hybrid_regret(ch, aucs, cv, g["hull_points"].iloc[0], n_pos, n_neg))
     hyb = pd.concat(rows, ignore_index=True)[_KEYS + ["condition", "slope", "learner", "threshold", "fpr", "tpr",
                                                       "accuracy", "tied_with", "auc_best_learner",

@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.report.figures import plt
+from aucacc.tables import split_frame
 
 
 def det_figure(dataset: str, det: pd.DataFrame):
@@ -29,7 +30,7 @@ def det_figure(dataset: str, det: pd.DataFrame):
     nrow = int(np.ceil(len(positives) / ncol))
     fig, axes = plt.subplots(nrow, ncol, figsize=(5.2 * ncol, 5.0 * nrow), squeeze=False)
     vs = " vs rest" if len(positives) > 1 else ""
-    by_pos = dict(tuple(det.groupby("positive", sort=False)))  # one grouping, not a comparison per class
+    by_pos = split_frame(det, "positive")  # one grouping, not a comparison per class
     for ax, pos in zip(axes.flat, positives):
         d = by_pos[pos]
         for i, (lrn, g) in enumerate(d.groupby("learner", sort=False)):

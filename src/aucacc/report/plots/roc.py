@@ -7,28 +7,10 @@ import pandas as pd
 
 from aucacc.report.figures import plt
 from aucacc.roc.rocch import hull_auc, zoom_box
+from aucacc.tables import split_frame
 
 _KIND_LABEL = {"threshold": "threshold-averaged", "pooled": "pooled-fold", "vertical": "vertically averaged"}
 _TITLE_KIND = {**_KIND_LABEL, "pooled": "pooled"}  # the figure title's wording
-
-
-def _parts(frame: pd.DataFrame, by) -> dict:
-    """``key -> rows of frame`` with that value of ``by`` (a column or a list of them), rows in frame order.
-
-    The same rows as ``frame[frame[by] == key]``, found by one grouping instead of a comparison per key
-    (a 26-class data set's curves frame has millions of rows); a key without rows gets an empty frame.
-    """
-    groups = dict(tuple(frame.groupby(by, sort=False)))
-    return _Parts(groups, frame.iloc[:0])
-
-
-class _Parts(dict):
-    def __init__(self, groups, empty):
-        super().__init__(groups)
-        self.empty = empty
-
-    def __missing__(self, key):
-        return self.empty
 
 
 def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands: bool = True,
@@ -47,7 +29,7 @@ def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands
         curves are drawn dotted too, since the hull encloses them, not the vertical averages.
     """
     learners = list(dict.fromkeys(curves["learner"]))
-    by_kind = _parts(curves, ["learner", "kind"])
+    by_kind = split_frame(curves, ["learner", "kind"])
     colors = {lrn: plt.get_cmap("tab10")(i) for i, lrn in enumerate(learners)}
     ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label="random (AUC 0.5)")
     for lrn in learners:
@@ -103,7 +85,7 @@ def roc_figure(dataset: str, curves: pd.DataFrame, hulls: pd.DataFrame, checks: 
     """
     positives = list(dict.fromkeys(hulls["positive"]))
     panels = []
-    by_pos = [_parts(d, "positive") for d in (curves, hulls, checks)]
+    by_pos = [split_frame(d, "positive") for d in (curves, hulls, checks)]
     for pos in positives:
         c, h, f = (d[pos] for d in by_pos)
         panels.append((pos, c, h, f, None))
