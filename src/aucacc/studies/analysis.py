@@ -384,10 +384,11 @@ def _tallies(metrics: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     wide = wide.unstack(["metric", "learner"]).reindex(columns=pd.MultiIndex.from_tuples(
         [("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)])).dropna()
     rows = []
+    of_dataset = dict(tuple(wide.groupby(level="dataset", sort=False)))  # one grouping, not a scan per data set
     for d in _datasets(metrics):
-        if d not in wide.index.get_level_values("dataset"):
+        if d not in of_dataset:
             continue
-        s = wide.xs(d, level="dataset")
+        s = of_dataset[d].droplevel("dataset")
         t = tally_pairs(s[("auc", a)], s[("auc", b)], s[("accuracy", a)], s[("accuracy", b)])
         rows.append({"dataset": d, "R": t.R, "S": t.S, "P": t.P, "Q": t.Q, "V": t.V, "U": t.U})
     return pd.DataFrame(rows, columns=["dataset", "R", "S", "P", "Q", "V", "U"])
