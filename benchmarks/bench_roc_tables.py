@@ -12,7 +12,7 @@ names), for each ``--copies`` k.
 
 Usage (a finished run's study folder; the parameters are config/config.yaml's ``roc`` keys; nothing written)::
 
-    python benchmarks/bench_roc_tables.py --roc results/studies/uci36/roc --copies 1 2 4
+    python benchmarks/bench_roc_tables.py --roc results/studies/uci36/roc --copies 1 2
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _cpu(f):
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--roc", required=True, help="a study's roc folder: <data set>/{hull,auc_check,curves}.csv")
-    ap.add_argument("--copies", nargs="+", type=int, default=[1, 2, 4])
+    ap.add_argument("--copies", nargs="+", type=int, default=[1, 2])
     args = ap.parse_args(argv)
 
     import pandas as pd
