@@ -162,6 +162,18 @@ def test_learners_bundled_in_one_job_write_the_bytes_of_one_job_each(own, tmp_pa
         assert same(work / ".test" / f, res.parent / f), f
 
 
+def test_roc_tables_benchmark_on_a_study(own):
+    """README's `benchmarks/bench_roc_tables.py` on a finished study: the ROC tables split the stacked frames once
+    (the library) and compared per (data set, class) (the old way) are the same tables, on 1 and 2 copies."""
+    res, _ = own
+    proc = subprocess.run([sys.executable, str(REPO_ROOT / "benchmarks" / "bench_roc_tables.py"),
+                           "--roc", str(res / "studies" / "mine" / "roc"), "--copies", "1", "2"],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, env=_ENV)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    rows = [line.split() for line in proc.stdout.splitlines()[1:]]
+    assert [(r[0], r[1], r[-1]) for r in rows] == [("1", "3", "True"), ("2", "6", "True")], proc.stdout
+
+
 def test_readme_own_study_example(tmp_path):
     """README, "Your own study": the config (at most 15 lines) and the command, planned on a copy of the
     repository beside the paper's study; its chapter's outputs are among the planned ones."""
