@@ -40,3 +40,11 @@ def test_split_frame_single_column_and_missing_key():
     parts = split_frame(frame, "positive")
     assert list(parts["a"].index) == [10, 12]
     assert parts["zz"].empty and list(parts["zz"].columns) == ["positive", "x"]
+
+
+def test_split_frame_by_an_index_level_equals_xs():
+    idx = pd.MultiIndex.from_tuples([("b", 0), ("a", 0), ("b", 1), ("a", 1), ("b", 2)], names=["dataset", "fold"])
+    frame = pd.DataFrame({"auc": [0.9, 0.8, 0.7, 0.6, 0.5]}, index=idx)
+    parts = split_frame(frame, "dataset")
+    for d in ("a", "b"):
+        pd.testing.assert_frame_equal(parts[d].droplevel("dataset"), frame.xs(d, level="dataset"))

@@ -97,7 +97,7 @@ def split_frame(frame: pd.DataFrame, by) -> FrameParts:
     Parameters
     ----------
     frame : DataFrame
-    by : column name or list of column names
+    by : column or index-level name, or a list of them (as :meth:`pandas.DataFrame.groupby` takes them)
 
     Returns
     -------

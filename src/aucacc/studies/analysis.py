@@ -28,7 +28,7 @@ from aucacc.report.paper_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, _left_out_no
                                         paper_layout, significance_table, summary_table)
 from aucacc.scores import partial_notes
 from aucacc.significance import TESTS, FriedmanResult, claims_against_tests
-from aucacc.tables import Table
+from aucacc.tables import Table, split_frame
 
 __all__ = ["summary", "summary_tables", "pairwise_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
            "headline", "CI_LEVEL"]
@@ -384,7 +384,7 @@ def _tallies(metrics: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     wide = wide.unstack(["metric", "learner"]).reindex(columns=pd.MultiIndex.from_tuples(
         [("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)])).dropna()
     rows = []
-    of_dataset = dict(tuple(wide.groupby(level="dataset", sort=False)))  # one grouping, not a scan per data set
+    of_dataset = split_frame(wide, "dataset")  # the index level; one grouping, not a scan per data set
     for d in _datasets(metrics):
         if d not in of_dataset:
             continue
