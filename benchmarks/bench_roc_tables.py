@@ -18,16 +18,11 @@ Usage (a finished run's study folder; the parameters are config/config.yaml's ``
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
+from bench_study_analysis import _cpu  # the benchmarks' CPU-seconds helper (this folder is on sys.path)
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _cpu(f):
-    t = time.process_time()
-    out = f()
-    return out, time.process_time() - t
 
 
 def main(argv=None) -> None:
