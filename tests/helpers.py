@@ -62,17 +62,30 @@ def copy_test_workflow(tmp_path: Path) -> tuple[Path, Path]:
     return work, snakemake
 
 
+def on_purpose(override: dict, base_config: Path | None = None) -> dict:
+    """``override`` with ``overrides`` listing each of its data sets and learners that ``base_config`` (default
+    ``config/config.yaml``) defines too: a test that changes such an entry in a --configfile does it on purpose, as
+    a user must say (``aucacc.config.check_study_files``)."""
+    import yaml
+
+    base = yaml.safe_load((base_config or REPO_ROOT / "config" / "config.yaml").read_text())
+    keys = [f"{section}.{name}" for section in ("datasets", "learners")
+            for name in (override.get(section) or {}) if name in (base.get(section) or {})]
+    return {**override, "overrides": keys} if keys else override
+
+
 def snakemake_with(work: Path, snakemake: Path, override: dict, *args: str, timeout: int = 600,
                    env: dict | None = None) -> subprocess.CompletedProcess:
     """Run ``snakemake --cores 1 --nolock`` in ``work`` with ``override`` as an extra config file, then ``args``.
 
-    ``AUCACC_MIRROR`` is removed from the environment (the workflow reads only its own folders);
-    ``env`` adds variables. Output captured as text.
+    The data sets and learners of ``config/config.yaml`` that ``override`` changes are changed on purpose
+    (:func:`on_purpose`). ``AUCACC_MIRROR`` is removed from the environment (the workflow reads only its own
+    folders); ``env`` adds variables. Output captured as text.
     """
     import yaml
 
     extra = work / "override.yaml"
-    extra.write_text(yaml.safe_dump(override))
+    extra.write_text(yaml.safe_dump(on_purpose(override)))
     environ = {**{k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}, **(env or {})}
     return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *args],
                           cwd=work, env=environ, capture_output=True, text=True, timeout=timeout)

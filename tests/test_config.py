@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config, validate_config
-from helpers import copy_workflow
+from helpers import REPO_ROOT, copy_workflow
 
 RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
 
@@ -139,7 +139,8 @@ def test_snakemake_rejects_unknown_dataset_key(tmp_path):
     work = tmp_path / "wf"
     snakemake = copy_workflow(work)
     extra = tmp_path / "extra.yaml"
-    extra.write_text("datasets:\n  iris:\n    recipee: {target: class}\n")  # merged into config/config.yaml
+    # merged into config/config.yaml's iris, on purpose (overrides): the schema then judges the merged entry
+    extra.write_text("overrides: [datasets.iris]\ndatasets:\n  iris:\n    recipee: {target: class}\n")
     proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
                           cwd=work, capture_output=True, text=True, timeout=120)
     out = proc.stdout + proc.stderr
@@ -531,3 +532,27 @@ def test_nominal_categorical_passes_and_has_no_default(cfg):
     assert out["learners"]["HGB"]["nominal"] == "categorical"
     # absent stays absent (means onehot): the specs of the learners that leave it out do not change
     assert "nominal" not in out["learners"]["NB"]
+
+
+# --- a data set or learner defined in two config files -----------------------------------------------------------
+def test_a_name_defined_differently_in_two_files_is_refused_naming_both(tmp_path):
+    """A data set of one's own named like one of the paper's would be merged into it key by key: refused, naming
+    both files and the two ways out; the same entry written twice is one definition; `overrides` says it is meant."""
+    from aucacc.config import check_study_files
+
+    base = REPO_ROOT / "config" / "config.yaml"
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("datasets:\n  wine:\n    source: {file: wine.csv}\n    recipe: {target: class}\n")
+    with pytest.raises(ConfigError) as err:
+        check_study_files([base, mine])
+    msg = str(err.value)
+    assert "'datasets.wine'" in msg and str(base) in msg and str(mine) in msg
+    assert "another name" in msg and "overrides: [datasets.wine]" in msg
+    mine.write_text("learners:\n  NB: {estimator: aucacc.learners.c45.C45}\n")
+    with pytest.raises(ConfigError, match=r"'learners\.NB': the learner 'NB' is defined in"):
+        check_study_files([base, mine])
+    # the same content twice (config/uci36.yaml repeats glass and iris), or an override on purpose
+    mine.write_text("overrides: [learners.NB]\nlearners:\n  NB: {estimator: aucacc.learners.c45.C45}\n"
+                    "  C4.5: {estimator: aucacc.learners.c45.C45}\n")
+    assert len(check_study_files([base, mine])) == 2
+    assert len(check_study_files([base, REPO_ROOT / "config" / "uci36.yaml"])) == 2

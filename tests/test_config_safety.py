@@ -174,7 +174,7 @@ def test_snakemake_refuses_an_escaping_file_name(tmp_path):
     work = tmp_path / "wf"
     snakemake = copy_workflow(work)
     extra = tmp_path / "extra.yaml"
-    extra.write_text("datasets:\n  iris:\n    source: {file: ../../etc/passwd}\n")
+    extra.write_text("overrides: [datasets.iris]\ndatasets:\n  iris:\n    source: {file: ../../etc/passwd}\n")
     proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
                           cwd=work, capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0

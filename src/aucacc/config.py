@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import os
 import re
 import sys
@@ -13,7 +14,7 @@ import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
 from aucacc.schemas import CONFIG_SCHEMA, schema_default  # noqa: F401  (schema_default re-exported)
-from aucacc.learners import check_params, nominal_encoding, resolve_estimator  # light: a learner's module loads when a spec names it
+from aucacc.learners import check_spec, is_spec, nominal_encoding  # light: a learner's module loads when a spec names it
 
 # The schema ships inside the package (package data), so any install validates the same way.
 SCHEMA = CONFIG_SCHEMA
@@ -247,7 +248,8 @@ def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
 def _fill_derived_defaults(config: dict[str, Any]) -> None:
     """Defaults that depend on other keys (the schema cannot express them); documented in config/README.md.
 
-    ``main_table.learners``: every learner; ``roc.learners``: every learner; ``roc.datasets``:
+    ``main_table.learners``: every learner; a study's ``discretization``: ``none``, or
+    ``protocol.discretization`` for the study with published numbers; ``roc.learners``: every learner; ``roc.datasets``:
     ``svm_table.datasets``, else every data set. Runs after :func:`_fill_defaults`, so every
     section is present.
     """
@@ -256,8 +258,8 @@ def _fill_derived_defaults(config: dict[str, Any]) -> None:
     for name, study in config["studies"].items():
         if study["title"] is None:
             study["title"] = name
-        if study["discretization"] is None:
-            study["discretization"] = config["protocol"]["discretization"]
+        if study["discretization"] is None:  # the data as it is, except the paper's own protocol for its study
+            study["discretization"] = config["protocol"]["discretization"] if study["published"] else "none"
     roc = config["roc"]
     roc.setdefault("learners", learners)
     if "datasets" not in roc:
@@ -327,6 +329,13 @@ def _check_studies(config: dict[str, Any], need) -> None:
             if pair[0] == pair[1]:
                 raise ConfigError(f"config key '{key}.cde_pairs[{i}]': {pair} names {pair[0]!r} twice; a C/D/E pair "
                                   f"compares two different learners")
+        for claimed, own in (study["retest_learners"] or {}).items():
+            if not study["retest"]:
+                raise ConfigError(f"config key '{key}.retest_learners': it renames the learners of a retest CSV, and "
+                                  f"study {name!r} has no 'retest'; add '{key}.retest' or remove it")
+            if own not in study["learners"]:
+                raise ConfigError(f"config key '{key}.retest_learners.{claimed}': {own!r} is not one of the study's "
+                                  f"learners ({', '.join(study['learners'])}); name one of them")
         for dataset in study["positive"] or {}:
             if dataset not in study["datasets"]:
                 raise ConfigError(f"config key '{key}.positive' names data set {dataset!r}, which is not one of the "
@@ -426,19 +435,14 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
         Naming ``learners.<name>`` (``.estimator``, ``.params``, ``.params.<param>`` or ``.nominal``) and the cause.
     """
     key = f"learners.{name}"
-    cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
-    full = check_params(cls, dict(spec.get("params") or {}), f"{key}.params")
-    # SVC-like classes have predict_proba only with probability=True (sklearn's available_if; default "deprecated")
-    if not callable(getattr(cls, "predict_proba", None)) or ("probability" in full and full["probability"] is not True):
-        raise ConfigError(f"config key '{key}': {spec['estimator']} has no predict_proba, which AUC needs (a "
-                          "class-probability vector per test instance); choose an estimator that has one (for "
-                          "sklearn.svm.SVC set params: {probability: true})")
+    cls = check_spec({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key)
+    _check_proba(cls, spec, key)
     if nominal_encoding(spec) == "categorical":
         # the codes and the mask go to the estimator's own categorical support (CategoricalCodes)
         if cls.__module__.startswith("aucacc."):
             raise ConfigError(f"config key '{key}.nominal': {spec['estimator']} is one of aucacc's learners, which "
                               "take nominal attributes as they are; remove 'nominal' (it is for other estimators)")
-        if "categorical_features" not in full:
+        if "categorical_features" not in inspect.signature(cls).parameters:
             raise ConfigError(f"config key '{key}.nominal': 'categorical' hands the estimator integer codes and "
                               f"its categorical_features mask, but {cls.__name__} has no parameter "
                               "categorical_features; set nominal: onehot (or leave it out)")
@@ -446,6 +450,33 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
             raise ConfigError(f"config key '{key}.params.categorical_features': set by nominal: categorical (the "
                               "mask of the nominal attributes, from the data); remove it from params")
     return cls
+
+
+def _check_proba(cls: type, spec: dict[str, Any], key: str) -> None:
+    """Refuse an estimator without ``predict_proba`` (for a class with a ``probability`` parameter, such as
+    scikit-learn's ``SVC``, without ``probability: true``); a ``Pipeline``'s last step is checked in its place."""
+    from sklearn.pipeline import Pipeline
+
+    params = spec.get("params") or {}
+    if issubclass(cls, Pipeline):
+        steps = params.get("steps") or []
+        last = steps[-1] if steps else None
+        if isinstance(last, (list, tuple)) and len(last) == 2 and is_spec(last[1]):
+            _check_proba(check_spec(last[1], f"{key}.params.steps[{len(steps) - 1}][1]"), last[1],
+                         f"{key}.params.steps[{len(steps) - 1}][1]")
+            return
+        raise ConfigError(f"config key '{key}.params.steps': a pipeline's steps are a list of [name, {{estimator: "
+                          f"..., params: ...}}] whose last step is a classifier with predict_proba")
+    try:
+        default = inspect.signature(cls).parameters.get("probability")
+    except (TypeError, ValueError):
+        default = None
+    probability = params.get("probability", default.default if default is not None else True)
+    # SVC-like classes have predict_proba only with probability=True (sklearn's available_if; default "deprecated")
+    if not callable(getattr(cls, "predict_proba", None)) or (default is not None and probability is not True):
+        raise ConfigError(f"config key '{key}': {spec['estimator']} has no predict_proba, which AUC needs (a "
+                          "class-probability vector per test instance); choose an estimator that has one (for "
+                          "sklearn.svm.SVC set params: {probability: true})")
 
 
 def _fill_defaults(node: Any, schema: dict, root: dict) -> None:
@@ -525,29 +556,55 @@ def read_config_file(path: str | os.PathLike) -> dict[str, Any]:
     return config
 
 
+#: The sections whose entries a config file defines by name; two files defining one name are refused
+#: (:func:`check_study_files`) unless the later one lists ``<section>.<name>`` under ``overrides``.
+NAMED_SECTIONS = ("studies", "datasets", "learners")
+
+
 def check_study_files(paths: Iterable[str | os.PathLike]) -> list[dict[str, Any]]:
     """Read each config file (:func:`read_config_file`: a key given twice in one mapping is refused) and
-    refuse a study that two of them define; return the files' mappings.
+    refuse a study, data set or learner that two of them define; return the files' mappings.
 
-    Snakemake merges ``--configfile`` files into the workflow's config key by key, so a study of the
-    same name in two files would silently become one study mixing both: a study is defined in one file.
+    Snakemake merges ``--configfile`` files into the workflow's config key by key, so a data set named
+    like one of the paper's (``wine``) would silently be merged into the paper's entry, and a study of
+    the same name in two files would become one study mixing both. The rule:
+
+    - a study is defined in one file;
+    - a data set or learner given in two files with the same content is one definition written twice
+      (allowed: ``config/uci36.yaml`` repeats ``glass`` and ``iris`` as ``config/config.yaml`` has them);
+    - given with other content, it is refused, unless the later file overrides it on purpose: it lists
+      ``datasets.<name>`` or ``learners.<name>`` under its top-level ``overrides`` (``config/uci36.yaml``
+      changes the SVM's ``fold_jobs`` so). The merged entry is then Snakemake's key-by-key merge of the two.
 
     Raises
     ------
     ConfigError
-        Naming ``studies.<name>`` and both files.
+        Naming ``<section>.<name>``, both files, and the two ways out (another name, or ``overrides``).
     """
-    configs, where = [], {}
+    configs: list[dict[str, Any]] = []
+    where: dict[tuple[str, str], tuple[str, Any]] = {}
     for path in paths:
         cfg = read_config_file(path)
         configs.append(cfg)
-        studies = cfg.get("studies")
-        for name in studies if isinstance(studies, dict) else ():
-            if name in where:
-                raise ConfigError(f"config key 'studies.{name}': the study is defined in {where[name]} and in {path}; "
-                                  f"Snakemake would merge the two into one study. Give your study another name (or "
-                                  f"change the study in one file only)")
-            where[name] = str(path)
+        overrides = cfg.get("overrides") if isinstance(cfg.get("overrides"), list) else []
+        for section in NAMED_SECTIONS:
+            entries = cfg.get(section)
+            for name in entries if isinstance(entries, dict) else ():
+                key = f"{section}.{name}"
+                first = where.get((section, name))
+                if first is not None:
+                    if section == "studies":
+                        raise ConfigError(f"config key '{key}': the study is defined in {first[0]} and in {path}; "
+                                          f"Snakemake would merge the two into one study. Give your study another "
+                                          f"name (or change the study in one file only)")
+                    if first[1] != entries[name] and key not in overrides:
+                        what = section[:-1].replace("dataset", "data set")
+                        raise ConfigError(
+                            f"config key '{key}': the {what} {name!r} is defined in {first[0]} and, differently, in "
+                            f"{path}; Snakemake would merge the two entries key by key into one. Give yours another "
+                            f"name, or, to change that {what} on purpose, add `overrides: [{key}]` at the top of "
+                            f"{path}")
+                where[(section, name)] = (str(path), entries[name])
     return configs
 
 

@@ -17,7 +17,7 @@ from aucacc.config import load_config
 from aucacc.datasets import DataFormatError, FetchError, load_dataset
 from aucacc.datasets.fetch import fetch_raw, mirror_folder
 from aucacc.provenance import sha256_file
-from helpers import copy_workflow
+from helpers import copy_workflow, on_purpose
 
 IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"  # SHA256SUMS of the mirror
 WRONG_SHA = "0" * 64
@@ -187,7 +187,7 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
         "glass": {"source": {"file": "glass-cut.arff", "sha256": sha256_file(mir / "glass-cut.arff")}},
     }}
     extra = tmp_path / "override.yaml"
-    extra.write_text(yaml.safe_dump(override))
+    extra.write_text(yaml.safe_dump(on_purpose(override)))
     targets = ["results/data/iris.json", "results/data/glass.json", "results/data/wine.json"]
     env = dict(os.environ, AUCACC_MIRROR=str(mir))
     proc = subprocess.run([str(snakemake), "--cores", "1", "--nolock", "--keep-going", f"--configfile={extra}",

@@ -265,7 +265,7 @@ def test_workflow_expands_a_suite_when_the_config_is_read(tmp_path, suite_server
     work = tmp_path / "wf"
     snakemake = copy_workflow(work)
     override = {"openml_server": suite_server.server,
-                "studies": {"cc": {"openml_suite": SUITE, "learners": ["NB", "C4.5"]}}}
+                "studies": {"cc": {"openml_suite": SUITE, "learners": ["NB", "C4.5"], "discretization": "whole_data"}}}
     targets = [f"results/data/{n}.json" for n in NAMES] + ["results/studies/cc/tables/summary.csv"]
     proc = snakemake_with(work, snakemake, override, *targets)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -81,11 +81,12 @@ def test_merge_keeps_the_paper_config():
             assert set(spec["fold_jobs"]) <= set(got["fold_jobs"])
             got["fold_jobs"] = spec["fold_jobs"]
         assert got == spec, name
-    assert {"LR", "RF", "HGB"} <= set(merged["learners"])
-    assert set(extra) == {"datasets", "learners", "studies"}
+    assert {"LR", "RF", "HGB", "NB-FI", "SVM-raw", "LR-raw"} <= set(merged["learners"])
+    assert set(extra) == {"overrides", "datasets", "learners", "studies"}
+    assert extra["overrides"] == ["learners.SVM"]  # the one entry of config.yaml it changes, on purpose
     for name, study in base["studies"].items():
         assert merged["studies"][name] == study, name
-    for key in set(base) - {"datasets", "learners", "studies"}:
+    for key in set(base) - {"datasets", "learners", "studies", "overrides"}:
         assert merged[key] == base[key], key
 
 

@@ -209,3 +209,21 @@ def test_a_binary_only_learner_is_skipped_on_more_than_two_classes(tmp_path):
     rec = read_fold_records(tmp_path / "r.json")
     assert rec["dataset"] == "t" and rec["learner"] == "SVM" and rec["skipped"] == reason and rec["folds"] == []
     assert list(trained({"SVM": empty, "NB": pd.DataFrame({"row": [0]})})) == ["NB"]
+
+
+def test_naive_bayes_on_numeric_attributes_is_told_to_take_a_discretizer():
+    """Under protocol none (a study's default) naive Bayes meets numeric attributes: the error names the learner, the
+    data set and the fold, and the two fixes (the pipeline MDLDiscretizer → NaiveBayes, or discretization: per_fold)."""
+    from aucacc.datasets.recipes import CleanDataset
+    from aucacc.exceptions import LearnerFitError
+
+    X = pd.DataFrame({"x": np.arange(20, dtype=float)})
+    y = pd.Series(pd.Categorical(["a", "b"] * 10), name="class")
+    ds = CleanDataset(name="numbers", X=X, y=y, kinds={"x": "numeric"})
+    folds = stratified_folds(ds.y, 2, seed=1, dataset="numbers")
+    with pytest.raises(LearnerFitError) as err:
+        cross_validate(ds, folds, lambda: make_learner({"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}),
+                       "none", learner="NB")
+    msg = str(err.value)
+    assert "data set 'numbers', fold 0: learner 'NB' (NaiveBayes)" in msg and "column 'x' is numeric" in msg
+    assert "make learners.NB the pipeline [aucacc.discretize.MDLDiscretizer" in msg and "per_fold" in msg

@@ -28,14 +28,18 @@ from aucacc.datasets.store import check_clean_outputs
 # Each config file read again by the library's loader, which refuses a key given twice in one mapping
 # (Snakemake's loader keeps the last one silently: a second `seed:` would replace the first).
 # A study defined in two of them would be merged key by key into one: refused (check_study_files), first,
-# so the merged study's own errors do not hide it. With --replace-workflow-config the Snakefile's config
+# so the merged study's own errors do not hide it; so is a data set or learner defined differently in two
+# files, unless the later file lists it under `overrides`. With --replace-workflow-config the Snakefile's config
 # file is discarded, so only the command line's files count.
 # The config files named on the command line (--configfile), for the re-run commands the report prints:
 # a study run with `--configfile config/uci36.yaml` is re-run with it (aucacc.report.document.rerun_commands).
 CONFIG_FILES = [os.path.relpath(f) if Path(f).resolve().is_relative_to(Path.cwd().resolve()) else str(f)
                 for f in (workflow.overwrite_configfiles or [])]
-check_study_files([f for f in ((workflow.overwrite_configfiles or []) if workflow.config_settings.replace_workflow_config
-                               else workflow.configfiles) if Path(f).is_file()])
+# In the order Snakemake merges them: the Snakefile's config file, then the command line's (--configfile).
+_CLI_CONFIGS = list(workflow.overwrite_configfiles or [])
+check_study_files([f for f in (_CLI_CONFIGS if workflow.config_settings.replace_workflow_config
+                               else [f for f in workflow.configfiles if f not in _CLI_CONFIGS] + _CLI_CONFIGS)
+                   if Path(f).is_file()])
 expand_studies(config, recheck=False if workflow.remote_exec else None)
 validate_config(config, project=[workflow.basedir, os.getcwd()])
 # The files each study names (published folder, claims file, retest CSV's columns and outcomes), before any job.

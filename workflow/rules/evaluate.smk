@@ -10,7 +10,7 @@ MAIN_LEARNERS = MAIN["learners"]
 
 wildcard_constraints:
     learner=one_of(LEARNERS),
-    protocol="whole_data|per_fold",
+    protocol="whole_data|per_fold|none",
 
 
 # Fayyad–Irani MDL cut points of the whole data set (the paper's protocol), recorded per attribute.
@@ -154,7 +154,9 @@ def _bundled_learners(in_main):
 
 
 # (rule, learners, wildcard constraints, folder of its logs and benchmarks)
-_MAIN_JOB = [("cross_validate_main", MAIN_JOB_LEARNERS, {}, "cross_validate_main")] if len(MAIN_JOB_LEARNERS) > 1 else []
+# the main table's protocols only: under none (a study's data as it is) each learner runs in its own job or bundle
+_MAIN_JOB = ([("cross_validate_main", MAIN_JOB_LEARNERS, {"protocol": "whole_data|per_fold"}, "cross_validate_main")]
+             if len(MAIN_JOB_LEARNERS) > 1 else [])
 _MULTI_LEARNER_JOBS = _MAIN_JOB + [
     (f"cross_validate_bundle_{i}", list(learners), {"protocol": re.escape(protocol), "dataset": one_of(datasets)},
      "cross_validate_bundle")

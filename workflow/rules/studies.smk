@@ -88,6 +88,8 @@ rule study_summary:
     params:
         study=lambda wc: wc.study,
         learners=lambda wc: STUDIES[wc.study]["learners"],
+        # what each learner was given, said under the summary table
+        specs=lambda wc: {x: config["learners"][x] for x in STUDIES[wc.study]["learners"]},
         alpha=config["protocol"]["alpha"],
         seed=SEED,
     threads: 1
@@ -146,6 +148,7 @@ for _name, _retest, _studies in [r for r in _TEST_RULES if r[2]]:
             decision=config["statistics"]["decision"],
             nsamples=config["statistics"]["bayes_samples"],
             seed=SEED,
+            retest_learners=lambda wc: STUDIES[wc.study]["retest_learners"] or {},
         wildcard_constraints:
             study=one_of(_studies),
         threads: 1

@@ -3,7 +3,8 @@
 # snakemake.input.metrics   fold-metric CSVs of the study's (data set, learner)s that ran (list)
 # snakemake.input.records   cross-validation JSON records (results/scores/<disc>/<dataset>/<learner>.json, list);
 #                           a skipped learner's record carries `skipped` (the reason)
-# snakemake.params.study    study name; .learners (list, display order); .alpha; .seed (provenance)
+# snakemake.params.study    study name; .learners (list, display order); .specs (learner -> config spec: what each
+#                           learner was given, in the summary's notes); .alpha; .seed (provenance)
 # snakemake.output.summary, .ttests, .exclusions   <stem>.csv each, or multiext(<stem>, .csv, .md, .tex): the
 #                           three files <stem>.{csv,md,tex} are written (with provenance sidecars) either way
 from aucacc.provenance import provenance
@@ -22,7 +23,7 @@ for path in inp.records:
         _, dataset, learner = score_key(path)
         rec = {"dataset": dataset, "learner": learner, **rec}
     records.append(rec)
-tables = summary_tables(metrics, records, list(par.learners), par.alpha)
+tables = summary_tables(metrics, records, list(par.learners), par.alpha, dict(par.specs))
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
 for name, table in tables.items():
     table.write(stem(out[name]), prov)

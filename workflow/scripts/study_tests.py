@@ -8,6 +8,7 @@
 #                           .md, .tex): <stem>.{csv,md,tex} written either way
 # snakemake.output.cd_accuracy, .cd_auc   <stem>.png (or [png, pdf]): critical-difference diagrams
 # snakemake.output.retest   <stem>.csv (or its multiext), only with input.retest
+# snakemake.params.retest_learners  claims-file learner -> the study's learner standing for it ({}: none)
 import pandas as pd
 
 from aucacc.provenance import provenance
@@ -37,7 +38,7 @@ for metric in ("accuracy", "auc"):
     save_figure(fig, target)
 retest = getattr(inp, "retest", None)
 if retest:
-    rt = retest_claims(metrics, pd.read_csv(retest), list(par.learners), **opts)
+    rt = retest_claims(metrics, pd.read_csv(retest), list(par.learners), stand_ins=par.retest_learners, **opts)
     rt["retest"].write(stem(out.retest), prov)
     for r in rt["retest"].data.itertuples():
         log.info("%s %s %s vs %s: claimed %s; supported by %s", r.table, r.metric, r.a, r.b, r.claimed_outcome,

@@ -15,10 +15,24 @@ from aucacc.datasets.recipes import CleanDataset
 from aucacc.discretize import MDLDiscretizer
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
 from aucacc.exceptions import LearnerFitError
+from aucacc.learners import takes_table
 from aucacc.learners.encoding import encode_features
 from aucacc.scores import absent_class_folds, score_classes, small_class_folds  # noqa: F401  (the scores format; re-exported)
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
+
+#: What every learner of a study is given under each protocol (a study's ``discretization``): one sentence
+#: each, printed under every study's summary table (:func:`aucacc.studies.analysis.summary`).
+PROTOCOL_DESCRIPTIONS = {
+    "whole_data": ("protocol whole_data (Huang & Ling 2005's): every numeric attribute discretized by Fayyad-Irani "
+                   "MDL cut points computed on the whole data set before cross-validation, so the cut points see "
+                   "the test folds' class labels"),
+    "per_fold": ("protocol per_fold: every numeric attribute discretized by Fayyad-Irani MDL cut points computed "
+                 "on each training part only, and applied to its test fold"),
+    "none": ("protocol none: the data as it is (numeric attributes as numbers, nominal ones with their declared "
+             "values, missing values as missing); any preprocessing is the learner's own, fitted on each "
+             "training part only"),
+}
 
 # Start of the ``note`` of a binary test fold with one class, whose AUC is undefined (NaN).
 UNDEFINED_AUC_NOTE = "AUC undefined"
@@ -47,14 +61,17 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     ds : the clean data set.
     folds : int array, shape (n_instances,) — fold id of each instance (:func:`stratified_folds`).
     make_estimator : returns a fresh unfitted estimator (``fit``, ``predict``, ``predict_proba``).
-        aucacc's learners take the nominal attributes as they are; any other estimator (e.g.
-        scikit-learn's) gets them one-hot encoded (:func:`aucacc.learners.encoding.encode_features`),
+        aucacc's learners, and pipelines whose first step is one (:func:`aucacc.learners.takes_table`),
+        take the attribute table as it is; any other estimator (e.g. scikit-learn's) gets the nominal
+        attributes one-hot encoded and the numeric ones as they are, a missing numeric value NaN
+        (:func:`aucacc.learners.encoding.encode_features`),
         unless its config sets ``nominal: categorical``: then :func:`aucacc.learners.make_learner`
         wraps it in :class:`aucacc.learners.encoding.CategoricalCodes`, an aucacc estimator that
         takes the attributes as they are and hands it integer codes.
     discretization : ``"whole_data"`` — Fayyad–Irani cuts from the whole data set, before CV (the
         paper's protocol); ``"per_fold"`` — cuts from each training part only (no leakage);
-        ``"none"`` — attributes passed as they are.
+        ``"none"`` — attributes passed as they are (any preprocessing is the learner's own: a
+        pipeline's steps, fitted on each training part only).
     progress : show a progress bar over folds.
     only_folds : fold ids to run (one workflow job per fold); default every fold. The result
         holds those folds' test rows only; :func:`gather_folds` joins such parts into the frame a
@@ -124,11 +141,12 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
             d = MDLDiscretizer().fit(Xtr, ds.y[train])
             Xtr, Xte = d.transform(Xtr), d.transform(Xte)
         est = make_estimator()
-        if not type(est).__module__.startswith("aucacc."):
+        if not takes_table(est):
             # Other estimators (e.g. scikit-learn's) get a one-hot matrix of the nominal attributes
-            # (declared domains; a missing value is all zeros), the SVM's encoding.
-            Xtr, spec = encode_features(Xtr)
-            Xte, _ = encode_features(Xte, spec)
+            # (declared domains; a missing value is all zeros), the SVM's encoding; a missing numeric
+            # value stays NaN, for the estimator (or its pipeline's imputer) to handle.
+            Xtr, spec = encode_features(Xtr, allow_nan=True)
+            Xte, _ = encode_features(Xte, spec, allow_nan=True)
         stage = f"fit on the {int(train.sum())} training instances"
         try:
             t0 = time.perf_counter()
@@ -147,6 +165,8 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         proba[test], note = align_proba(p, est.classes_, classes, ds.y[train], ds.name, int(k))
         pred[test] = fold_pred
         rec: dict[str, Any] = {"fold": int(k), "fit_seconds": fit_s, "n_train": int(train.sum()), "n_test": int(test.sum())}
+        # what the learner says it did to its input (e.g. CategoricalCodes' all-missing attributes), then the classes
+        note = "; ".join([*getattr(est, "notes_", []), *([note] if note else [])])
         if note:
             rec["note"] = note
         # Hyper-parameter searches (the SVM) record what they chose and the inner-CV scores.
@@ -199,10 +219,17 @@ def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, 
     """The error for a learner that raised inside cross-validation: key, data set, fold, stage, cause."""
     key = f"learners.{learner}.params" if learner else "learners.<name>.params"
     who = f"learner {learner!r} ({type(est).__name__})" if learner else f"learner {type(est).__name__}"
-    return LearnerFitError(
-        f"data set {dataset!r}, fold {fold}: {who} failed in {stage}: {type(exc).__name__}: {exc}. Check config "
-        f"key '{key}': scikit-learn checks some values only when it fits or predicts (e.g. n_neighbors larger "
-        f"than a fold's training instances)")
+    if "nominal attributes only" in str(exc):  # naive Bayes handed numeric attributes (a study's protocol none)
+        name = learner or "<name>"
+        hint = (f"Under a study's protocol none (the data as it is, a study's default) give it a discretizer of its "
+                f"own: make learners.{name} the pipeline [aucacc.discretize.MDLDiscretizer, "
+                f"aucacc.learners.naive_bayes.NaiveBayes] (config/README.md, 'Composed learners'), or set the "
+                f"study's discretization: per_fold")
+    else:
+        hint = (f"Check config key '{key}': scikit-learn checks some values only when it fits or predicts (e.g. "
+                f"n_neighbors larger than a fold's training instances)")
+    return LearnerFitError(f"data set {dataset!r}, fold {fold}: {who} failed in {stage}: {type(exc).__name__}: "
+                           f"{exc}. {hint}")
 
 
 def gather_folds(parts: Sequence[tuple[pd.DataFrame, list[dict[str, Any]]]]

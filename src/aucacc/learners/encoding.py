@@ -34,7 +34,7 @@ def _encoding_spec(X: pd.DataFrame, encoding: str) -> list[tuple[str, str, list]
 
 
 def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
-                    encoding: str = "onehot") -> tuple[np.ndarray, list[tuple[str, str, list]]]:
+                    encoding: str = "onehot", allow_nan: bool = False) -> tuple[np.ndarray, list[tuple[str, str, list]]]:
     """Turn a table of nominal (and numeric) attributes into a float64 matrix.
 
     Parameters
@@ -82,7 +82,7 @@ def encode_features(X, spec: list[tuple[str, str, list]] | None = None,
         s = X[col]
         if kind == "numeric":
             v = s.to_numpy(dtype=np.float64, na_value=np.nan)
-            if encoding != "codes" and not np.isfinite(v).all():
+            if encoding != "codes" and not allow_nan and not np.isfinite(v).all():
                 raise ValueError(f"column {col!r}: NaN in a numeric attribute (impute or discretize)")
             blocks.append(v[:, None])
             continue
@@ -135,6 +135,11 @@ class CategoricalCodes(ClassifierMixin, BaseEstimator):
     ----------
     estimator_ : the fitted clone of ``estimator``.
     encoding_spec_ : list of (column, kind, categories) — the fitted encoding (declared domains).
+    used_ : ndarray of bool, shape (n_attributes,) — the attributes with an observed value in the training
+        data; the others (all missing there) are left out of the estimator's input, since no split can use
+        them (and scikit-learn's histogram binning fails on an all-missing column).
+    notes_ : list of str — what the fit left out and why (empty when nothing); cross-validation keeps it in
+        the fold's record.
     classes_ : ndarray — ``estimator_.classes_``.
 
     Raises
@@ -166,16 +171,24 @@ class CategoricalCodes(ClassifierMixin, BaseEstimator):
                         f"max_bins ({max_bins}) allows a categorical feature under {key}.nominal: "
                         f"categorical; set {key}.nominal: onehot (or a larger {key}.params.max_bins, where the "
                         f"estimator allows it)")
+        # An attribute with no observed value in the training part cannot be split on; scikit-learn's histogram
+        # binning fails on it ("window shape cannot be larger than input array shape"), so it is left out of the
+        # matrix, and said in notes_ (the fold's record keeps it).
+        observed = ~np.isnan(Z).all(axis=0) if len(Z) else np.ones(Z.shape[1], dtype=bool)
+        self.used_ = observed
+        self.notes_ = ([f"attributes with no observed value in the training part, left out of "
+                        f"{type(self.estimator).__name__}'s input: {[c for (c, _, _), o in zip(spec, observed) if not o]}"]
+                       if not observed.all() else [])
         self.encoding_spec_ = spec
-        self.estimator_ = clone(self.estimator).set_params(categorical_features=categorical_mask(spec))
-        self.estimator_.fit(Z, y)
+        self.estimator_ = clone(self.estimator).set_params(categorical_features=categorical_mask(spec)[observed])
+        self.estimator_.fit(Z[:, observed], y)
         self.classes_ = self.estimator_.classes_
         self.n_features_in_ = X.shape[1]
         return self
 
     def _codes(self, X) -> np.ndarray:
         check_is_fitted(self)
-        return encode_features(X, self.encoding_spec_, encoding="codes")[0]
+        return encode_features(X, self.encoding_spec_, encoding="codes")[0][:, self.used_]
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, shape (n_samples, n_classes), columns in ``classes_`` order."""

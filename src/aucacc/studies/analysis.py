@@ -23,7 +23,9 @@ from scipy import stats
 
 from aucacc.captions import caption
 from aucacc.counting import PairCounts, tally_pairs
+from aucacc.evaluation.cross_validate import PROTOCOL_DESCRIPTIONS
 from aucacc.evaluation.folds import derive_seed
+from aucacc.learners import input_description
 from aucacc.report.paper_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, _left_out_notes, averages, flag_datasets,
                                         paper_layout, significance_table, summary_table)
 from aucacc.scores import partial_notes
@@ -97,13 +99,28 @@ def _study_averages(summ: pd.DataFrame, common: list[str]) -> pd.DataFrame:
     return averages(summ[summ["dataset"].isin(common)])
 
 
-def summary(metrics: pd.DataFrame, learners: list[str]) -> Table:
+def received_notes(metrics: pd.DataFrame, specs: Mapping[str, Mapping] | None) -> list[str]:
+    """The notes that say what the study's learners were given: the protocol of the metrics
+    (:data:`aucacc.evaluation.cross_validate.PROTOCOL_DESCRIPTIONS`), then each learner of ``specs``
+    (:func:`aucacc.learners.input_description`). No protocol column and no specs: no note."""
+    notes = []
+    if "protocol" in metrics.columns:
+        for protocol in dict.fromkeys(metrics["protocol"].dropna()):
+            notes.append(f"Data: {PROTOCOL_DESCRIPTIONS.get(protocol, protocol)}.")
+    for name, spec in (specs or {}).items():
+        notes.append(f"{name}: {input_description(dict(spec))}.")
+    return notes
+
+
+def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapping] | None = None) -> Table:
     """Accuracy and AUC (%) per data set and learner: mean ± sd over the folds, and averages.
 
     Parameters
     ----------
     metrics : tidy fold metrics (percent) of the study's data sets and learners.
     learners : the study's learners, in display order.
+    specs : learner name → config spec, optional; the notes then say what each learner was given
+        (:func:`received_notes`), after the protocol's own note.
 
     Returns
     -------
@@ -144,14 +161,15 @@ def summary(metrics: pd.DataFrame, learners: list[str]) -> Table:
         display = pd.concat([display, pd.DataFrame([row])], ignore_index=True)
         notes.append("average (own data sets): each learner's mean over the data sets it ran (n of them), not "
                      "comparable between learners that ran on different data sets.")
+    notes += received_notes(metrics, {x: specs[x] for x in learners if x in specs} if specs else None)
     return Table(summ, display=display, notes=notes, caption=caption("study_summary"))
 
 
-def summary_tables(metrics: pd.DataFrame, records: Iterable[Mapping], learners: list[str], alpha: float
-                   ) -> dict[str, Table]:
+def summary_tables(metrics: pd.DataFrame, records: Iterable[Mapping], learners: list[str], alpha: float,
+                   specs: Mapping[str, Mapping] | None = None) -> dict[str, Table]:
     """The study's summary stage in one call: ``{"summary": summary(...), "ttests": pairwise_ttests(...),
     "exclusions": exclusions(records)}`` (rule of ``workflow/scripts/study_summary.py``)."""
-    return {"summary": summary(metrics, learners), "ttests": pairwise_ttests(metrics, learners, alpha),
+    return {"summary": summary(metrics, learners, specs), "ttests": pairwise_ttests(metrics, learners, alpha),
             "exclusions": exclusions(records)}
 
 
@@ -297,7 +315,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
 
 
 def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[str], *, alpha: float, rope: float,
-                  decision: float, seed: int, nsamples: int) -> dict:
+                  decision: float, seed: int, nsamples: int, stand_ins: Mapping[str, str] | None = None) -> dict:
     """A claims file's significance claims re-tested on a study's data, under every test.
 
     Parameters
@@ -309,6 +327,11 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
     learners : the study's learners; a claim whose ``a`` or ``b`` is not one of them is not
         re-tested (the note under the table names it).
     alpha, rope, decision, seed, nsamples : as :func:`pairwise_tests`.
+    stand_ins : claims-file learner name → the study's learner that stands for it (config
+        ``studies.<name>.retest_learners``, e.g. ``{"NB": "NB-FI"}``: the paper's naive Bayes re-tested as
+        naive Bayes with per-fold discretization on the data as it is). The claims' ``a``, ``b`` and the
+        learner of ``"<learner> significantly higher"`` are renamed before anything else, and a note
+        under the table says so.
 
     Returns
     -------
@@ -330,6 +353,12 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
         raise ValueError(f"retest_claims: the claims have no column(s) {sorted(missing)} (expected metric, a, b, "
                          "published_outcome and optionally table)")
     claims = claims.copy()
+    stand_ins = dict(stand_ins or {})
+    if stand_ins:
+        for col in ("a", "b"):
+            claims[col] = claims[col].map(lambda x: stand_ins.get(x, x))
+        claims["published_outcome"] = claims["published_outcome"].map(
+            lambda o: _renamed_outcome(str(o), stand_ins))
     if "table" not in claims.columns:
         claims.insert(0, "table", "claims")
     inside = claims["a"].isin(learners) & claims["b"].isin(learners)
@@ -353,6 +382,9 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
                                       "supported_by"])
     table = table.rename(columns={"published_outcome": "claimed_outcome"})
     notes = []
+    if stand_ins:
+        notes.append("The claims' learners stand for this study's: "
+                     + ", ".join(f"{k} by {v}" for k, v in stand_ins.items()) + " (retest_learners).")
     if len(skipped):
         names = sorted(set(skipped["a"]) | set(skipped["b"]) - set(learners))
         notes.append(f"{len(skipped)} claim(s) not re-tested: they name learners outside the study "
@@ -370,6 +402,15 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
                              "friedman": caption("study_friedman")}, fried, ["table", "metric"]))
     out["friedman_results"] = dict(res["friedman_results"])
     return out
+
+
+def _renamed_outcome(outcome: str, stand_ins: Mapping[str, str]) -> str:
+    """``"<learner> significantly higher"`` with the learner's stand-in; any other outcome as it is."""
+    suffix = " significantly higher"
+    if outcome.endswith(suffix):
+        name = outcome[: -len(suffix)]
+        return stand_ins.get(name, name) + suffix
+    return outcome
 
 
 # --------------------------------------------------------------------------- C/D/E: the paper's question

@@ -1,0 +1,129 @@
+"""Learners as data, composed (aucacc.learners: is_spec, check_spec, build, takes_table, input_description).
+
+A learner's ``params`` may hold nested estimator specs: a pipeline's steps, a meta-estimator's estimator. They are
+checked without building anything (a config is data), built fresh for every fold, and cross-validated on the data
+as it is (protocol ``none``) exactly as scikit-learn's own ``cross_val_predict`` does with the same folds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.datasets import load_breast_cancer, load_wine
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import PredefinedSplit, cross_val_predict
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import Pipeline
+from sklearn.preprocessing import StandardScaler
+
+from aucacc.config import check_learner
+from aucacc.datasets.recipes import CleanDataset
+from aucacc.evaluation.cross_validate import cross_validate
+from aucacc.evaluation.folds import stratified_folds
+from aucacc.exceptions import ConfigError
+from aucacc.learners import build, input_description, is_spec, make_learner, takes_table
+
+SCALED_LR = {"estimator": "sklearn.pipeline.Pipeline",
+             "params": {"steps": [["scale", {"estimator": "sklearn.preprocessing.StandardScaler"}],
+                                  ["lr", {"estimator": "sklearn.linear_model.LogisticRegression",
+                                          "params": {"max_iter": 1000, "random_state": 0}}]]}}
+KNN = {"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbors": 5}}
+NB_FI = {"estimator": "sklearn.pipeline.Pipeline",
+         "params": {"steps": [["discretize", {"estimator": "aucacc.discretize.MDLDiscretizer"}],
+                              ["nb", {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}]]}}
+
+
+def _numeric_dataset(loader, name: str) -> CleanDataset:
+    """A scikit-learn bundled data set as a clean data set: numeric attributes, string classes."""
+    bunch = loader(as_frame=True)
+    X = bunch.data.astype(float)
+    labels = pd.Series(np.asarray(bunch.target_names)[bunch.target]).astype(str)
+    y = pd.Series(pd.Categorical(labels, categories=sorted(labels.unique())), name="class")
+    return CleanDataset(name=name, X=X, y=y, kinds={c: "numeric" for c in X.columns})
+
+
+@pytest.mark.parametrize("loader,name", [(load_wine, "wine"), (load_breast_cancer, "breast_cancer")])
+@pytest.mark.parametrize("spec,reference", [
+    (SCALED_LR, lambda: Pipeline([("scale", StandardScaler()),
+                                  ("lr", LogisticRegression(max_iter=1000, random_state=0))])),
+    (KNN, lambda: KNeighborsClassifier(n_neighbors=5)),
+])
+def test_fold_probabilities_equal_scikit_learns_cross_val_predict(loader, name, spec, reference):
+    """On raw features (protocol none), the stored probability of every test instance equals scikit-learn's
+    cross_val_predict with the same estimator and the same folds, to 1e-12."""
+    ds = _numeric_dataset(loader, name)
+    folds = stratified_folds(ds.y, 10, seed=11, dataset=name)
+    scores, info = cross_validate(ds, folds, lambda: make_learner(spec, "mine"), discretization="none")
+    ref = cross_val_predict(reference(), ds.X.to_numpy(), ds.y.astype(str).to_numpy(), cv=PredefinedSplit(folds),
+                            method="predict_proba")
+    ours = scores[[f"p:{c}" for c in ds.classes]].to_numpy()
+    assert ours.shape == ref.shape == (len(ds.y), len(ds.classes))
+    assert np.max(np.abs(ours - ref)) <= 1e-12
+    assert len(info) == 10
+
+
+def test_naive_bayes_with_per_fold_discretization_is_the_per_fold_protocol():
+    """The pipeline MDLDiscretizer → NaiveBayes on the data as it is gives the probabilities of naive Bayes
+    under the per_fold protocol, bit for bit: the discretizer is fitted on each training part only."""
+    ds = _numeric_dataset(load_wine, "wine")
+    folds = stratified_folds(ds.y, 10, seed=5, dataset="wine")
+    piped, _ = cross_validate(ds, folds, lambda: make_learner(NB_FI), discretization="none")
+    per_fold, _ = cross_validate(ds, folds, lambda: make_learner({"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}),
+                                 discretization="per_fold")
+    pd.testing.assert_frame_equal(piped, per_fold)
+
+
+def test_nested_specs_are_built_fresh_and_pipeline_steps_are_tuples():
+    est = build(SCALED_LR, "learners.LR")
+    assert isinstance(est, Pipeline) and all(isinstance(s, tuple) for s in est.steps)
+    assert est.steps[1][1].get_params()["max_iter"] == 1000
+    other = build(SCALED_LR, "learners.LR")
+    assert other.steps[0][1] is not est.steps[0][1]
+    assert is_spec({"estimator": "a.B"}) and not is_spec({"estimator": "a.B", "x": 1}) and not is_spec({"C": 1})
+
+
+def test_takes_table_follows_a_pipelines_first_step():
+    assert takes_table(make_learner(NB_FI))
+    assert not takes_table(make_learner(SCALED_LR))
+    assert takes_table(make_learner({"estimator": "aucacc.learners.c45.C45"}))
+    assert "MDLDiscretizer → NaiveBayes, given the attribute table as it is" in input_description(NB_FI)
+    assert input_description(SCALED_LR).startswith("StandardScaler → LogisticRegression, given nominal attributes "
+                                                   "one-hot")
+
+
+def test_a_meta_estimator_takes_a_nested_estimator():
+    spec = {"estimator": "sklearn.model_selection.GridSearchCV",
+            "params": {"estimator": KNN, "param_grid": {"n_neighbors": [1, 3, 5]}, "cv": 3, "scoring": "roc_auc_ovr"}}
+    check_learner("kNN-tuned", spec)
+    est = make_learner(spec, "kNN-tuned")
+    assert isinstance(est.estimator, KNeighborsClassifier)
+    bag = {"estimator": "sklearn.ensemble.BaggingClassifier",
+           "params": {"estimator": {"estimator": "sklearn.tree.DecisionTreeClassifier"}, "n_estimators": 3,
+                      "random_state": 0}}
+    check_learner("bagged", bag)
+
+
+@pytest.mark.parametrize("spec,key,words", [
+    ({"estimator": "sklearn.pipeline.Pipeline"}, "learners.x.params.steps", "requires the parameter 'steps'"),
+    ({"estimator": "sklearn.multiclass.OneVsRestClassifier"}, "learners.x.params.estimator", "requires"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["s", {"estimator": "sklearn.preprocessing.StandardScaler", "params": {"with_mean": "yes"}}],
+        ["lr", {"estimator": "sklearn.linear_model.LogisticRegression"}]]}},
+     "learners.x.params.steps[0][1].params", "with_mean"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["lr", {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"C": -1}}]]}},
+     "learners.x.params.steps[0][1].params", "'C' parameter"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["s", {"estimator": "sklearn.preprocessing.StandardScaler"}],
+        ["svc", {"estimator": "sklearn.svm.SVC"}]]}},
+     "learners.x.params.steps[1][1]", "predict_proba"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["bad", {"estimator": "os.system"}]]}}, "learners.x.params.steps[0][1].estimator", "allowed"),
+])
+def test_a_composed_learner_is_checked_at_start_up_naming_the_nested_key(spec, key, words):
+    """Every error of a nested spec names its own config key; nothing is built or called."""
+    with pytest.raises(ConfigError) as err:
+        check_learner("x", spec)
+    msg = str(err.value)
+    assert f"'{key}" in msg and words in msg, msg
