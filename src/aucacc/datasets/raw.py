@@ -186,6 +186,50 @@ def not_a_number_reason(text: str) -> str:
     return "write it as digits 0-9 with an optional point and exponent"
 
 
+def value_domain(values: set[str]) -> list[str]:
+    """Sorted domain of a nominal column read from text (``.data``, ``.csv``, ``.tsv``, a Parquet text column).
+
+    By number when every value is one (``2`` before ``10``; ``1`` before ``1.0``, which stay two
+    values), else by text.
+    """
+    if all(is_number(v) for v in values):
+        return sorted(values, key=lambda v: (float(v), v))
+    return sorted(values)
+
+
+def column_kinds(columns: list[str], nominal: list[str] | None = None,
+                 numeric: list[str] | None = None, where: str = "") -> dict[str, str]:
+    """The kind of each column of a ``.data``, ``.csv``, ``.tsv`` or ``.parquet`` file, from its declaration.
+
+    The rule (config/README.md): with ``numeric`` given, exactly those columns are numeric
+    and the others nominal; with only ``nominal`` given, exactly those are nominal and the
+    others numeric; with both, every column must be in exactly one. Values never decide a kind.
+
+    Raises
+    ------
+    DataFormatError
+        Neither list is given, a name is not a column, or the lists overlap or leave a column out.
+    """
+    pre = f"{where}: " if where else ""
+    if nominal is None and numeric is None:
+        raise DataFormatError(
+            f"{pre}declare the column kinds of this headerless file in its config source block: `numeric: [...]` "
+            f"(those columns numeric, the rest nominal; `numeric: []` for all nominal) or `nominal: [...]` (those "
+            f"nominal, the rest numeric). Columns: {columns}")
+    unknown = [c for c in list(nominal or []) + list(numeric or []) if c not in columns]
+    if unknown:
+        raise DataFormatError(f"{pre}columns {unknown} are named in nominal/numeric but not in columns {columns}")
+    if numeric is not None and nominal is not None:
+        both = sorted(set(numeric) & set(nominal))
+        neither = [c for c in columns if c not in numeric and c not in nominal]
+        if both or neither:
+            raise DataFormatError(f"{pre}with both `nominal` and `numeric` given, every column must be in exactly "
+                                  f"one: in both {both}, in neither {neither}")
+    if numeric is not None:
+        return {c: "numeric" if c in numeric else "nominal" for c in columns}
+    return {c: "nominal" if c in nominal else "numeric" for c in columns}
+
+
 #: Longest line text an error message quotes (longer lines are cut, with "...").
 _QUOTE_CHARS = 160
 
