@@ -103,9 +103,13 @@ def _not_text(data: bytes, where: str, name: str) -> None:
     """
     for magic, what in _MAGIC:
         if data.startswith(magic):
-            fix = (f"name it {name}.gz (in source.file too), which is read as Weka's ArffLoader reads .arff.gz, "
-                   f"or decompress it (gunzip)") if magic == b"\x1f\x8b" else \
-                "extract or export the data file and name that in source.file"
+            if magic == b"\x1f\x8b":
+                fix = (f"name it {name}.gz (in source.file too), which is read as Weka's ArffLoader reads .arff.gz, "
+                       "or decompress it (gunzip)")
+            elif magic == b"PAR1":
+                fix = f"name it {Path(name).stem}.parquet (in source.file too) to read it as Parquet"
+            else:
+                fix = "extract or export the data file and name that in source.file"
             raise DataFormatError(f"{where}: the file is {what}, not a text data file — {fix}")
     for bom, enc, family in _BOMS:
         if data.startswith(bom):
