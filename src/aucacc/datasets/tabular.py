@@ -133,11 +133,14 @@ def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, nu
         if header is None:
             header, header_line = fields, lineno
             _check_names(where, header, f"line {lineno} (the header row)", columns, key)
+            hint = _delimiter_hint(header, delim)
+            if hint:  # one column is no data set (a class and attributes): a file with another delimiter
+                raise DataFormatError(f"{where}: line {lineno} (the header row) has one column{hint}")
         elif len(fields) != len(header):
             raise DataFormatError(
                 f"{where}: line {lineno} has {len(fields)} fields, the header (line {header_line}) names "
                 f"{len(header)} ({', '.join(header)}) — the row is truncated or malformed, or a value holds the "
-                f"delimiter {delim!r} unquoted: repair the row (quote such a value)" + _delimiter_hint(header, delim))
+                f"delimiter {delim!r} unquoted: repair the row (quote such a value)")
         else:
             rows.append(fields)
             linenos.append(lineno)
@@ -214,7 +217,7 @@ def _delimiter_hint(header: list[str], delim: str) -> str:
         if other != delim and other in header[0]:
             fix = "name it .tsv" if other == "\t" else ("name it .csv" if other == "," else
                                                         "save it again as CSV with ',' as separator")
-            return f". The header holds one name, {header[0]!r}: the file looks separated by {what}; {fix}"
+            return f" named {header[0]!r}: the file looks separated by {what}, not {delim!r}; {fix}"
     return ""
 
 
