@@ -1,9 +1,10 @@
-"""What both raw readers share: the table they return, the error they raise, reading the text, numbers.
+"""What the raw readers share: the table they return, the error they raise, reading the text, numbers, kinds.
 
 :class:`RawTable` is a DataFrame whose nominal columns are pandas Categoricals with the declared
 domain in declared order (Weka keeps unused declared values, and both naive Bayes' Laplace counts
 and C4.5's branches depend on them), numeric columns float64, and missing values NaN. The readers
-are :func:`aucacc.datasets.arff_io.read_arff` and :func:`aucacc.datasets.io.read_uci_data`.
+are :func:`aucacc.datasets.arff_io.read_arff`, :func:`aucacc.datasets.io.read_uci_data` and those of
+:mod:`aucacc.datasets.tabular` (`.csv`/`.tsv` with a header, `.parquet`).
 """
 
 from __future__ import annotations
