@@ -469,7 +469,7 @@ def test_arff_bad_rows_name_line_attribute_value(tmp_path, row, pattern):
 
 def test_missing_tokens_refused_for_arff(tmp_path):
     p = _write(tmp_path, "m.arff", MOA)
-    with pytest.raises(DataFormatError, match=r"missing_tokens \['\?', 'n/a'\] applies to headerless \.data"):
+    with pytest.raises(DataFormatError, match=r"missing_tokens \['\?', 'n/a'\] applies to text files without types \(\.data, \.csv, \.tsv\)"):
         read_raw(p, {"file": "m.arff"}, ["?", "n/a"])
 
 def test_arff_repeated_nominal_value_named(tmp_path):

@@ -1,7 +1,8 @@
-"""Readers for raw UCI files: headerless ``.data`` files here, ARFF in :mod:`aucacc.datasets.arff_io`.
+"""Readers for raw files: headerless ``.data`` files here, ARFF in :mod:`aucacc.datasets.arff_io`,
+``.csv``/``.tsv`` with a header row and ``.parquet`` in :mod:`aucacc.datasets.tabular`.
 
-:func:`read_raw` chooses the reader by the file type. Both readers return a
-:class:`~aucacc.datasets.raw.RawTable` and raise :class:`~aucacc.datasets.raw.DataFormatError`
+:func:`read_raw` chooses the reader by the file type. Every reader returns a
+:class:`~aucacc.datasets.raw.RawTable` and raises :class:`~aucacc.datasets.raw.DataFormatError`
 (both importable from here too).
 """
 
@@ -17,52 +18,13 @@ import numpy as np
 import pandas as pd
 
 from aucacc.datasets.arff_io import read_arff
-from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, check_finite, data_suffix,
-                                 is_number, not_a_number_reason, read_text)
+from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, check_finite, column_kinds,
+                                 data_suffix, is_number, not_a_number_reason, read_text)
+from aucacc.datasets.raw import value_domain as _domain
+from aucacc.datasets.tabular import DEFAULT_TABULAR_MISSING_TOKENS, read_delimited, read_parquet_table
 
-__all__ = ["DEFAULT_MISSING_TOKENS", "DataFormatError", "RawTable", "column_kinds", "is_number", "read_arff",
-           "read_raw", "read_uci_data"]
-
-
-def _domain(values: set[str]) -> list[str]:
-    """Sorted domain of a ``.data`` nominal column: by number when every value is one (``2`` before
-    ``10``; ``1`` before ``1.0``, which stay two values), else by text."""
-    if all(is_number(v) for v in values):
-        return sorted(values, key=lambda v: (float(v), v))
-    return sorted(values)
-
-
-def column_kinds(columns: list[str], nominal: list[str] | None = None,
-                 numeric: list[str] | None = None, where: str = "") -> dict[str, str]:
-    """The kind of each column of a headerless ``.data`` file, from its declaration.
-
-    The rule (config/README.md): with ``numeric`` given, exactly those columns are numeric
-    and the others nominal; with only ``nominal`` given, exactly those are nominal and the
-    others numeric; with both, every column must be in exactly one. Values never decide a kind.
-
-    Raises
-    ------
-    DataFormatError
-        Neither list is given, a name is not a column, or the lists overlap or leave a column out.
-    """
-    pre = f"{where}: " if where else ""
-    if nominal is None and numeric is None:
-        raise DataFormatError(
-            f"{pre}declare the column kinds of this headerless file in its config source block: `numeric: [...]` "
-            f"(those columns numeric, the rest nominal; `numeric: []` for all nominal) or `nominal: [...]` (those "
-            f"nominal, the rest numeric). Columns: {columns}")
-    unknown = [c for c in list(nominal or []) + list(numeric or []) if c not in columns]
-    if unknown:
-        raise DataFormatError(f"{pre}columns {unknown} are named in nominal/numeric but not in columns {columns}")
-    if numeric is not None and nominal is not None:
-        both = sorted(set(numeric) & set(nominal))
-        neither = [c for c in columns if c not in numeric and c not in nominal]
-        if both or neither:
-            raise DataFormatError(f"{pre}with both `nominal` and `numeric` given, every column must be in exactly "
-                                  f"one: in both {both}, in neither {neither}")
-    if numeric is not None:
-        return {c: "numeric" if c in numeric else "nominal" for c in columns}
-    return {c: "nominal" if c in nominal else "numeric" for c in columns}
+__all__ = ["DEFAULT_MISSING_TOKENS", "DEFAULT_TABULAR_MISSING_TOKENS", "DataFormatError", "RawTable", "column_kinds",
+           "is_number", "read_arff", "read_delimited", "read_parquet_table", "read_raw", "read_uci_data"]
 
 
 def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str] | None = None,
@@ -123,7 +85,8 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
             if not rows and [f.strip() for f in rec] == [str(c) for c in columns]:
                 raise DataFormatError(f"{where}: line {lineno} holds the column names: a header row, which a "
                                       "headerless .data file must not have; remove it (the names come from "
-                                      "source.columns)")
+                                      "source.columns), or name the file .csv (in source.file too) to read the "
+                                      "names from its header row")
             rows.append([f.strip() for f in rec])
             linenos.append(lineno)
             lineno = reader.line_num + 1
@@ -202,27 +165,50 @@ def _check_arff_source(where: str, key: str, source: dict, table: RawTable) -> N
 
 def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, label: str | None = None,
              key: str = "source") -> RawTable:
-    """Dispatch on the file type: ``.arff`` (``.arff.gz``) → :func:`read_arff`, anything else → :func:`read_uci_data`.
+    """Dispatch on the file type (:func:`~aucacc.datasets.raw.data_suffix`: the last suffix, ``.gz`` ignored).
+
+    - ``.arff`` → :func:`read_arff`;
+    - ``.csv`` / ``.tsv`` → :func:`~aucacc.datasets.tabular.read_delimited` (a header row names the columns);
+    - ``.parquet`` → :func:`~aucacc.datasets.tabular.read_parquet_table` (binary: never read as text);
+    - anything else (``.data``, ``.txt``, …) → :func:`read_uci_data`, a headerless comma-separated file.
 
     ``source`` is the data set's ``source`` config block (``columns``, ``nominal``, ``numeric``);
-    ``missing_tokens`` the recipe's (``None``: :data:`DEFAULT_MISSING_TOKENS`). An ARFF file
-    marks missing values with ``?`` (the format's rule), so other tokens are refused for it, and
-    ``columns``/``nominal``/``numeric`` must agree with its header (:func:`_check_arff_source`).
-    A name ending in ``.gz`` is decompressed (:func:`~aucacc.datasets.raw.read_text`).
+    ``missing_tokens`` the recipe's (``None``: the format's default, :data:`DEFAULT_MISSING_TOKENS`
+    ``["?"]`` for ``.data``, :data:`~aucacc.datasets.tabular.DEFAULT_TABULAR_MISSING_TOKENS`
+    ``["", "?", "NA"]`` for ``.csv``/``.tsv``). An ARFF file marks missing values with ``?`` and a
+    Parquet file with nulls (the formats' rules), so other tokens are refused for them. A file that
+    names its columns (ARFF, ``.csv``, ``.tsv``, ``.parquet``) takes ``columns`` only equal to its own
+    names; ``nominal``/``numeric`` must agree with an ARFF header (:func:`_check_arff_source`) and
+    declare the kinds of a ``.csv``/``.tsv``/``.parquet`` file (without them, the kinds are inferred
+    and the inference is recorded in the table's ``notes``).
+    A name ending in ``.gz`` is decompressed (:func:`~aucacc.datasets.raw.read_text`; not ``.parquet``).
     ``label`` is how error messages name the file (default: ``path``); ``key`` how they name the
     source block (:func:`aucacc.datasets.clean_raw_file`: ``datasets.<name>.source``).
     """
     path = Path(path)
     where = label or str(path)
+    suffix = data_suffix(path)
+    if suffix == ".parquet":
+        if missing_tokens is not None:
+            raise DataFormatError(f"{where}: recipe missing_tokens {list(missing_tokens)} applies to text files; a "
+                                  "Parquet file marks a missing value with a null — remove the key")
+        return read_parquet_table(path, source.get("nominal"), source.get("numeric"), columns=source.get("columns"),
+                                  label=label, key=key)
+    if suffix in (".csv", ".tsv"):
+        tokens = DEFAULT_TABULAR_MISSING_TOKENS if missing_tokens is None else tuple(missing_tokens)
+        return read_delimited(path, source.get("nominal"), source.get("numeric"), tokens,
+                              columns=source.get("columns"), label=label, key=key)
     tokens = DEFAULT_MISSING_TOKENS if missing_tokens is None else tuple(missing_tokens)
-    if data_suffix(path) == ".arff":
+    if suffix == ".arff":
         if set(tokens) != {"?"}:
-            raise DataFormatError(f"{where}: recipe missing_tokens {list(tokens)} applies to headerless .data files; "
-                                  "an ARFF file marks a missing value with '?' — remove the key")
+            raise DataFormatError(f"{where}: recipe missing_tokens {list(tokens)} applies to text files without "
+                                  "types (.data, .csv, .tsv); an ARFF file marks a missing value with '?' — remove "
+                                  "the key")
         table = read_arff(path, label=label)
         _check_arff_source(where, key, source, table)
         return table
     if not source.get("columns"):
         raise DataFormatError(f"{where}: a headerless .data file needs `columns` in its config source block "
-                              f"('{key}.columns')")
+                              f"('{key}.columns'); a file with a header row is read by its name: .csv, .tsv "
+                              "(or .parquet)")
     return read_uci_data(path, source["columns"], source.get("nominal"), source.get("numeric"), tokens, label=label)

@@ -1,9 +1,10 @@
-"""What both raw readers share: the table they return, the error they raise, reading the text, numbers.
+"""What the raw readers share: the table they return, the error they raise, reading the text, numbers, kinds.
 
 :class:`RawTable` is a DataFrame whose nominal columns are pandas Categoricals with the declared
 domain in declared order (Weka keeps unused declared values, and both naive Bayes' Laplace counts
 and C4.5's branches depend on them), numeric columns float64, and missing values NaN. The readers
-are :func:`aucacc.datasets.arff_io.read_arff` and :func:`aucacc.datasets.io.read_uci_data`.
+are :func:`aucacc.datasets.arff_io.read_arff`, :func:`aucacc.datasets.io.read_uci_data` and those of
+:mod:`aucacc.datasets.tabular` (`.csv`/`.tsv` with a header, `.parquet`).
 """
 
 from __future__ import annotations
@@ -103,9 +104,13 @@ def _not_text(data: bytes, where: str, name: str) -> None:
     """
     for magic, what in _MAGIC:
         if data.startswith(magic):
-            fix = (f"name it {name}.gz (in source.file too), which is read as Weka's ArffLoader reads .arff.gz, "
-                   f"or decompress it (gunzip)") if magic == b"\x1f\x8b" else \
-                "extract or export the data file and name that in source.file"
+            if magic == b"\x1f\x8b":
+                fix = (f"name it {name}.gz (in source.file too), which is read as Weka's ArffLoader reads .arff.gz, "
+                       "or decompress it (gunzip)")
+            elif magic == b"PAR1":
+                fix = f"name it {Path(name).stem}.parquet (in source.file too) to read it as Parquet"
+            else:
+                fix = "extract or export the data file and name that in source.file"
             raise DataFormatError(f"{where}: the file is {what}, not a text data file — {fix}")
     for bom, enc, family in _BOMS:
         if data.startswith(bom):
@@ -184,6 +189,50 @@ def not_a_number_reason(text: str) -> str:
     if value in (float("inf"), float("-inf")):
         return "it is infinite; Weka reads 'Infinity' as ∞ and refuses 'inf'; no learner here can use ∞"
     return "write it as digits 0-9 with an optional point and exponent"
+
+
+def value_domain(values: set[str]) -> list[str]:
+    """Sorted domain of a nominal column read from text (``.data``, ``.csv``, ``.tsv``, a Parquet text column).
+
+    By number when every value is one (``2`` before ``10``; ``1`` before ``1.0``, which stay two
+    values), else by text.
+    """
+    if all(is_number(v) for v in values):
+        return sorted(values, key=lambda v: (float(v), v))
+    return sorted(values)
+
+
+def column_kinds(columns: list[str], nominal: list[str] | None = None,
+                 numeric: list[str] | None = None, where: str = "") -> dict[str, str]:
+    """The kind of each column of a ``.data``, ``.csv``, ``.tsv`` or ``.parquet`` file, from its declaration.
+
+    The rule (config/README.md): with ``numeric`` given, exactly those columns are numeric
+    and the others nominal; with only ``nominal`` given, exactly those are nominal and the
+    others numeric; with both, every column must be in exactly one. Values never decide a kind.
+
+    Raises
+    ------
+    DataFormatError
+        Neither list is given, a name is not a column, or the lists overlap or leave a column out.
+    """
+    pre = f"{where}: " if where else ""
+    if nominal is None and numeric is None:
+        raise DataFormatError(
+            f"{pre}declare the column kinds of this headerless file in its config source block: `numeric: [...]` "
+            f"(those columns numeric, the rest nominal; `numeric: []` for all nominal) or `nominal: [...]` (those "
+            f"nominal, the rest numeric). Columns: {columns}")
+    unknown = [c for c in list(nominal or []) + list(numeric or []) if c not in columns]
+    if unknown:
+        raise DataFormatError(f"{pre}columns {unknown} are named in nominal/numeric but not in columns {columns}")
+    if numeric is not None and nominal is not None:
+        both = sorted(set(numeric) & set(nominal))
+        neither = [c for c in columns if c not in numeric and c not in nominal]
+        if both or neither:
+            raise DataFormatError(f"{pre}with both `nominal` and `numeric` given, every column must be in exactly "
+                                  f"one: in both {both}, in neither {neither}")
+    if numeric is not None:
+        return {c: "numeric" if c in numeric else "nominal" for c in columns}
+    return {c: "nominal" if c in nominal else "numeric" for c in columns}
 
 
 #: Longest line text an error message quotes (longer lines are cut, with "...").
