@@ -280,10 +280,30 @@ def test_wine_csv_cleaned_end_to_end(tmp_path):
     np.testing.assert_allclose(ds.X.to_numpy(), bunch.data.to_numpy())
     (read,) = [e for e in ds.exclusions if e["step"] == "read"]
     assert read["detail"].startswith("column kinds inferred (numeric when every value that is not missing is a "
-                                     "number; source.nominal/numeric not given): numeric ['alcohol', 'malic_acid'")
+                                     "number, the class column 'target' nominal; source.nominal/numeric not given): "
+                                     "numeric ['alcohol', 'malic_acid'")
     assert read["detail"].endswith("nominal ['target']; declare source.nominal or source.numeric to set them")
     # the clean data's JSON record carries the kinds and the inference note
     save_dataset(ds, tmp_path / "wine.parquet", tmp_path / "wine.json")
     info = json.loads((tmp_path / "wine.json").read_text())
     assert info["kinds"] == {c: "numeric" for c in bunch.feature_names}
     assert info["exclusions"] == [read]
+
+
+def test_a_class_written_as_digits_is_nominal_when_kinds_are_inferred(tmp_path):
+    """The recipe's target is the class: inferred kinds make it nominal even when every value is a number (scikit-learn's
+    digits exported as CSV: class 0..9), and the note says so; the attributes stay numeric."""
+    from sklearn.datasets import load_digits
+
+    bunch = load_digits(as_frame=True)
+    path = tmp_path / "digits.csv"
+    bunch.frame.iloc[:300].to_csv(path, index=False)
+    ds = clean_raw_file("my-digits", path, {"file": "digits.csv"}, {"target": "target"}, 0, {})
+    assert ds.classes == [str(d) for d in range(10)] and len(ds.y) == 300
+    assert set(ds.kinds.values()) == {"numeric"} and len(ds.kinds) == 64
+    parquet = tmp_path / "digits.parquet"
+    bunch.frame.iloc[:300].to_parquet(parquet)
+    table = read_raw(parquet, {}, target="target")
+    assert table.kinds["target"] == "nominal" and "the class column 'target' nominal" in table.notes[0]
+    table = read_raw(path, {}, target="target")
+    assert table.kinds["target"] == "nominal" and "the class column 'target' nominal" in table.notes[0]

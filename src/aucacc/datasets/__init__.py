@@ -58,5 +58,6 @@ def clean_raw_file(name: str, path: str | os.PathLike, source: dict[str, Any], r
     """
     check_cached_raw(name, path, source, config)  # configured or locked SHA-256, every time it is read
     label = f"data set {name!r}, {raw_origin(name, source, config, cached=path)}"
-    raw = read_raw(path, source, recipe.get("missing_tokens"), label=label, key=f"datasets.{name}.source")
+    raw = read_raw(path, source, recipe.get("missing_tokens"), label=label, key=f"datasets.{name}.source",
+                   target=recipe["target"])
     return apply_recipe(raw, recipe, name, seed=seed)

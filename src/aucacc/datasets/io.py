@@ -164,7 +164,7 @@ def _check_arff_source(where: str, key: str, source: dict, table: RawTable) -> N
 
 
 def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, label: str | None = None,
-             key: str = "source") -> RawTable:
+             key: str = "source", target: str | None = None) -> RawTable:
     """Dispatch on the file type (:func:`~aucacc.datasets.raw.data_suffix`: the last suffix, ``.gz`` ignored).
 
     - ``.arff`` → :func:`read_arff`;
@@ -183,7 +183,8 @@ def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, labe
     and the inference is recorded in the table's ``notes``).
     A name ending in ``.gz`` is decompressed (:func:`~aucacc.datasets.raw.read_text`; not ``.parquet``).
     ``label`` is how error messages name the file (default: ``path``); ``key`` how they name the
-    source block (:func:`aucacc.datasets.clean_raw_file`: ``datasets.<name>.source``).
+    source block (:func:`aucacc.datasets.clean_raw_file`: ``datasets.<name>.source``); ``target`` the
+    recipe's class column, nominal when a ``.csv``/``.tsv``/``.parquet`` file's kinds are inferred.
     """
     path = Path(path)
     where = label or str(path)
@@ -193,11 +194,11 @@ def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, labe
             raise DataFormatError(f"{where}: recipe missing_tokens {list(missing_tokens)} applies to text files; a "
                                   "Parquet file marks a missing value with a null — remove the key")
         return read_parquet_table(path, source.get("nominal"), source.get("numeric"), columns=source.get("columns"),
-                                  label=label, key=key)
+                                  label=label, key=key, target=target)
     if suffix in (".csv", ".tsv"):
         tokens = DEFAULT_TABULAR_MISSING_TOKENS if missing_tokens is None else tuple(missing_tokens)
         return read_delimited(path, source.get("nominal"), source.get("numeric"), tokens,
-                              columns=source.get("columns"), label=label, key=key)
+                              columns=source.get("columns"), label=label, key=key, target=target)
     tokens = DEFAULT_MISSING_TOKENS if missing_tokens is None else tuple(missing_tokens)
     if suffix == ".arff":
         if set(tokens) != {"?"}:

@@ -65,8 +65,11 @@ def _check_names(where: str, names: list[str], at: str, columns, key: str) -> No
                               "(it is for headerless .data files)")
 
 
-def _inferred_note(kinds: dict[str, str], how: str) -> str:
-    """The :attr:`RawTable.notes` entry recording inferred kinds (``how``: the rule used)."""
+def _inferred_note(kinds: dict[str, str], how: str, target: str | None = None) -> str:
+    """The :attr:`RawTable.notes` entry recording inferred kinds (``how``: the rule used; ``target``: the class
+    column, nominal by rule)."""
+    if target is not None and target in kinds:
+        how += f", the class column {target!r} nominal"
     num = [c for c, k in kinds.items() if k == "numeric"]
     nom = [c for c, k in kinds.items() if k == "nominal"]
     other = {c: k for c, k in kinds.items() if k not in ("numeric", "nominal")}
@@ -77,7 +80,8 @@ def _inferred_note(kinds: dict[str, str], how: str) -> str:
 
 def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, numeric: list[str] | None = None,
                    missing_tokens=DEFAULT_TABULAR_MISSING_TOKENS, *, delimiter: str | None = None,
-                   columns: list[str] | None = None, label: str | None = None, key: str = "source") -> RawTable:
+                   columns: list[str] | None = None, label: str | None = None, key: str = "source",
+                   target: str | None = None) -> RawTable:
     """Read a ``.csv`` or ``.tsv`` file whose first non-blank line is a header row naming the columns.
 
     Parameters
@@ -91,6 +95,8 @@ def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, nu
     delimiter : field delimiter; default by the suffix (:data:`DELIMITERS`: ``,`` for ``.csv``, tab for ``.tsv``).
     columns : ``source.columns`` if the config gives it: it must equal the header's names.
     label : how error messages name the file (default: ``path``); ``key`` how they name the source block.
+    target : the class column (the recipe's ``target``): when the kinds are inferred it is nominal
+        whatever its values (a class written as digits, ``0`` … ``9``, is a class, not a number).
 
     Returns
     -------
@@ -154,7 +160,7 @@ def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, nu
     if declared:
         kinds = column_kinds(header, nominal, numeric, where=where)
     else:
-        kinds = {name: _infer_kind(where, name, [r[j] for r in rows], linenos, missing)
+        kinds = {name: "nominal" if name == target else _infer_kind(where, name, [r[j] for r in rows], linenos, missing)
                  for j, name in enumerate(header)}
     cols: dict[str, object] = {}
     for j, name in enumerate(header):
@@ -180,7 +186,8 @@ def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, nu
         else:
             present = {v for v in raw if v not in missing}
             cols[name] = pd.Categorical([None if v in missing else v for v in raw], categories=value_domain(present))
-    notes = [] if declared else [_inferred_note(kinds, "numeric when every value that is not missing is a number")]
+    notes = [] if declared else [_inferred_note(kinds, "numeric when every value that is not missing is a number",
+                                                target)]
     return RawTable(frame=pd.DataFrame(cols, columns=header), kinds=kinds, path=path, relation=_stem(path),
                     notes=notes)
 
@@ -248,7 +255,7 @@ def _as_text(v) -> str:
 
 def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None, numeric: list[str] | None = None,
                        *, columns: list[str] | None = None, label: str | None = None,
-                       key: str = "source") -> RawTable:
+                       key: str = "source", target: str | None = None) -> RawTable:
     """Read a ``.parquet`` file (``pandas.read_parquet`` with pyarrow); a null (or a float NaN) is a missing value.
 
     Parameters
@@ -264,6 +271,7 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         (lists, structs, bytes) → ``"string"``, kept as text for the recipe to drop (``drop_columns``).
     columns : ``source.columns`` if the config gives it: it must equal the file's column names.
     label, key : how error messages name the file and the source block.
+    target : the class column (the recipe's ``target``): nominal when the kinds are inferred, whatever its type.
 
     A column declared nominal keeps its values as text (``_as_text``: ``1``, ``1.5``, ``True``); one
     declared numeric takes numbers, booleans (as 0/1) and text that is a number
@@ -323,7 +331,7 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         raise DataFormatError(f"{where}: the Parquet file has no rows — fetch or export it again")
     declared = nominal is not None or numeric is not None
     kinds = column_kinds(names, nominal, numeric, where=where) if declared else \
-        {c: _parquet_kind(frame[c]) for c in names}
+        {c: "nominal" if c == target else _parquet_kind(frame[c]) for c in names}
     cols: dict[str, object] = {}
     for name in names:
         s = frame[name]
@@ -342,7 +350,7 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         else:
             cols[name] = np.array([None if m else str(v) for v, m in zip(s.tolist(), na)], dtype=object)
     if not declared:
-        notes.append(_inferred_note(kinds, "from the Parquet column types"))
+        notes.append(_inferred_note(kinds, "from the Parquet column types", target))
     return RawTable(frame=pd.DataFrame(cols, columns=names), kinds=kinds, path=path, relation=_stem(path),
                     notes=notes)
 
