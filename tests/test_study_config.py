@@ -125,3 +125,34 @@ def test_an_unknown_positive_class_names_the_config_keys():
     with pytest.raises(ValueError, match=r"^positive class 'nonclass' is not a class of the data \(\['a', 'b'\]\): set "
                                          r"config key roc\.positive \(or the study's studies\.<name>\.positive\)"):
         positive_class(["a", "b"], ["a", "b", "b"], "nonclass")
+
+
+def test_a_study_defaults_to_the_data_as_it_is_and_the_paper_study_to_its_protocol():
+    """A study without published numbers gives its learners the data as it is (discretization none) unless it says
+    otherwise; the paper's study keeps protocol.discretization (whole_data)."""
+    config = copy.deepcopy(VALID)
+    config["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB-FI", "C4.5"]}
+    config["studies"]["theirs"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"], "discretization": "per_fold"}
+    config["studies"]["huang_ling_2005"]["discretization"] = None
+    out = validate_config(config)
+    assert out["studies"]["mine"]["discretization"] == "none"
+    assert out["studies"]["theirs"]["discretization"] == "per_fold"
+    assert out["studies"]["huang_ling_2005"]["discretization"] == "whole_data"
+
+
+@pytest.mark.parametrize("study,key,words", [
+    ({"retest_learners": {"NB": "NB-FI"}}, "studies.mine.retest_learners", "has no 'retest'"),
+    ({"retest": "config/published/significance.csv", "retest_learners": {"NB": "LR"}},
+     "studies.mine.retest_learners.NB", "'LR' is not one of the study's learners"),
+    ({"compare_retest": "mine"}, "studies.mine.compare_retest", "is not another study"),
+    ({"compare_retest": "nowhere"}, "studies.mine.compare_retest", "is not another study"),
+    ({"compare_retest": "huang_ling_2005"}, "studies.mine.compare_retest", "study 'mine' has no 'retest'"),
+    ({"retest": "config/published/significance.csv", "compare_retest": "huang_ling_2005"},
+     "studies.mine.compare_retest", "study 'huang_ling_2005' has no 'retest'"),
+])
+def test_retest_learners_and_compare_retest_name_their_key(study, key, words):
+    config = copy.deepcopy(VALID)
+    config["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"], **study}
+    with pytest.raises(ConfigError) as exc:
+        validate_config(config)
+    assert f"config key '{key}'" in str(exc.value) and words in str(exc.value), str(exc.value)

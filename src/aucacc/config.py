@@ -336,6 +336,15 @@ def _check_studies(config: dict[str, Any], need) -> None:
             if own not in study["learners"]:
                 raise ConfigError(f"config key '{key}.retest_learners.{claimed}': {own!r} is not one of the study's "
                                   f"learners ({', '.join(study['learners'])}); name one of them")
+        other = study["compare_retest"]
+        if other is not None:
+            if other == name or other not in config["studies"]:
+                raise ConfigError(f"config key '{key}.compare_retest': {other!r} is not another study; name one of "
+                                  f"{', '.join(x for x in config['studies'] if x != name) or '(none)'}")
+            missing = [x for x in (name, other) if not config["studies"][x]["retest"]]
+            if missing:
+                raise ConfigError(f"config key '{key}.compare_retest': study {missing[0]!r} has no 'retest'; both "
+                                  f"studies re-test claims to be compared (give each 'retest')")
         for dataset in study["positive"] or {}:
             if dataset not in study["datasets"]:
                 raise ConfigError(f"config key '{key}.positive' names data set {dataset!r}, which is not one of the "

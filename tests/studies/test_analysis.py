@@ -312,3 +312,42 @@ def test_auc_vs_accuracy_notes_the_undefined_resamples_in_one_line(tally_metrics
     assert len(line) == 1
     for pair in ("A vs B", "B vs A"):
         assert f"{pair} {d.loc[pair, 'C_undefined_resamples']} and {d.loc[pair, 'D_undefined_resamples']}" in line[0]
+
+
+# --------------------------------------------------------------------------- stand-ins and two studies' re-tests
+def test_retest_with_stand_ins_equals_the_retest_of_renamed_learners(study):
+    """retest_learners: claims about A and C re-tested with X standing for A give exactly the verdicts of the same
+    claims written about X (the metrics' learner A renamed X), and a note names the stand-in."""
+    claims = pd.DataFrame({"metric": ["auc", "accuracy"], "a": ["A", "A"], "b": ["C", "B"],
+                           "published_outcome": ["A significantly higher", "not significant"]})
+    renamed = study.replace({"learner": {"A": "X"}})
+    opts = dict(alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=500)
+    got = A.retest_claims(renamed, claims, ["X", "B", "C"], stand_ins={"A": "X"}, **opts)
+    want = A.retest_claims(renamed, claims.replace({"a": {"A": "X"}, "published_outcome": {
+        "A significantly higher": "X significantly higher"}}), ["X", "B", "C"], **opts)
+    pd.testing.assert_frame_equal(got["retest"].data, want["retest"].data)
+    assert list(got["retest"].data["a"]) == ["X", "X"]
+    assert any("A by X (retest_learners)" in n for n in got["retest"].notes)
+
+
+def test_retest_changes_compares_under_the_claims_names(study):
+    """Two studies' re-tests of the same claims: the row of each claim in both, the tests whose verdict differs
+    (read under the claims file's names, so NB-FI's 'NB-FI significantly higher' equals NB's 'NB ...'), and a
+    note for a claim re-tested in one study only."""
+    claims = pd.DataFrame({"metric": ["auc", "accuracy"], "a": ["A", "A"], "b": ["C", "B"],
+                           "published_outcome": ["A significantly higher", "not significant"]})
+    opts = dict(alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=500)
+    theirs = A.retest_claims(study, claims, LEARNERS, **opts)["retest"].data
+    same = A.retest_claims(study.replace({"learner": {"A": "X"}}), claims, ["X", "B", "C"], stand_ins={"A": "X"},
+                           **opts)["retest"].data
+    t = A.retest_changes(same, theirs, "raw", "disc", {"A": "X"}, None)
+    assert list(t.data["changed"]) == ["none", "none"] and list(t.data["a"]) == ["A", "A"]
+    assert t.data["supported_by raw"].tolist() == t.data["supported_by disc"].tolist()
+    # another verdict of one test on the first claim: named, the other study's verdict first
+    other = theirs.copy()
+    other.loc[0, "wilcoxon"] = "not significant" if theirs.loc[0, "wilcoxon"] != "not significant" else "A significantly higher"
+    t = A.retest_changes(same, other, "raw", "disc", {"A": "X"}, None)
+    assert t.data.loc[0, "changed"] == f"wilcoxon: {other.loc[0, 'wilcoxon']} → {theirs.loc[0, 'wilcoxon']}"
+    assert t.notes[0].startswith("1 of 2 claims have a test over data sets whose verdict differs between disc and raw")
+    t = A.retest_changes(same.iloc[:1], theirs, "raw", "disc", {"A": "X"}, None)
+    assert any(n.startswith("Re-tested in disc only: claims accuracy A vs B") for n in t.notes)

@@ -28,7 +28,8 @@ def study_figures(study, *stems):
 def study_table_stems(study):
     """Every table a study makes, in the order its report chapter shows them."""
     own = ["source_metrics"] + STUDY_ROC_TABLES if study in OWN_STUDIES else []
-    return STUDY_TABLES + (["retest"] if STUDIES[study]["retest"] else []) + own
+    compared = ["retest_changes"] if STUDIES[study]["compare_retest"] else []
+    return STUDY_TABLES + (["retest"] if STUDIES[study]["retest"] else []) + compared + own
 
 
 def study_figure_stems(study):
@@ -329,6 +330,40 @@ rule study_source_metrics_table:
         "../scripts/source_metrics_table.py"
 
 
+# A study's re-tested claims beside another study's of the same claims (config key `compare_retest`): which tests
+# over data sets change their verdict (e.g. uci36_raw, the data as it is, against uci36, the paper's protocol).
+COMPARED_STUDIES = [s for s in STUDIES if STUDIES[s]["compare_retest"]]
+if COMPARED_STUDIES:
+
+    rule study_retest_changes:
+        input:
+            ours=f"{STUDY_DIR}/{{study}}/tables/retest.csv",
+            theirs=lambda wc: f"{STUDY_DIR}/{STUDIES[wc.study]['compare_retest']}/tables/retest.csv",
+        output:
+            table=f"{STUDY_DIR}/{{study}}/tables/retest_changes.csv",
+            md_tex=[f"{STUDY_DIR}/{{study}}/tables/retest_changes.{e}" for e in ("md", "tex")],
+        log:
+            f"{RESULTS}/logs/studies/{{study}}/retest_changes.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/studies/{{study}}/retest_changes.tsv"
+        params:
+            study=lambda wc: wc.study,
+            other=lambda wc: STUDIES[wc.study]["compare_retest"],
+            ours=lambda wc: STUDIES[wc.study]["retest_learners"] or {},
+            theirs=lambda wc: STUDIES[STUDIES[wc.study]["compare_retest"]]["retest_learners"] or {},
+            seed=SEED,
+        wildcard_constraints:
+            study=one_of(COMPARED_STUDIES),
+        threads: 1
+        resources:
+            mem_mb=500,
+            runtime=10,
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/study_retest_changes.py"
+
+
 # One table of a study as HTML, registered in the study's report category (report_table's script).
 rule study_report_table:
     input:
@@ -398,7 +433,7 @@ def study_report_sections():
     """REPORT.md's section of each study: title, tables shown inline and linked, figures linked (paths
     relative to results/)."""
     rel = lambda p: os.path.relpath(p, RESULTS)
-    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "retest", "exclusions"]
+    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "retest", "retest_changes", "exclusions"]
     return [{"study": s, "title": STUDIES[s]["title"],
              "tables": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t in inline],
              "links": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t not in inline],

@@ -14,6 +14,7 @@ a study's own claims file is re-tested by :func:`retest_claims`, its outcome bes
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Iterable, Mapping
 
@@ -29,7 +30,7 @@ from aucacc.learners import input_description
 from aucacc.report.paper_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, _left_out_notes, averages, flag_datasets,
                                         paper_layout, significance_table, summary_table)
 from aucacc.scores import partial_notes
-from aucacc.significance import TESTS, FriedmanResult, claims_against_tests
+from aucacc.significance import OVER_DATASETS, TESTS, FriedmanResult, claims_against_tests
 from aucacc.tables import Table, split_frame
 
 __all__ = ["summary", "summary_tables", "pairwise_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
@@ -411,6 +412,72 @@ def _renamed_outcome(outcome: str, stand_ins: Mapping[str, str]) -> str:
         name = outcome[: -len(suffix)]
         return stand_ins.get(name, name) + suffix
     return outcome
+
+
+def retest_changes(ours: pd.DataFrame, theirs: pd.DataFrame, study: str, other: str,
+                   our_stand_ins: Mapping[str, str] | None = None,
+                   their_stand_ins: Mapping[str, str] | None = None) -> Table:
+    """Which re-tested claims change between two studies of the same claims (e.g. the uci36 data sets given to
+    the learners as they are, against the same data under the paper's discretization).
+
+    Parameters
+    ----------
+    ours, theirs : the two studies' ``retest`` tables (:func:`retest_claims`: ``table, metric, a, b,
+        claimed_outcome``, one column per test of :data:`aucacc.significance.OVER_DATASETS`, ``supported_by``).
+    study, other : the two studies' names, for the column names.
+    our_stand_ins, their_stand_ins : each study's ``retest_learners`` (claims-file name → its learner); the
+        claims and verdicts are compared under the claims file's names.
+
+    Returns
+    -------
+    Table
+        One row per claim re-tested in both studies, in ``ours``' order: ``table, metric, a, b,
+        claimed_outcome``, ``supported_by <study>``, ``supported_by <other>`` and ``changed``: each test over
+        data sets whose verdict differs, ``test: <other's verdict> → <ours>``, or ``none``. Claims re-tested
+        in one study only are named in a note.
+    """
+    def named(frame: pd.DataFrame, stand_ins: Mapping[str, str] | None) -> pd.DataFrame:
+        back = {v: k for k, v in (stand_ins or {}).items()}
+        out = frame.copy()
+        for col in ["a", "b", "claimed_outcome", "supported_by", *[t for t in OVER_DATASETS if t in frame.columns]]:
+            out[col] = out[col].astype(str).map(lambda text: _renamed_words(text, back))
+        return out
+
+    key = ["table", "metric", "a", "b"]
+    a, b = named(ours, our_stand_ins), named(theirs, their_stand_ins)
+    both = a.merge(b, on=key, how="inner", suffixes=("", "_other"))
+    rows = []
+    for r in both.to_dict("records"):
+        changed = [f"{t}: {r[f'{t}_other']} → {r[t]}" for t in OVER_DATASETS
+                   if t in r and f"{t}_other" in r and r[t] != r[f"{t}_other"]]
+        rows.append({**{k: r[k] for k in key}, "claimed_outcome": r["claimed_outcome"],
+                     f"supported_by {study}": r["supported_by"], f"supported_by {other}": r["supported_by_other"],
+                     "changed": "; ".join(changed) or "none"})
+    table = pd.DataFrame(rows, columns=[*key, "claimed_outcome", f"supported_by {study}", f"supported_by {other}",
+                                        "changed"])
+    n_changed = int((table["changed"] != "none").sum())
+    notes = [f"{n_changed} of {len(table)} claims have a test over data sets whose verdict differs between "
+             f"{other} and {study} (changed: the test, {other}'s verdict → {study}'s)."]
+    for frame, name in ((a, study), (b, other)):
+        only = frame.merge(both[key], on=key, how="left", indicator=True)
+        only = only[only["_merge"] == "left_only"]
+        if len(only):
+            notes.append(f"Re-tested in {name} only: " + "; ".join(
+                f"{r.table} {r.metric} {r.a} vs {r.b}" for r in only.itertuples()) + ".")
+    if our_stand_ins:
+        notes.append(f"Learners under the claims file's names: in {study}, "
+                     + ", ".join(f"{k} is {v}" for k, v in our_stand_ins.items()) + ".")
+    return Table(table, notes=notes, caption=caption("study_retest_changes", other=other))
+
+
+def _renamed_words(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with each learner name of ``names`` that stands as a whole word (a verdict, a list of tests'
+    names is left as it is) replaced."""
+    if not names:
+        return text
+    pattern = re.compile(r"(?<![\w.+-])(" + "|".join(re.escape(k) for k in sorted(names, key=len, reverse=True))
+                         + r")(?![\w.+-])")
+    return pattern.sub(lambda m: names[m.group(1)], text)
 
 
 # --------------------------------------------------------------------------- C/D/E: the paper's question
