@@ -39,7 +39,7 @@ def test_defaults_filled(cfg):
     paper = out["studies"]["huang_ling_2005"]
     assert paper["published"] == "config/published" and paper["claims"] == "config/claims.yaml"
     assert paper["cde_pairs"] is None and paper["discretization"] == "whole_data" and paper["retest"] is None
-    assert out["datasets"]["iris"]["recipe"]["missing"] == "drop_rows"
+    assert out["datasets"]["iris"]["recipe"]["missing"] == "keep"  # the data as it is: nothing dropped unasked
 
 
 def _error(config) -> str:
@@ -479,7 +479,7 @@ def test_published_needs_claims(cfg, given, missing):
                           f"'{given}' without '{missing}'")
 
 
-@pytest.mark.parametrize("key", ["n_folds", "repetitions", "protocol"])
+@pytest.mark.parametrize("key", ["n_folds", "protocol"])
 def test_a_study_cannot_override_the_folds(cfg, key):
     _paper(cfg)[key] = 5 if key != "protocol" else {"n_folds": 5}
     msg = _error(cfg)
@@ -556,3 +556,6 @@ def test_a_name_defined_differently_in_two_files_is_refused_naming_both(tmp_path
                     "  C4.5: {estimator: aucacc.learners.c45.C45}\n")
     assert len(check_study_files([base, mine])) == 2
     assert len(check_study_files([base, REPO_ROOT / "config" / "uci36.yaml"])) == 2
+    mine.write_text("overrides: learners.NB\nlearners:\n  NB: {estimator: aucacc.learners.c45.C45}\n")
+    with pytest.raises(ConfigError, match=r"config key 'overrides' in .*mine.yaml: 'learners.NB' is not a list"):
+        check_study_files([base, mine])

@@ -251,7 +251,9 @@ def test_estimator_class_is_not_built_at_validation(cfg, monkeypatch):
      "inf]"),
     ({"estimator": "sklearn.svm.SVC", "params": {"probability": False}},
      "config key 'learners.Bad': sklearn.svm.SVC has no predict_proba, which AUC needs (a class-probability vector "
-     "per test instance); choose an estimator that has one (for sklearn.svm.SVC set params: {probability: true})"),
+     "per test instance); choose an estimator that has one, or wrap it in sklearn.calibration.CalibratedClassifierCV "
+     "(estimator: sklearn.calibration.CalibratedClassifierCV, params: {estimator: {estimator: <its path>}, ensemble: "
+     "false}"),
     ({"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbours": 3}},
      "config key 'learners.Bad.params.n_neighbours': KNeighborsClassifier has no parameter 'n_neighbours'; its "
      "parameters are n_neighbors, weights,"),

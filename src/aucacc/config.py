@@ -14,7 +14,7 @@ import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
 from aucacc.schemas import CONFIG_SCHEMA, schema_default  # noqa: F401  (schema_default re-exported)
-from aucacc.learners import check_spec, is_spec, nominal_encoding  # light: a learner's module loads when a spec names it
+from aucacc.learners import check_spec, local_package, nominal_encoding, stand_in  # light: a learner's module loads when a spec names it
 
 # The schema ships inside the package (package data), so any install validates the same way.
 SCHEMA = CONFIG_SCHEMA
@@ -32,8 +32,9 @@ PROJECT_PATH_KEYS = ("cache", "raw_data", "lock_file")
 STUDY_PATH_KEYS = ("published", "claims", "retest")
 #: Top-level keys that moved into a study (issue 18): the config key a study gives them under.
 MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>.claims"}
-#: Protocol keys a study may not override (every study shares the top-level protocol's folds).
-STUDY_FIXED_KEYS = ("n_folds", "repetitions")
+#: Protocol keys a study may not override (every study shares the top-level protocol's folds; a study may set its
+#: own ``repetitions``, whose repetition 0 is those folds).
+STUDY_FIXED_KEYS = ("n_folds",)
 
 
 #: The most values a config may expand to: every mapping, list and scalar counted, and a YAML alias
@@ -169,8 +170,10 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
     _fill_derived_defaults(config)
     _check_references(config)
     if check_learners:
+        for i, package in enumerate(config["estimator_packages"]):
+            local_package(package, f"estimator_packages[{i}]")
         for name, spec in config["learners"].items():
-            check_learner(name, spec)
+            check_learner(name, spec, config["estimator_packages"])
     return config
 
 
@@ -197,8 +200,8 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
     """Keys that moved or that a study may not give, refused before the schema with what to write instead.
 
     Top-level ``published`` and ``claims`` moved into the paper study (:data:`MOVED_KEYS`); a study's
-    ``n_folds`` / ``repetitions`` (or a ``protocol`` of its own) is not supported: every study shares
-    the top-level ``protocol`` (:data:`STUDY_FIXED_KEYS`).
+    ``n_folds`` (or a ``protocol`` of its own) is not supported: every study shares the top-level
+    ``protocol``'s folds (:data:`STUDY_FIXED_KEYS`); its ``repetitions`` add folds of their own.
     """
     for key, where in MOVED_KEYS.items():
         if key in config:
@@ -221,11 +224,11 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
             continue
         for key in (*STUDY_FIXED_KEYS, "protocol"):
             if key in study:
-                what = "protocol.n_folds and protocol.repetitions" if key == "protocol" else f"protocol.{key}"
+                what = "protocol (its n_folds)" if key == "protocol" else f"protocol.{key}"
                 raise ConfigError(
                     f"config key 'studies.{name}.{key}': a study cannot set its own {what} (not supported yet): every "
                     f"study shares the top-level protocol, so a (data set, learner) is trained once for all of them. "
-                    f"Remove it (a study may set its own 'discretization')")
+                    f"Remove it (a study may set its own 'discretization' and 'repetitions')")
 
 
 def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
@@ -424,7 +427,7 @@ def check_study_inputs(config: dict[str, Any]) -> None:
             raise ConfigError(f"config key '{key}': {path} is not a UTF-8 CSV file ({exc})") from None
 
 
-def check_learner(name: str, spec: dict[str, Any]) -> type:
+def check_learner(name: str, spec: dict[str, Any], packages: Iterable[str] = ()) -> type:
     """Check learner ``name``'s config spec without running any code of it; return its class.
 
     Checks, before any job starts (:func:`aucacc.learners.resolve_estimator`,
@@ -438,14 +441,18 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
     leaves unset. Nothing is built or
     called: a config is data (the jobs build the learners, :func:`aucacc.learners.make_learner`).
 
+    ``packages``: the researcher's own packages the config allows (``estimator_packages``;
+    :func:`aucacc.learners.local_package`).
+
     Raises
     ------
     ConfigError
         Naming ``learners.<name>`` (``.estimator``, ``.params``, ``.params.<param>`` or ``.nominal``) and the cause.
     """
     key = f"learners.{name}"
-    cls = check_spec({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key)
-    _check_proba(cls, spec, key)
+    packages = tuple(packages)
+    cls = check_spec({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key, packages)
+    _check_proba(cls, spec, key, packages)
     if nominal_encoding(spec) == "categorical":
         # the codes and the mask go to the estimator's own categorical support (CategoricalCodes)
         if cls.__module__.startswith("aucacc."):
@@ -461,31 +468,35 @@ def check_learner(name: str, spec: dict[str, Any]) -> type:
     return cls
 
 
-def _check_proba(cls: type, spec: dict[str, Any], key: str) -> None:
-    """Refuse an estimator without ``predict_proba`` (for a class with a ``probability`` parameter, such as
-    scikit-learn's ``SVC``, without ``probability: true``); a ``Pipeline``'s last step is checked in its place."""
+def _check_proba(cls: type, spec: dict[str, Any], key: str, packages: tuple[str, ...] = ()) -> None:
+    """Refuse an estimator that will have no ``predict_proba`` once built: asked of its stand-in
+    (:func:`aucacc.learners.stand_in`, every parameter set, no constructor run), so that scikit-learn's own
+    conditions decide (an ``SVC`` without ``probability: true``, ``SGDClassifier``'s hinge loss, a hard
+    ``VotingClassifier``, a pipeline or search around such). A pipeline's steps are checked as scikit-learn
+    checks them when it fits (unique names, transformers before the last step)."""
     from sklearn.pipeline import Pipeline
 
-    params = spec.get("params") or {}
-    if issubclass(cls, Pipeline):
-        steps = params.get("steps") or []
-        last = steps[-1] if steps else None
-        if isinstance(last, (list, tuple)) and len(last) == 2 and is_spec(last[1]):
-            _check_proba(check_spec(last[1], f"{key}.params.steps[{len(steps) - 1}][1]"), last[1],
-                         f"{key}.params.steps[{len(steps) - 1}][1]")
-            return
-        raise ConfigError(f"config key '{key}.params.steps': a pipeline's steps are a list of [name, {{estimator: "
-                          f"..., params: ...}}] whose last step is a classifier with predict_proba")
+    stand = stand_in({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key, packages)
+    if isinstance(stand, Pipeline):
+        try:
+            stand._validate_steps()
+        except (TypeError, ValueError, AttributeError) as exc:
+            raise ConfigError(f"config key '{key}.params.steps': {exc}") from None
     try:
-        default = inspect.signature(cls).parameters.get("probability")
-    except (TypeError, ValueError):
-        default = None
-    probability = params.get("probability", default.default if default is not None else True)
-    # SVC-like classes have predict_proba only with probability=True (sklearn's available_if; default "deprecated")
-    if not callable(getattr(cls, "predict_proba", None)) or (default is not None and probability is not True):
-        raise ConfigError(f"config key '{key}': {spec['estimator']} has no predict_proba, which AUC needs (a "
-                          "class-probability vector per test instance); choose an estimator that has one (for "
-                          "sklearn.svm.SVC set params: {probability: true})")
+        has = hasattr(stand, "predict_proba")
+    except Exception:  # a condition that cannot be decided before fitting: the class's own method decides
+        has = callable(getattr(cls, "predict_proba", None))
+    path = spec["estimator"]
+    steps = (spec.get("params") or {}).get("steps")
+    last = steps[-1] if isinstance(steps, list) and steps else None
+    if not has and isinstance(stand, Pipeline) and isinstance(last, list) and len(last) == 2 and isinstance(last[1], dict):
+        key, path = f"{key}.params.steps[{len(steps) - 1}][1]", last[1]["estimator"]  # the last step is the one
+    if not has:
+        raise ConfigError(f"config key '{key}': {path} has no predict_proba, which AUC needs (a "
+                          "class-probability vector per test instance); choose an estimator that has one, or wrap it "
+                          "in sklearn.calibration.CalibratedClassifierCV (estimator: sklearn.calibration."
+                          "CalibratedClassifierCV, params: {estimator: {estimator: <its path>}, ensemble: false}, as "
+                          "scikit-learn 1.9 recommends for SVC; SVC's probability: true is deprecated there)")
 
 
 def _fill_defaults(node: Any, schema: dict, root: dict) -> None:
@@ -595,7 +606,10 @@ def check_study_files(paths: Iterable[str | os.PathLike]) -> list[dict[str, Any]
     for path in paths:
         cfg = read_config_file(path)
         configs.append(cfg)
-        overrides = cfg.get("overrides") if isinstance(cfg.get("overrides"), list) else []
+        overrides = cfg.get("overrides", [])
+        if not isinstance(overrides, list):
+            raise ConfigError(f"config key 'overrides' in {path}: {overrides!r} is not a list; write it as a list, "
+                              f"e.g. overrides: [{overrides}]")
         for section in NAMED_SECTIONS:
             entries = cfg.get(section)
             for name in entries if isinstance(entries, dict) else ():
@@ -612,7 +626,7 @@ def check_study_files(paths: Iterable[str | os.PathLike]) -> list[dict[str, Any]
                             f"config key '{key}': the {what} {name!r} is defined in {first[0]} and, differently, in "
                             f"{path}; Snakemake would merge the two entries key by key into one. Give yours another "
                             f"name, or, to change that {what} on purpose, add `overrides: [{key}]` at the top of "
-                            f"{path}")
+                            f"{path}: your keys are then merged into it, and those you leave out stay")
                 where[(section, name)] = (str(path), entries[name])
     return configs
 

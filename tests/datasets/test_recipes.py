@@ -308,7 +308,7 @@ def test_one_class_after_missing_values(tmp_path):
     rows = "".join(f"{i},{'?' if i < 5 else 1},{'x' if i < 5 else 'y'}\n" for i in range(20))
     raw = _table(tmp_path, rows, nominal=["class"])
     with pytest.raises(RecipeError) as exc:
-        apply_recipe(raw, {"target": "class"}, "toy")
+        apply_recipe(raw, {"target": "class", "missing": "drop_rows"}, "toy")
     assert ("one class ('y': 15 rows) left after cleaning (config key 'datasets.toy.recipe'): missing_values removed "
             "5 of 20 rows (all of class 'x'); most missing: 'dead' in 5 of 20 rows: drop it") in str(exc.value)
 

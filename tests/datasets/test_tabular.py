@@ -307,3 +307,31 @@ def test_a_class_written_as_digits_is_nominal_when_kinds_are_inferred(tmp_path):
     assert table.kinds["target"] == "nominal" and "the class column 'target' nominal" in table.notes[0]
     table = read_raw(path, {}, target="target")
     assert table.kinds["target"] == "nominal" and "the class column 'target' nominal" in table.notes[0]
+
+
+@pytest.mark.parametrize("name,text,line", [
+    ("open.csv", 'a,y\n1,p\n2,"n\n3,p\n4,n\n', 3),         # a quote never closed: it would swallow lines 3-5
+    ("after.csv", 'a,y\n1,"p"x\n2,n\n', 2),               # text after a closing quote: read as px without strict
+])
+def test_a_stray_quote_stops_the_read_naming_the_line(tmp_path, name, text, line):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(DataFormatError) as err:
+        read_raw(path, {}, label="mine")
+    assert str(err.value).startswith(f"mine: line {line}: ") and "close or remove the quote" in str(err.value)
+    data = tmp_path / "open.data"
+    data.write_text('1,p\n2,"n\n3,p\n4,n\n')  # the headerless reader too
+    with pytest.raises(DataFormatError, match=r"^x: line 2: .*never closed"):
+        read_raw(data, {"columns": ["a", "y"], "nominal": ["y"]}, label="x")
+
+
+def test_a_parquet_categorical_of_numbers_stays_nominal_and_its_lost_categories_are_said(tmp_path):
+    """pyarrow stores a pandas categorical of numbers as plain numbers; the file's pandas metadata still says so:
+    the column is nominal, and a note says how many declared categories the file lost."""
+    path = tmp_path / "cat.parquet"
+    pd.DataFrame({"c": pd.Categorical([1, 2, 1], categories=[2, 1, 10]), "x": [0.5, 1.5, 2.5],
+                  "y": ["a", "b", "a"]}).to_parquet(path)
+    table = read_raw(path, {}, target="y")
+    assert table.kinds == {"c": "nominal", "x": "numeric", "y": "nominal"}
+    assert list(table.frame["c"].cat.categories) == ["1", "2"]
+    assert any("3 categories" in n and "1 unused categories are not in the file" in n for n in table.notes)

@@ -92,6 +92,10 @@ def test_takes_table_follows_a_pipelines_first_step():
     assert "MDLDiscretizer → NaiveBayes, given the attribute table as it is" in input_description(NB_FI)
     assert input_description(SCALED_LR).startswith("StandardScaler → LogisticRegression, given nominal attributes "
                                                    "one-hot")
+    # under the paper's protocols every attribute is discretized first
+    assert input_description(SCALED_LR, "per_fold").endswith("given every (discretized) attribute one-hot over its "
+                                                              "values (missing: all zeros)")
+    assert "the discretized attribute table as it is" in input_description(NB_FI, "whole_data")
 
 
 def test_a_meta_estimator_takes_a_nested_estimator():
@@ -104,6 +108,9 @@ def test_a_meta_estimator_takes_a_nested_estimator():
            "params": {"estimator": {"estimator": "sklearn.tree.DecisionTreeClassifier"}, "n_estimators": 3,
                       "random_state": 0}}
     check_learner("bagged", bag)
+    # scikit-learn 1.9's way to an SVC's probabilities (its probability=True is deprecated there)
+    check_learner("SVC-cal", {"estimator": "sklearn.calibration.CalibratedClassifierCV",
+                              "params": {"estimator": {"estimator": "sklearn.svm.SVC"}, "ensemble": False}})
 
 
 @pytest.mark.parametrize("spec,key,words", [
@@ -129,3 +136,109 @@ def test_a_composed_learner_is_checked_at_start_up_naming_the_nested_key(spec, k
         check_learner("x", spec)
     msg = str(err.value)
     assert f"'{key}" in msg and words in msg, msg
+
+
+# --- the researcher's own estimator package (config key estimator_packages) ----------------------------------
+OWN = '''import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+
+class Prior(ClassifierMixin, BaseEstimator):
+    """Class frequencies with add-alpha smoothing, whatever the attributes."""
+
+    def __init__(self, alpha=1.0):
+        self.alpha = alpha
+
+    def fit(self, X, y):
+        self.classes_, counts = np.unique(np.asarray(y), return_counts=True)
+        self.p_ = (counts + self.alpha) / (counts.sum() + self.alpha * len(counts))
+        return self
+
+    def predict_proba(self, X):
+        return np.tile(self.p_, (len(X), 1))
+
+    def predict(self, X):
+        return self.classes_[np.argmax(self.p_)].repeat(len(X))
+'''
+
+
+def test_an_estimator_of_ones_own_package_is_named_only_when_the_config_lists_it(tmp_path, monkeypatch):
+    """A package in the project folder, listed under estimator_packages: checked and built like any estimator; not
+    listed, refused; a listed name that is no package there, or that shadows another module, refused naming the key;
+    its code's digest changes with its code."""
+    import sys
+
+    from aucacc.learners import code_digest, local_package
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    (tmp_path / "ownlearners").mkdir()
+    (tmp_path / "ownlearners" / "__init__.py").write_text(OWN)
+    spec = {"estimator": "ownlearners.Prior", "params": {"alpha": 2.0}}
+    with pytest.raises(ConfigError, match=r"'learners\.P\.estimator': 'ownlearners\.Prior' is not in an allowed"):
+        check_learner("P", spec)
+    local_package("ownlearners", "estimator_packages[0]")
+    check_learner("P", spec, ["ownlearners"])
+    est = make_learner(spec, "P", ["ownlearners"]).fit(np.zeros((4, 1)), np.array(["a", "a", "a", "b"]))
+    np.testing.assert_allclose(est.predict_proba(np.zeros((1, 1))), [[5 / 8, 3 / 8]])
+    with pytest.raises(ConfigError, match=r"'estimator_packages\[1\]': no package 'elsewhere' in the project folder"):
+        local_package("elsewhere", "estimator_packages[1]")
+    (tmp_path / "json.py").write_text("x = 1\n")
+    with pytest.raises(ConfigError, match=r"'estimator_packages\[2\]': 'json' is also the name of the module"):
+        local_package("json", "estimator_packages[2]")
+    before = code_digest(["ownlearners"])
+    (tmp_path / "ownlearners" / "__init__.py").write_text(OWN.replace("add-alpha", "add-one"))
+    assert code_digest(["ownlearners"]) != before and code_digest([]) == ""
+
+
+# --- what the hostile trial of composed learners found: each refused at start-up, naming the key -------------
+def _nested(depth: int) -> dict:
+    spec = {"estimator": "sklearn.naive_bayes.GaussianNB"}
+    for _ in range(depth):
+        spec = {"estimator": "sklearn.calibration.CalibratedClassifierCV", "params": {"estimator": spec}}
+    return spec
+
+
+def test_nesting_is_checked_once_per_spec_and_bounded():
+    """Each nested spec is checked once (the check took twice as long per level: 30 s at depth 50), and nesting
+    deeper than MAX_NESTING is refused."""
+    import time
+
+    from aucacc.learners import MAX_NESTING
+
+    t0 = time.process_time()
+    check_learner("deep", _nested(MAX_NESTING))
+    assert time.process_time() - t0 < 5
+    with pytest.raises(ConfigError, match=r"estimators nested more than 10 deep"):
+        check_learner("deeper", _nested(50))
+
+
+@pytest.mark.parametrize("spec,key,words", [
+    # no predict_proba once built: scikit-learn's own conditions, asked of the stand-in
+    ({"estimator": "sklearn.linear_model.SGDClassifier"}, "learners.x", "has no predict_proba"),
+    ({"estimator": "sklearn.ensemble.VotingClassifier", "params": {"estimators": [
+        ["a", {"estimator": "sklearn.naive_bayes.GaussianNB"}], ["b", {"estimator": "sklearn.tree.DecisionTreeClassifier"}]]}},
+     "learners.x", "has no predict_proba"),
+    ({"estimator": "sklearn.model_selection.GridSearchCV", "params": {
+        "estimator": {"estimator": "sklearn.svm.SVC"}, "param_grid": {"C": [1, 2]}}}, "learners.x", "has no predict_proba"),
+    # a wrapped estimator that cannot be one (scikit-learn's message needs get_params of the stand-in)
+    ({"estimator": "sklearn.calibration.CalibratedClassifierCV", "params": {
+        "estimator": {"estimator": "sklearn.preprocessing.StandardScaler"}}}, "learners.x.params", "estimator"),
+    # a spec with a key too many, a pipeline's structure, a cache folder
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["a", {"estimator": "sklearn.naive_bayes.GaussianNB", "x": 1}]]}}, "learners.x.params.steps[0][1]", "['x']"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["a", {"estimator": "sklearn.preprocessing.StandardScaler"}], ["a", {"estimator": "sklearn.naive_bayes.GaussianNB"}]]}},
+     "learners.x.params.steps", "unique"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["a", {"estimator": "sklearn.naive_bayes.GaussianNB"}], ["b", {"estimator": "sklearn.naive_bayes.GaussianNB"}]]}},
+     "learners.x.params.steps", "transformers"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"memory": "/tmp/cache", "steps": [
+        ["b", {"estimator": "sklearn.naive_bayes.GaussianNB"}]]}}, "learners.x.params.memory", "cache folder"),
+    ({"estimator": "sklearn.naive_bayes.GaussianNB", "params": "x"}, "learners.x.params", "expected a mapping"),
+])
+def test_what_the_hostile_trial_found_is_refused_at_start_up(spec, key, words):
+    with pytest.raises(ConfigError) as err:
+        check_learner("x", spec)
+    msg = str(err.value)
+    assert f"config key '{key}'" in msg and words in msg, msg

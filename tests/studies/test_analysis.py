@@ -351,3 +351,54 @@ def test_retest_changes_compares_under_the_claims_names(study):
     assert t.notes[0].startswith("1 of 2 claims have a test over data sets whose verdict differs between disc and raw")
     t = A.retest_changes(same.iloc[:1], theirs, "raw", "disc", {"A": "X"}, None)
     assert any(n.startswith("Re-tested in disc only: claims accuracy A vs B") for n in t.notes)
+
+
+# --------------------------------------------------------------------------- repeated cross-validation
+@pytest.fixture(scope="module")
+def repeated(study):
+    """Two repetitions: repetition 0 the study's folds, repetition 1 the same folds' values shifted by 1 point."""
+    r1 = study.copy()
+    r1["value"] = r1["value"] + 1.0
+    return pd.concat([study.assign(repetition=0), r1.assign(repetition=1)], ignore_index=True)
+
+
+def test_folds_per_test_set_numbers_the_r_times_k_folds(repeated):
+    flat = A.folds_per_test_set(repeated)
+    assert "repetition" not in flat.columns and len(flat) == len(repeated)
+    k = repeated.groupby("dataset")["fold"].max() + 1
+    want = repeated["repetition"] * repeated["dataset"].map(k) + repeated["fold"]
+    assert (flat["fold"].to_numpy() == want.to_numpy()).all()
+    assert flat.groupby(["dataset", "learner", "metric"])["fold"].nunique().eq(10).all()
+
+
+def test_a_repeated_study_counts_every_test_fold_and_corrects_the_tests_over_folds(repeated):
+    """Summary, C/D/E and the fold-level t-tests over the r × k test folds (as if each were a fold of its own); the
+    tests over the folds of each data set take the repetitions (runs = 2) for Nadeau-Bengio's correction."""
+    flat = A.folds_per_test_set(repeated)
+    got = A.summary(repeated, LEARNERS)
+    want = A.summary(flat, LEARNERS)
+    pd.testing.assert_frame_equal(got.data, want.data)
+    assert set(got.data["n_folds"]) == {10} and any(n.startswith("Repeated cross-validation: 2 repetitions")
+                                                   for n in got.notes)
+    pd.testing.assert_frame_equal(A.auc_vs_accuracy(repeated, [("A", "B")], alpha=0.05, n_boot=200, seed=1).data,
+                                  A.auc_vs_accuracy(flat, [("A", "B")], alpha=0.05, n_boot=200, seed=1).data)
+    res = A.pairwise_tests(repeated, LEARNERS, alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=500)
+    per = res["per_dataset"].data
+    assert set(per["runs"]) == {2} and set(per["n_folds"]) == {10}
+    # the corrected t of one data set and pair, by hand: k = 5 per repetition, n = 10 folds
+    one = per[(per["metric"] == "accuracy") & (per["a"] == "A") & (per["b"] == "B") & (per["dataset"] == "d1")].iloc[0]
+    sub = repeated[(repeated["dataset"] == "d1") & (repeated["metric"] == "accuracy")]
+    wide = sub.pivot_table(index=["repetition", "fold"], columns="learner", values="value")
+    d = (wide["A"] - wide["B"]).to_numpy()
+    t = d.mean() / np.sqrt(d.var(ddof=1) * (1 / 10 + 1 / 4))
+    assert one["corrected_t"] == pytest.approx(t, rel=1e-12)
+
+
+def test_cleaning_notes_name_what_each_recipe_removed():
+    records = {"hepatitis": {"raw_shape": [155, 20], "exclusions": [
+        {"step": "drop_columns", "rows_removed": 0, "columns_removed": ["PROTIME"], "detail": "67 missing"},
+        {"step": "missing", "rows_removed": 75, "columns_removed": [], "detail": "rows with a missing value"}]},
+        "iris": {"raw_shape": [150, 5], "exclusions": []}}
+    assert A.cleaning_notes(records) == ["Removed by the data sets' recipes (results/data/<name>.json): hepatitis: "
+                                         "75 of 155 rows and attribute PROTIME (drop_columns, missing)."]
+    assert A.cleaning_notes({"iris": records["iris"]}) == [] and A.cleaning_notes(None) == []

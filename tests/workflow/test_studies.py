@@ -237,3 +237,32 @@ def test_readme_own_study_example(tmp_path):
                 ref = cross_val_predict(reference(), X, y, cv=PredefinedSplit(folds), method="predict_proba")
             ours = scores.sort_values("row")[[f"p:{c}" for c in np.unique(y)]].to_numpy()
             assert np.max(np.abs(ours - ref)) <= 1e-12, (name, learner)
+
+def test_a_learner_of_ones_own_package_runs_and_its_changed_code_reruns_it(tmp_path):
+    """estimator_packages: a learner whose class lives in the project folder is cross-validated by the workflow;
+    after its code changes, the dry run plans its cross-validation again, and not another learner's."""
+    work, exe = copy_test_workflow(tmp_path)
+    package = work / ".test" / "ownlearners"
+    package.mkdir()
+    code = ("import numpy as np\nfrom sklearn.base import BaseEstimator, ClassifierMixin\n\n\n"
+            "class Prior(ClassifierMixin, BaseEstimator):\n"
+            "    def __init__(self, alpha=1.0):\n        self.alpha = alpha\n\n"
+            "    def fit(self, X, y):\n"
+            "        self.classes_, n = np.unique(np.asarray(y), return_counts=True)\n"
+            "        self.p_ = (n + self.alpha) / (n.sum() + self.alpha * len(n))\n        return self\n\n"
+            "    def predict_proba(self, X):\n        return np.tile(self.p_, (len(X), 1))\n\n"
+            "    def predict(self, X):\n        return self.classes_[np.argmax(self.p_)].repeat(len(X))\n")
+    (package / "__init__.py").write_text(code)
+    (work / "own.yaml").write_text("estimator_packages: [ownlearners]\n"
+                                   "learners:\n  Prior: {estimator: ownlearners.Prior, params: {alpha: 1.0}}\n")
+    targets = ["results/metrics/none/iris/Prior.csv", "results/metrics/none/iris/C4.5.csv"]
+    extra = f"--configfile={work / 'own.yaml'}"
+    _snakemake(exe, work, extra, *targets)
+    metrics = pd.read_csv(work / ".test" / "results" / "metrics" / "none" / "iris" / "Prior.csv")
+    assert set(metrics["metric"]) == {"accuracy", "auc"} and (metrics[metrics.metric == "auc"]["value"] == 50).all()
+    record = yaml.safe_load((work / ".test" / "results" / "scores" / "none" / "iris" / "Prior.json").read_text())
+    assert len(record["provenance"]["config"]["learner"]["code_sha256"]) == 64  # which code ran
+    assert "Nothing to be done" in _snakemake(exe, work, extra, "-n", *targets)
+    (package / "__init__.py").write_text(code.replace("self.alpha * len(n)", "self.alpha * len(n) + 0.0"))
+    plan = _snakemake(exe, work, extra, "-n", *targets)
+    assert re.search(r"wildcards: .*learner=Prior", plan) and "learner=C4.5" not in plan, plan[-3000:]

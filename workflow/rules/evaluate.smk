@@ -1,8 +1,22 @@
 # Stage 2: discretization, folds, cross-validation of every learner (every study's scores and metrics).
 # The paper's main table, t-tests and C/D/E: paper.smk.
-from aucacc.learners import runs_per_fold
+from aucacc.learners import code_digest, runs_per_fold, uses_packages
 
 PROTOCOL = config["protocol"]["discretization"]
+# The researcher's own estimator packages (config key estimator_packages): their code's SHA-256 goes into the
+# spec handed to the jobs of the learners that use them, so changed code re-runs those jobs (and the provenance
+# records which code ran).
+CODE_SHA256 = code_digest(config["estimator_packages"])
+
+
+def learner_spec(name):
+    """Learner ``name``'s config spec as its jobs get it: with ``code_sha256`` when it names an estimator of one of
+    the researcher's own packages."""
+    spec = config["learners"][name]
+    if CODE_SHA256 and uses_packages(spec, config["estimator_packages"]):
+        return {**spec, "code_sha256": CODE_SHA256}
+    return spec
+
 LEARNERS = list(config["learners"])
 MAIN = config["main_table"]
 MAIN_LEARNERS = MAIN["learners"]
@@ -73,7 +87,7 @@ rule cv_fold:
     benchmark:
         f"{RESULTS}/benchmarks/cv_fold/{{protocol}}/{{dataset}}/{{learner}}/{{fold}}.tsv"
     params:
-        spec=lambda wc: config["learners"][wc.learner],
+        spec=lambda wc: learner_spec(wc.learner),
     wildcard_constraints:
         fold=r"\d+",
     threads: 1
@@ -113,7 +127,7 @@ rule cross_validate:
         f"{RESULTS}/benchmarks/cross_validate/{{protocol}}/{{dataset}}/{{learner}}.tsv"
     params:
         learners=lambda wc: [wc.learner],
-        specs=lambda wc: {wc.learner: config["learners"][wc.learner]},  # a changed spec re-runs the job
+        specs=lambda wc: {wc.learner: learner_spec(wc.learner)},  # a changed spec re-runs the job
     threads: 1
     resources:
         # measured (bench_workflow.py): at most 8.6 s and 220 MB (the SVM's 10 folds on credit in one job)
@@ -182,7 +196,7 @@ for _name, _learners, _constraints, _folder in _MULTI_LEARNER_JOBS:
             f"{RESULTS}/benchmarks/{_folder}/{{protocol}}/{{dataset}}.tsv"
         params:
             learners=_learners,
-            specs={x: config["learners"][x] for x in _learners},
+            specs={x: learner_spec(x) for x in _learners},
         wildcard_constraints:
             **_constraints,
         threads: 1
@@ -198,3 +212,62 @@ for _name, _learners, _constraints, _folder in _MULTI_LEARNER_JOBS:
 
     # what the `ruleorder: a > b` directive compiles to, for a rule whose name is computed
     workflow.ruleorder(_name, "cross_validate")
+
+
+# Repeated cross-validation of a study with `repetitions: r` (r > 1; config/README.md, "studies"): r seeded k-fold
+# assignments of a data set (repetition 0 = the folds every study shares) and each learner cross-validated once per
+# repetition, under results/repeated_r<r>/ (a study of r repetitions reads these metrics; its ROC and source metrics
+# stay on repetition 0). The paper's protocol.repetitions keeps its own stage (stats.smk, results/repeated/).
+STUDY_REPETITIONS = sorted({s["repetitions"] for s in STUDIES.values() if s["repetitions"] > 1})
+if STUDY_REPETITIONS:
+
+    rule study_repeated_folds:
+        input:
+            meta=rules.clean.output.meta,
+            data=rules.clean.output.data,
+        output:
+            folds=f"{RESULTS}/repeated_r{{reps}}/folds/{{dataset}}.csv",
+        log:
+            f"{RESULTS}/logs/repeated_r{{reps}}/folds/{{dataset}}.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/repeated_r{{reps}}/folds/{{dataset}}.tsv"
+        params:
+            n_folds=config["protocol"]["n_folds"],
+            repetitions=lambda wc: int(wc.reps),
+            seed=SEED,
+        wildcard_constraints:
+            reps=one_of(map(str, STUDY_REPETITIONS)),
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/repeated_folds.py"
+
+    rule cross_validate_repeated:
+        input:
+            data=rules.clean.output.data,
+            meta=rules.clean.output.meta,
+            folds=rules.study_repeated_folds.output.folds,
+        output:
+            scores=f"{RESULTS}/repeated_r{{reps}}/scores/{{protocol}}/{{dataset}}/{{learner}}.parquet",
+            metrics=f"{RESULTS}/repeated_r{{reps}}/metrics/{{protocol}}/{{dataset}}/{{learner}}.csv",
+        log:
+            f"{RESULTS}/logs/repeated_r{{reps}}/cv/{{protocol}}/{{dataset}}/{{learner}}.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/repeated_r{{reps}}/cv/{{protocol}}/{{dataset}}/{{learner}}.tsv"
+        params:
+            spec=lambda wc: learner_spec(wc.learner),
+        wildcard_constraints:
+            reps=one_of(map(str, STUDY_REPETITIONS)),
+        threads: 1
+        resources:
+            # r × one cross-validation's cost
+            mem_mb=2000,
+            runtime=600,
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/repeated_cv.py"

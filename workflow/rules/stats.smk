@@ -166,7 +166,7 @@ if REPETITIONS > 1:
         log:
             f"{RESULTS}/logs/repeated_cv/{{protocol}}/{{dataset}}/{{learner}}.log",
         params:
-            spec=lambda wc: config["learners"][wc.learner],
+            spec=lambda wc: learner_spec(wc.learner),
         benchmark:
             f"{RESULTS}/benchmarks/repeated_cv/{{protocol}}/{{dataset}}/{{learner}}.tsv"
         threads: 1

@@ -42,9 +42,12 @@ def study_figure_stems(study):
 
 def study_files(study, kind):
     """A study's fold metrics (``kind="metrics"``), score records (``"records"``) or scores (``"scores"``):
-    the shared files of each (data set, learner) it names, under its discretization."""
+    the shared files of each (data set, learner) it names, under its discretization; the metrics of its r × k
+    folds for a study with ``repetitions`` r > 1."""
     s = STUDIES[study]
     folder, ext = {"metrics": ("metrics", "csv"), "records": ("scores", "json"), "scores": ("scores", "parquet")}[kind]
+    if kind == "metrics" and s["repetitions"] > 1:  # r × k folds (evaluate.smk, cross_validate_repeated)
+        folder = f"repeated_r{s['repetitions']}/metrics"
     return [f"{RESULTS}/{folder}/{s['discretization']}/{d}/{l}.{ext}" for d in s["datasets"] for l in s["learners"]]
 
 
@@ -76,6 +79,7 @@ rule study_summary:
     input:
         metrics=lambda wc: study_files(wc.study, "metrics"),
         records=lambda wc: study_files(wc.study, "records"),
+        data=lambda wc: [f"{RESULTS}/data/{d}.json" for d in STUDIES[wc.study]["datasets"]],
     output:
         summary=f"{STUDY_DIR}/{{study}}/tables/summary.csv",
         ttests=f"{STUDY_DIR}/{{study}}/tables/ttests.csv",

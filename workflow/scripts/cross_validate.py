@@ -19,6 +19,7 @@ def as_list(x):
 
 log = setup_log(snakemake)
 wc = snakemake.wildcards
+PACKAGES = snakemake.config["estimator_packages"]  # the researcher's own estimator packages
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 parts_in = getattr(snakemake.input, "parts", [])
@@ -42,7 +43,7 @@ for learner, scores_path, metrics_path, info_path in out:
     else:
         if wc.protocol == "whole_data" and whole is None:  # the learners of this job share it
             whole = discretize_whole(ds)[0]
-        scores, info = cross_validate(ds, folds, lambda: make_learner(spec, learner), discretization=wc.protocol,
+        scores, info = cross_validate(ds, folds, lambda: make_learner(spec, learner, PACKAGES), discretization=wc.protocol,
                                       progress=True, label=f"{wc.dataset}/{learner}", learner=learner,
                                       discretized=whole)
     write_scores(scores_path, scores, prov)

@@ -10,6 +10,7 @@ from aucacc.scores import write_fold_records, write_scores
 
 log = setup_log(snakemake)
 wc = snakemake.wildcards
+PACKAGES = snakemake.config["estimator_packages"]  # the researcher's own estimator packages
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 spec = snakemake.params.spec
@@ -19,7 +20,7 @@ if reason:  # cross_validate, gathering the folds, writes the exclusion record
     write_fold_records(snakemake.output.info, [])
     log.warning("%s %s %s fold %s: skipped, not trained: %s", wc.dataset, wc.learner, wc.protocol, wc.fold, reason)
 else:
-    scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner), discretization=wc.protocol,
+    scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner, PACKAGES), discretization=wc.protocol,
                                   only_folds=[int(wc.fold)], learner=wc.learner)
     write_scores(snakemake.output.scores, scores)
     write_fold_records(snakemake.output.info, info)

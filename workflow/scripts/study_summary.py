@@ -1,12 +1,14 @@
 # A study's accuracy/AUC table, its paired t-tests over data sets and folds, and what it leaves out.
 #
 # snakemake.input.metrics   fold-metric CSVs of the study's (data set, learner)s that ran (list)
+# snakemake.input.data      the study's clean data records (results/data/<d>.json): what the recipes removed
 # snakemake.input.records   cross-validation JSON records (results/scores/<disc>/<dataset>/<learner>.json, list);
 #                           a skipped learner's record carries `skipped` (the reason)
 # snakemake.params.study    study name; .learners (list, display order); .specs (learner -> config spec: what each
 #                           learner was given, in the summary's notes); .alpha; .seed (provenance)
 # snakemake.output.summary, .ttests, .exclusions   <stem>.csv each, or multiext(<stem>, .csv, .md, .tex): the
 #                           three files <stem>.{csv,md,tex} are written (with provenance sidecars) either way
+from aucacc.datasets.store import read_meta
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.logs import setup_log
@@ -23,7 +25,11 @@ for path in inp.records:
         _, dataset, learner = score_key(path)
         rec = {"dataset": dataset, "learner": learner, **rec}
     records.append(rec)
-tables = summary_tables(metrics, records, list(par.learners), par.alpha, dict(par.specs))
+cleaning = {}
+for path in inp.data:  # what each data set's recipe removed, said under the summary
+    info = read_meta(path)
+    cleaning[info["name"]] = info
+tables = summary_tables(metrics, records, list(par.learners), par.alpha, dict(par.specs), cleaning)
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
 for name, table in tables.items():
     table.write(stem(out[name]), prov)

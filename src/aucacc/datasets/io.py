@@ -19,7 +19,7 @@ import pandas as pd
 
 from aucacc.datasets.arff_io import read_arff
 from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, check_finite, column_kinds,
-                                 data_suffix, is_number, not_a_number_reason, read_text)
+                                 csv_records, data_suffix, is_number, not_a_number_reason, read_text)
 from aucacc.datasets.raw import value_domain as _domain
 from aucacc.datasets.tabular import DEFAULT_TABULAR_MISSING_TOKENS, read_delimited, read_parquet_table
 
@@ -66,9 +66,9 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
     rows: list[list[str]] = []
     linenos: list[int] = []  # file line of each row (blank lines are skipped)
     with fh:
-        reader = csv.reader(fh, skipinitialspace=True)
+        reader = csv.reader(fh, skipinitialspace=True, strict=True)
         lineno = reader.line_num + 1
-        for rec in reader:
+        for rec in csv_records(reader, where):
             if not rec or all(not f.strip() for f in rec):
                 lineno = reader.line_num + 1
                 continue  # blank line

@@ -9,6 +9,7 @@ are :func:`aucacc.datasets.arff_io.read_arff`, :func:`aucacc.datasets.io.read_uc
 
 from __future__ import annotations
 
+import csv
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -265,3 +266,25 @@ def check_finite(where: str, name: str, col: np.ndarray, values, linenos: list[i
             f"the value in {quote_line(lines, linenos[i])}"
         raise DataFormatError(f"{where}: {at}, column {name!r}: {what} overflows a 64-bit float "
                               "(it would become inf) — repair the value, or mark it missing ('?')")
+
+
+def csv_records(reader, where: str):
+    """The records of a ``csv.reader`` made with ``strict=True``, its error turned into a :class:`DataFormatError`.
+
+    Without ``strict`` Python's reader takes a quote left open to the end of the file as one value holding every
+    later line (rows vanish into a class value), and ``"p"x`` as ``px``; strict, it stops. The message names the
+    line where the record starts and the fix.
+    """
+    start = 1
+    while True:
+        try:
+            rec = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise DataFormatError(
+                f"{where}: line {start}: {exc} — a quote (\") opened in this record is never closed, or a quoted value "
+                f"has text after its closing quote: close or remove the quote (a value holding a quote is written "
+                f"\"a \"\"b\"\" c\")") from None
+        yield rec
+        start = reader.line_num + 1

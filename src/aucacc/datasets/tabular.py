@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from aucacc.datasets.raw import (DataFormatError, RawTable, check_finite, column_kinds, data_suffix, is_gzip_name,
-                                 is_number, not_a_number_reason, read_text, value_domain)
+from aucacc.datasets.raw import (DataFormatError, RawTable, check_finite, column_kinds, csv_records, data_suffix,
+                                 is_gzip_name, is_number, not_a_number_reason, read_text, value_domain)
 
 __all__ = ["DEFAULT_TABULAR_MISSING_TOKENS", "DELIMITERS", "read_delimited", "read_parquet_table"]
 
@@ -125,13 +125,13 @@ def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, nu
     delim = delimiter or DELIMITERS.get(data_suffix(path), ",")
     missing = {str(t).strip() for t in missing_tokens}
     text = read_text(path, where)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delim, strict=True)
     header: list[str] | None = None
     header_line = 0
     rows: list[list[str]] = []
     linenos: list[int] = []
     lineno = 1
-    for rec in reader:
+    for rec in csv_records(reader, where):
         if not rec or all(not f.strip() for f in rec):
             lineno = reader.line_num + 1
             continue  # blank line
@@ -330,10 +330,20 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
     if not len(frame):
         raise DataFormatError(f"{where}: the Parquet file has no rows — fetch or export it again")
     declared = nominal is not None or numeric is not None
+    # pyarrow writes a pandas categorical of numbers as plain numbers; the file's pandas metadata still says it was
+    # categorical (its number of categories, not the unused ones): a nominal column then, and the loss said
+    categorical = _pandas_categoricals(path)
     kinds = column_kinds(names, nominal, numeric, where=where) if declared else \
-        {c: "nominal" if c == target else _parquet_kind(frame[c]) for c in names}
+        {c: "nominal" if c == target or (c in categorical and not isinstance(frame[c].dtype, pd.CategoricalDtype))
+         else _parquet_kind(frame[c]) for c in names}
     cols: dict[str, object] = {}
     for name in names:
+        if name in categorical and not isinstance(frame[name].dtype, pd.CategoricalDtype):
+            seen = int(frame[name].nunique())
+            if categorical[name] is not None and categorical[name] > seen:
+                notes.append(f"column {name!r}: written from a pandas categorical of {categorical[name]} categories, "
+                             f"stored as plain values by the Parquet writer; {categorical[name] - seen} unused "
+                             f"categories are not in the file (its domain is the {seen} values present)")
         s = frame[name]
         na = s.isna().to_numpy()
         if kinds[name] == "numeric":
@@ -353,6 +363,19 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         notes.append(_inferred_note(kinds, "from the Parquet column types", target))
     return RawTable(frame=pd.DataFrame(cols, columns=names), kinds=kinds, path=path, relation=_stem(path),
                     notes=notes)
+
+
+def _pandas_categoricals(path: Path) -> dict[str, int | None]:
+    """The columns that the Parquet file's pandas metadata records as categorical: name → number of categories
+    (``None`` when not recorded). A file without pandas metadata has none."""
+    import pyarrow.parquet as pq
+
+    try:
+        meta = pq.read_schema(path).pandas_metadata or {}
+    except Exception:  # no or damaged metadata: the column types decide
+        return {}
+    return {str(c.get("name")): (c.get("metadata") or {}).get("num_categories")
+            for c in meta.get("columns", []) if c.get("pandas_type") == "categorical"}
 
 
 def _numeric(where: str, key: str, name: str, s: pd.Series, na: np.ndarray) -> np.ndarray:

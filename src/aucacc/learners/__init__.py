@@ -8,9 +8,15 @@ config entry, not code.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 import inspect
-from typing import Any, Callable
+import os
+import sys
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable, Sequence
 
 from aucacc.learners.encoding import CategoricalCodes
 from aucacc.schemas import value_or_default
@@ -22,7 +28,76 @@ from aucacc.exceptions import ConfigError
 ESTIMATOR_PACKAGES = ("aucacc", "sklearn", "imblearn", "xgboost", "lightgbm", "catboost")
 
 
-def resolve_estimator(path: str, key: str = "estimator") -> type:
+def local_package(name: str, key: str, root: str | os.PathLike | None = None) -> None:
+    """Make the researcher's own package ``name`` importable from the project folder ``root`` (default: the
+    working directory, where the workflow and its jobs run), after checking it is there and shadows nothing.
+
+    The trust boundary: a config may name estimator classes of a package listed under ``estimator_packages``
+    (config/README.md, "learners"). Importing it runs its top-level code, at every start-up (the config's check,
+    in the main process) and in every job that builds one of its learners. It must be a folder
+    ``<root>/<name>/`` with an ``__init__.py`` or a module ``<root>/<name>.py``, and ``name`` must not be the
+    name of a module that Python finds elsewhere (``json``, ``sklearn``): a config cannot swap code in.
+
+    Raises
+    ------
+    ConfigError
+        Naming ``key``: no such package in the project folder, or the name shadows another module.
+    """
+    folder = Path(root) if root is not None else Path.cwd()
+    here = [p for p in (folder / name / "__init__.py", folder / f"{name}.py") if p.is_file()]
+    if not here:
+        raise ConfigError(f"config key '{key}': no package {name!r} in the project folder {folder} (a folder "
+                          f"{name}/ with an __init__.py, or a module {name}.py); put your estimator classes there")
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        origin = getattr(loaded, "__file__", None) or "(built in)"
+    else:
+        try:
+            found = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            found = None
+        origin = getattr(found, "origin", None) if found is not None else None
+    if origin is not None and Path(origin).resolve() != here[0].resolve():
+        raise ConfigError(f"config key '{key}': {name!r} is also the name of the module {origin}; give your "
+                          f"package a name of its own (it would shadow that module, or be shadowed by it)")
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
+
+
+def code_digest(packages: Sequence[str], root: str | os.PathLike | None = None) -> str:
+    """SHA-256 over the ``.py`` files of the researcher's packages (sorted by path; path and bytes), ``""`` for
+    none: the workflow hands it to the jobs of their learners, so changed code re-runs them."""
+    if not packages:
+        return ""
+    folder = Path(root) if root is not None else Path.cwd()
+    h = hashlib.sha256()
+    for name in sorted(packages):
+        files = sorted((folder / name).rglob("*.py")) if (folder / name).is_dir() else [folder / f"{name}.py"]
+        for f in files:
+            if f.is_file():
+                h.update(f.relative_to(folder).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def estimator_paths(spec: dict[str, Any]) -> list[str]:
+    """The import path of ``spec``'s estimator and of every nested spec's, depth first."""
+    paths = [spec["estimator"]]
+
+    def collect(sub: dict[str, Any], key: str) -> dict[str, Any]:
+        paths.extend(estimator_paths(sub))
+        return sub
+
+    for value in (spec.get("params") or {}).values():
+        _walk(value, "", collect)
+    return paths
+
+
+def uses_packages(spec: dict[str, Any], packages: Sequence[str]) -> bool:
+    """Whether ``spec`` or a nested spec names an estimator of one of ``packages``."""
+    return any(path.split(".")[0] in packages for path in estimator_paths(spec))
+
+
+def resolve_estimator(path: str, key: str = "estimator", packages: Sequence[str] = ()) -> type:
     """The estimator class named by the import path ``path``, found without calling anything.
 
     The path must start with one of :data:`ESTIMATOR_PACKAGES`; its module is imported and the
@@ -36,6 +111,8 @@ def resolve_estimator(path: str, key: str = "estimator") -> type:
         ``"package.module.Class"`` (config ``learners.<name>.estimator``).
     key : str
         The config key the messages name.
+    packages : sequence of str
+        The researcher's own packages the config allows (``estimator_packages``; :func:`local_package`).
 
     Raises
     ------
@@ -44,11 +121,15 @@ def resolve_estimator(path: str, key: str = "estimator") -> type:
         such a class; the message names ``key`` and the cause.
     """
     mod_name, _, cls_name = path.rpartition(".")
-    if path.split(".")[0] not in ESTIMATOR_PACKAGES:
+    top = path.split(".")[0]
+    if top not in ESTIMATOR_PACKAGES and top not in packages:
         raise ConfigError(f"config key '{key}': {path!r} is not in an allowed estimator package. An estimator's "
                           f"import path must start with one of {', '.join(ESTIMATOR_PACKAGES)} "
-                          f"(aucacc.learners.ESTIMATOR_PACKAGES): importing a module runs its code, so a config "
-                          f"imports estimators only from these")
+                          f"(aucacc.learners.ESTIMATOR_PACKAGES) or of your own packages listed under "
+                          f"'estimator_packages'{' (' + ', '.join(packages) + ')' if packages else ''}: importing a "
+                          f"module runs its code, so a config imports estimators only from these")
+    if top in packages and top not in ESTIMATOR_PACKAGES:
+        local_package(top, "estimator_packages")
     try:
         obj = getattr(importlib.import_module(mod_name), cls_name)
     except (ImportError, AttributeError, ValueError) as exc:
@@ -95,16 +176,22 @@ def _walk(value: Any, key: str, leaf: Callable[[dict, str], Any]) -> Any:
     return value
 
 
-def check_params(cls: type, params: dict[str, Any], key: str = "params") -> dict[str, Any]:
+#: How deep nested estimator specs may go (a pipeline inside a search inside a calibration is depth 3).
+MAX_NESTING = 10
+
+
+def check_params(cls: type, params: dict[str, Any], key: str = "params", packages: Sequence[str] = ()
+                 ) -> dict[str, Any]:
     """Check the constructor arguments ``params`` of estimator class ``cls`` without building it.
 
     Every name must be a parameter of ``cls.__init__`` (unless it takes ``**kwargs``); every parameter
     without a default must be given (a ``Pipeline`` without ``steps``); and every value must satisfy the
     class's scikit-learn parameter constraints (``_parameter_constraints``, checked by
     ``sklearn.utils._param_validation.validate_parameter_constraints``) with the signature's defaults for
-    the parameters not given. A nested estimator spec (:func:`is_spec`) is checked in turn, recursively,
-    under its own key, and stands in the constraint check as an uninitialised instance of its class
-    (``object.__new__``: no constructor runs). Nothing of ``cls`` is called.
+    the parameters not given. A nested estimator spec (:func:`is_spec`) is checked in turn, once, under its
+    own key, and stands in the constraint check as an instance of its class on which no constructor ran
+    (:func:`stand_in`). A mapping that looks like a spec but has other keys, nesting deeper than
+    :data:`MAX_NESTING`, and a pipeline's cache folder (``memory``) are refused. Nothing of ``cls`` is called.
 
     Returns
     -------
@@ -118,6 +205,12 @@ def check_params(cls: type, params: dict[str, Any], key: str = "params") -> dict
         given (naming ``<key>.<param>``), or an invalid value (naming ``key`` and scikit-learn's message,
         e.g. "The 'C' parameter of SVC must be a float in the range (0.0, inf]").
     """
+    return _checked(cls, params, key, packages, 0)[0]
+
+
+def _checked(cls: type, params: dict[str, Any], key: str, packages: Sequence[str], depth: int
+             ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """:func:`check_params`, returning also the parameters with every nested spec stood in for."""
     try:
         sig = inspect.signature(cls)
     except (TypeError, ValueError) as exc:  # e.g. a class implemented in C without a signature
@@ -134,9 +227,15 @@ def check_params(cls: type, params: dict[str, Any], key: str = "params") -> dict
         raise ConfigError(f"config key '{key}.{missing[0]}': {cls.__name__} requires the parameter {missing[0]!r}, "
                           f"which is not given; add it under '{key}' (e.g. a Pipeline's steps: a list of "
                           f"[name, {{estimator: ..., params: ...}}])")
+    for name, value in params.items():
+        _refuse_spec_like(value, f"{key}.{name}")
+    if "memory" in params and params["memory"] is not None and "memory" in known:
+        raise ConfigError(f"config key '{key}.memory': a cache folder of {cls.__name__}'s would be written outside "
+                          f"the project's results (and outlive them); remove it (each job fits once)")
     full = {n: p.default for n, p in known.items() if p.default is not p.empty}
     full.update(params)
-    stand_ins = {n: _walk(v, f"{key}.{n}", _stand_in) for n, v in full.items()}
+    stand_ins = {n: _walk(v, f"{key}.{n}", partial(_stand_in, packages=packages, depth=depth + 1))
+                 for n, v in full.items()}
     constraints = getattr(cls, "_parameter_constraints", None)
     if isinstance(constraints, dict) and constraints:
         from sklearn.utils._param_validation import InvalidParameterError, validate_parameter_constraints
@@ -145,21 +244,47 @@ def check_params(cls: type, params: dict[str, Any], key: str = "params") -> dict
             validate_parameter_constraints(constraints, stand_ins, caller_name=cls.__name__)
         except InvalidParameterError as exc:
             raise ConfigError(f"config key '{key}': {exc}") from None
-    return full
+        except Exception as exc:  # scikit-learn's own check failed on a value it cannot take
+            raise ConfigError(f"config key '{key}': {cls.__name__} cannot take these parameters "
+                              f"({type(exc).__name__}: {exc}); check the values under '{key}'") from None
+    return full, stand_ins
 
 
-def _stand_in(spec: dict[str, Any], key: str) -> Any:
+def _refuse_spec_like(value: Any, key: str) -> None:
+    """A mapping with an ``estimator`` import path but keys besides ``params`` is a mistyped spec: refused."""
+    if isinstance(value, dict):
+        if isinstance(value.get("estimator"), str) and not is_spec(value):
+            extra = sorted(set(value) - {"estimator", "params"})
+            raise ConfigError(f"config key '{key}': a nested estimator is {{estimator: <import path>, params: "
+                              f"{{...}}}} only; remove {extra} (or move them under '{key}.params')")
+        for k, v in value.items():
+            _refuse_spec_like(v, f"{key}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _refuse_spec_like(v, f"{key}[{i}]")
+
+
+def _stand_in(spec: dict[str, Any], key: str, packages: Sequence[str] = (), depth: int = 0) -> Any:
     """A nested spec checked (:func:`check_spec`) and stood in for by an instance of its class on which no
-    constructor ran (its given params set as attributes, as scikit-learn's constructors store them), for
-    scikit-learn's parameter constraints (``isinstance``, ``HasMethods``)."""
-    cls = check_spec(spec, key)
+    constructor ran: every constructor parameter set as an attribute (the signature's defaults overlaid by the
+    spec's params, nested specs stood in for too), as scikit-learn's constructors store them. scikit-learn's
+    parameter constraints (``isinstance``, ``HasMethods``), ``get_params`` and ``available_if`` then work on it."""
+    if depth > MAX_NESTING:
+        raise ConfigError(f"config key '{key}': estimators nested more than {MAX_NESTING} deep; a learner is a few "
+                          f"levels at most (a pipeline in a search in a calibration is 3)")
+    cls, stand_ins = _check_spec(spec, key, packages, depth)
     obj = object.__new__(cls)
-    # what a scikit-learn constructor does, without running it: each parameter stored under its own name
-    obj.__dict__.update({n: _walk(v, f"{key}.params.{n}", _stand_in) for n, v in (spec.get("params") or {}).items()})
+    obj.__dict__.update(stand_ins)
     return obj
 
 
-def check_spec(spec: dict[str, Any], key: str) -> type:
+def stand_in(spec: dict[str, Any], key: str, packages: Sequence[str] = ()) -> Any:
+    """An instance of ``spec``'s class, with nested specs stood in for, on which no constructor ran
+    (:func:`_stand_in`): what the start-up check asks ``predict_proba`` of, without building anything."""
+    return _stand_in(spec, key, packages, 0)
+
+
+def check_spec(spec: dict[str, Any], key: str, packages: Sequence[str] = ()) -> type:
     """Check an estimator spec ``{"estimator": path, "params": {...}}`` and its nested specs; return its class.
 
     :func:`resolve_estimator` then :func:`check_params`, recursively through nested specs. Nothing is
@@ -171,27 +296,35 @@ def check_spec(spec: dict[str, Any], key: str) -> type:
         As :func:`resolve_estimator` and :func:`check_params`, naming the nested key
         (``learners.LR.params.steps[1][1].params.C``).
     """
-    cls = resolve_estimator(spec["estimator"], f"{key}.estimator")
-    params = spec.get("params") or {}
+    return _check_spec(spec, key, packages, 0)[0]
+
+
+def _check_spec(spec: dict[str, Any], key: str, packages: Sequence[str], depth: int
+                ) -> tuple[type, dict[str, Any]]:
+    cls = resolve_estimator(spec["estimator"], f"{key}.estimator", packages)
+    params = spec.get("params")
+    if params is None:
+        params = {}
     if not isinstance(params, dict):
         raise ConfigError(f"config key '{key}.params': expected a mapping of constructor arguments, got "
-                          f"{type(params).__name__}")
-    check_params(cls, dict(params), f"{key}.params")
-    return cls
+                          f"{type(params).__name__} {params!r}")
+    _, stand_ins = _checked(cls, dict(params), f"{key}.params", packages, depth)
+    return cls, stand_ins
 
 
-def build(spec: dict[str, Any], key: str = "learner") -> Any:
+def build(spec: dict[str, Any], key: str = "learner", packages: Sequence[str] = ()) -> Any:
     """A fresh, unfitted estimator from spec ``{"estimator": path, "params": {...}}``, nested specs built too.
 
     The spec is checked first (:func:`check_spec`). Each nested spec becomes its own instance, so two
     uses of one spec never share a fitted object.
     """
-    cls = check_spec(spec, key)
-    params = {n: _walk(v, f"{key}.params.{n}", build) for n, v in (spec.get("params") or {}).items()}
+    cls = check_spec(spec, key, packages)
+    params = {n: _walk(v, f"{key}.params.{n}", partial(build, packages=packages))
+              for n, v in (spec.get("params") or {}).items()}
     return cls(**params)
 
 
-def make_learner(spec: dict[str, Any], name: str | None = None):
+def make_learner(spec: dict[str, Any], name: str | None = None, packages: Sequence[str] = ()):
     """A fresh estimator from a config spec ``{"estimator": "pkg.mod.Class", "params": {...}}``.
 
     The class is resolved and its params checked first (:func:`resolve_estimator`,
@@ -205,6 +338,8 @@ def make_learner(spec: dict[str, Any], name: str | None = None):
         ``learners.<name>`` of the config: ``estimator``, ``params`` and optionally ``nominal``.
     name : str, optional
         The learner's name, for the config keys the messages name (``learners.<name>...``).
+    packages : sequence of str
+        The researcher's own packages the config allows (``estimator_packages``; :func:`local_package`).
 
     Raises
     ------
@@ -215,7 +350,7 @@ def make_learner(spec: dict[str, Any], name: str | None = None):
     :class:`aucacc.learners.encoding.CategoricalCodes` (:func:`nominal_encoding`).
     """
     key = f"learners.{name}" if name else "learner"
-    est = build({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key)
+    est = build({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key, packages)
     if nominal_encoding(spec) == "categorical":
         return CategoricalCodes(est, learner=name)
     return est
@@ -258,20 +393,26 @@ def _spec_name(spec: dict[str, Any]) -> str:
     return f"{cls}({', '.join(inner)})" if inner else cls
 
 
-def input_description(spec: dict[str, Any]) -> str:
-    """What learner ``spec`` is given, in words, for the captions and notes of a study's tables.
+def input_description(spec: dict[str, Any], protocol: str = "none") -> str:
+    """What learner ``spec`` is given under a study's ``protocol``, in words, for the notes of a study's tables.
 
     The learner's estimator (a pipeline as its steps, joined by →), then how the attributes reach it
     (:func:`takes_table`, :func:`nominal_encoding`): the attribute table as it is; integer codes with the
-    ``categorical_features`` mask; or nominal attributes one-hot over their declared values, numeric ones
-    as numbers and a missing numeric value NaN.
+    ``categorical_features`` mask; or nominal attributes one-hot over their declared values. Under
+    ``whole_data`` and ``per_fold`` every numeric attribute is discretized first, so every attribute is nominal.
     """
+    discretized = protocol in ("whole_data", "per_fold")
     if _takes_table_spec(spec):
-        how = "the attribute table as it is (nominal attributes with their declared values)"
+        how = ("the discretized attribute table as it is (every attribute nominal, missing values missing)"
+               if discretized else "the attribute table as it is (numeric attributes as numbers, nominal ones with "
+                                   "their declared values, missing values missing)")
     elif nominal_encoding(spec) == "categorical":
-        how = "nominal attributes as integer codes with categorical_features set, numeric ones as numbers"
+        how = ("every (discretized) attribute as integer codes with categorical_features set (missing: NaN)"
+               if discretized else "nominal attributes as integer codes with categorical_features set, numeric ones "
+                                   "as numbers (missing: NaN)")
     else:
-        how = ("nominal attributes one-hot over their declared values (missing: all zeros), numeric ones as "
+        how = ("every (discretized) attribute one-hot over its values (missing: all zeros)" if discretized else
+               "nominal attributes one-hot over their declared values (missing: all zeros), numeric ones as "
                "numbers (missing: NaN)")
     return f"{_spec_name(spec)}, given {how}"
 

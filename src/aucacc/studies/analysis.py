@@ -67,15 +67,54 @@ def _left_out(metrics: pd.DataFrame, learners: list[str], common: list[str]) -> 
             for d in _datasets(metrics) if d not in common]
 
 
-def _tidy(metrics: pd.DataFrame) -> pd.DataFrame:
+def _tidy(metrics: pd.DataFrame, per_test_set: bool = True) -> pd.DataFrame:
     """``metrics`` with float values and integer folds. A skipped learner's metrics file has no rows, and
-    pandas (3.x) concatenates such a header-only frame's object columns into object dtype for all."""
+    pandas (3.x) concatenates such a header-only frame's object columns into object dtype for all.
+
+    Metrics of repeated cross-validation (a ``repetition`` column, r × k folds per data set) become, with
+    ``per_test_set``, one fold per test set (:func:`folds_per_test_set`): every analysis over folds (means, C/D/E,
+    fold-level t-tests) then counts the r × k test folds. The tests over folds of each data set take them with
+    their repetitions (``per_test_set=False``), for the Nadeau-Bengio correction's k."""
     out = metrics.copy()
     out["value"] = pd.to_numeric(out["value"], errors="raise").astype(float)
     out["fold"] = pd.to_numeric(out["fold"], errors="raise").astype(int)
     for col in ("dataset", "learner", "metric"):
         out[col] = out[col].astype(str)
+    if "repetition" in out.columns:
+        out["repetition"] = pd.to_numeric(out["repetition"], errors="raise").astype(int)
+        if per_test_set:
+            out = folds_per_test_set(out)
     return out
+
+
+def folds_per_test_set(metrics: pd.DataFrame) -> pd.DataFrame:
+    """Repeated cross-validation's fold metrics with one fold id per test set: fold ``r · k + f`` for fold ``f``
+    of repetition ``r`` (k the folds per repetition of the data set), and no ``repetition`` column.
+
+    Parameters
+    ----------
+    metrics : tidy fold metrics with ``dataset, repetition, fold`` (repetition 0, 1, …; folds 0 … k − 1).
+
+    Returns
+    -------
+    DataFrame
+        The same rows in the same order; ``fold`` unique per (data set, repetition, fold).
+    """
+    out = metrics.copy()
+    k = out.groupby("dataset")["fold"].transform("max") + 1
+    out["fold"] = (out["repetition"] * k + out["fold"]).astype(int)
+    return out.drop(columns="repetition")
+
+
+def repetitions_note(metrics: pd.DataFrame) -> list[str]:
+    """The note of a study with repeated cross-validation: how many repetitions, and what a fold means then."""
+    if "repetition" not in metrics.columns or not len(metrics):
+        return []
+    r = int(pd.to_numeric(metrics["repetition"]).nunique())
+    return [f"Repeated cross-validation: {r} repetitions of k-fold (each its own seeded folds); every fold count, "
+            f"mean and tally is over the r × k test folds. Folds of different repetitions share training instances: "
+            f"the fold-level tests that treat them as independent overstate significance (the corrected t and the "
+            f"Bayesian correlated t of table tests correct for it, Nadeau & Bengio 2003)."]
 
 
 def _frame(table: Table | pd.DataFrame) -> pd.DataFrame:
@@ -105,15 +144,40 @@ def received_notes(metrics: pd.DataFrame, specs: Mapping[str, Mapping] | None) -
     (:data:`aucacc.evaluation.cross_validate.PROTOCOL_DESCRIPTIONS`), then each learner of ``specs``
     (:func:`aucacc.learners.input_description`). No protocol column and no specs: no note."""
     notes = []
-    if "protocol" in metrics.columns:
-        for protocol in dict.fromkeys(metrics["protocol"].dropna()):
-            notes.append(f"Data: {PROTOCOL_DESCRIPTIONS.get(protocol, protocol)}.")
+    protocols = list(dict.fromkeys(metrics["protocol"].dropna())) if "protocol" in metrics.columns else []
+    for protocol in protocols:
+        notes.append(f"Data: {PROTOCOL_DESCRIPTIONS.get(protocol, protocol)}.")
     for name, spec in (specs or {}).items():
-        notes.append(f"{name}: {input_description(dict(spec))}.")
+        notes.append(f"{name}: {input_description(dict(spec), protocols[0] if len(protocols) == 1 else 'none')}.")
     return notes
 
 
-def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapping] | None = None) -> Table:
+def cleaning_notes(records: Mapping[str, Mapping] | None) -> list[str]:
+    """One note naming, per data set, the rows and attributes its recipe removed (the clean data's ``exclusions``,
+    ``results/data/<name>.json``), so that a study's tables say what was left out of its data. No removal: no note.
+
+    Parameters
+    ----------
+    records : data set → its clean data record (``n_instances``, ``raw_shape``, ``exclusions``: ``step,
+        rows_removed, columns_removed, detail`` each).
+    """
+    parts = []
+    for name, rec in (records or {}).items():
+        rows = sum(int(e.get("rows_removed") or 0) for e in rec.get("exclusions", []))
+        cols = [c for e in rec.get("exclusions", []) for c in (e.get("columns_removed") or [])]
+        steps = list(dict.fromkeys(e["step"] for e in rec.get("exclusions", [])
+                                   if int(e.get("rows_removed") or 0) or e.get("columns_removed")))
+        if rows or cols:
+            raw_rows = (rec.get("raw_shape") or [None])[0]
+            what = [f"{rows} of {raw_rows} rows" if raw_rows else f"{rows} rows"] if rows else []
+            what += [f"attribute{'s' if len(cols) > 1 else ''} {', '.join(cols)}"] if cols else []
+            parts.append(f"{name}: {' and '.join(what)} ({', '.join(steps)})")
+    return (["Removed by the data sets' recipes (results/data/<name>.json): " + "; ".join(parts) + "."]
+            if parts else [])
+
+
+def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapping] | None = None,
+            cleaning: Mapping[str, Mapping] | None = None) -> Table:
     """Accuracy and AUC (%) per data set and learner: mean ± sd over the folds, and averages.
 
     Parameters
@@ -122,6 +186,8 @@ def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapp
     learners : the study's learners, in display order.
     specs : learner name → config spec, optional; the notes then say what each learner was given
         (:func:`received_notes`), after the protocol's own note.
+    cleaning : data set → its clean data record, optional; a note then names what the recipes removed
+        (:func:`cleaning_notes`).
 
     Returns
     -------
@@ -140,6 +206,7 @@ def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapp
     skipped somewhere, a second row ``average (own data sets)`` gives each learner's mean over
     every data set it ran, with their number ``n``.
     """
+    repeated = repetitions_note(metrics)
     metrics = _tidy(metrics)
     summ = _study_summary(metrics, learners)
     common = _common(metrics, learners)
@@ -162,15 +229,17 @@ def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapp
         display = pd.concat([display, pd.DataFrame([row])], ignore_index=True)
         notes.append("average (own data sets): each learner's mean over the data sets it ran (n of them), not "
                      "comparable between learners that ran on different data sets.")
-    notes += received_notes(metrics, {x: specs[x] for x in learners if x in specs} if specs else None)
+    notes += repeated + received_notes(metrics, {x: specs[x] for x in learners if x in specs} if specs else None)
+    notes += cleaning_notes(cleaning)
     return Table(summ, display=display, notes=notes, caption=caption("study_summary"))
 
 
 def summary_tables(metrics: pd.DataFrame, records: Iterable[Mapping], learners: list[str], alpha: float,
-                   specs: Mapping[str, Mapping] | None = None) -> dict[str, Table]:
+                   specs: Mapping[str, Mapping] | None = None, cleaning: Mapping[str, Mapping] | None = None
+                   ) -> dict[str, Table]:
     """The study's summary stage in one call: ``{"summary": summary(...), "ttests": pairwise_ttests(...),
     "exclusions": exclusions(records)}`` (rule of ``workflow/scripts/study_summary.py``)."""
-    return {"summary": summary(metrics, learners, specs), "ttests": pairwise_ttests(metrics, learners, alpha),
+    return {"summary": summary(metrics, learners, specs, cleaning), "ttests": pairwise_ttests(metrics, learners, alpha),
             "exclusions": exclusions(records)}
 
 
@@ -185,6 +254,7 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
     order metric, pair (``itertools.combinations(learners, 2)``), level. A pair with fewer than
     2 such data sets (or none, at fold level) is not tested: its row says so, with NaN statistics.
     """
+    repeated = repetitions_note(metrics)
     metrics = _tidy(metrics)
     ran = _ran(metrics)
     order = {m: i for i, m in enumerate(dict.fromkeys(metrics["metric"]))}
@@ -208,6 +278,7 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
     notes = _left_out_notes(summary_table(metrics), SIG_LEFT_OUT)
     if any(_left_out(metrics, learners, _common(metrics, learners))):
         notes.append("Each pair is tested on the data sets both learners ran (column datasets).")
+    notes += repeated
     return Table(out[cols], floatfmt=".4g", notes=notes, caption=caption("study_ttests", alpha=alpha))
 
 
@@ -273,7 +344,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
         ranks) — :class:`~aucacc.tables.Table` each — and ``friedman_results``
         (``{metric: FriedmanResult}``, for :func:`aucacc.report.plots.significance.cd_diagram`).
     """
-    metrics = _tidy(metrics)
+    metrics = _tidy(metrics, per_test_set=False)
     ran = _ran(metrics)
     common = _common(metrics, learners)
     metric_names = list(dict.fromkeys(metrics["metric"]))
@@ -348,7 +419,7 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
     are tested together, as :func:`aucacc.significance.claims_against_tests` does: on the data
     sets on which every learner those claims name ran (Friedman–Nemenyi ranks those learners).
     """
-    metrics = _tidy(metrics)
+    metrics = _tidy(metrics, per_test_set=False)
     missing = {"metric", "a", "b", "published_outcome"} - set(claims.columns)
     if missing:
         raise ValueError(f"retest_claims: the claims have no column(s) {sorted(missing)} (expected metric, a, b, "
@@ -593,6 +664,7 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
         p_D, V, E, n, consistent, more_discriminating, alpha, n_boot`` and the undefined-resample
         counts; the display names the two answers as questions.
     """
+    repeated = repetitions_note(metrics)
     metrics = _tidy(metrics)
     rows = []
     for a, b in pairs:
@@ -626,7 +698,7 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
         notes.append("Left out of the intervals, the resamples where C is undefined (R + S = 0) and where D is (P = Q "
                      "= 0): " + "; ".join(f"{r.pair} {r.C_undefined_resamples} and {r.D_undefined_resamples}"
                                          for r in und.itertuples(index=False)) + f" of {int(n_boot)}.")
-    return Table(out, display=shown, floatfmt=".4g", notes=notes, caption=caption("study_auc_vs_accuracy"))
+    return Table(out, display=shown, floatfmt=".4g", notes=notes + repeated, caption=caption("study_auc_vs_accuracy"))
 
 
 # --------------------------------------------------------------------------- exclusions and headline
