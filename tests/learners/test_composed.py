@@ -242,3 +242,24 @@ def test_what_the_hostile_trial_found_is_refused_at_start_up(spec, key, words):
         check_learner("x", spec)
     msg = str(err.value)
     assert f"config key '{key}'" in msg and words in msg, msg
+
+
+def test_a_search_of_any_learner_records_its_selections():
+    """Tuning for any learner: a GridSearchCV spec (its grid and scoring in the config) is cross-validated, and each
+    fold's record keeps the selected parameters and the inner-CV score of every grid point, text values too."""
+    ds = _numeric_dataset(load_wine, "wine")
+    folds = stratified_folds(ds.y, 5, seed=2, dataset="wine")
+    spec = {"estimator": "sklearn.model_selection.GridSearchCV",
+            "params": {"estimator": {
+                "estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+                    ["scale", {"estimator": "sklearn.preprocessing.StandardScaler"}],
+                    ["knn", {"estimator": "sklearn.neighbors.KNeighborsClassifier"}]]}},
+                "param_grid": {"knn__n_neighbors": [1, 5, 9], "knn__weights": ["uniform", "distance"]},
+                "scoring": "roc_auc_ovr", "cv": 3}}
+    check_learner("kNN-tuned", spec)
+    scores, info = cross_validate(ds, folds, lambda: make_learner(spec, "kNN-tuned"), "none")
+    for rec in info:
+        assert set(rec["best_params"]) == {"knn__n_neighbors", "knn__weights"}
+        assert rec["best_params"]["knn__weights"] in ("uniform", "distance")
+        assert len(rec["inner_cv"]) == 6 and all("mean_test_score" in r for r in rec["inner_cv"])
+    assert np.allclose(scores[[f"p:{c}" for c in ds.classes]].sum(axis=1), 1)

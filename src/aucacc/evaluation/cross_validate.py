@@ -171,13 +171,13 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
             rec["note"] = note
         # Hyper-parameter searches (the SVM) record what they chose and the inner-CV scores.
         if hasattr(est, "best_params_"):
-            rec["best_params"] = est.best_params_
-            rec["best_score"] = getattr(est, "best_score_", None)
+            rec["best_params"] = {k: _recorded(v) for k, v in est.best_params_.items()}
+            rec["best_score"] = _recorded(getattr(est, "best_score_", None))
         if hasattr(est, "cv_results_"):
             cvr = est.cv_results_
             # a search that skips provably unselectable points says so ("skipped": reason)
             skipped = cvr.get("skipped", [""] * len(cvr["params"]))
-            rec["inner_cv"] = [{**{k: float(v) for k, v in prm.items()},
+            rec["inner_cv"] = [{**{k: _recorded(v) for k, v in prm.items()},
                                 **({"skipped": str(why)} if why else {"mean_test_score": float(m)})}
                                for prm, m, why in zip(cvr["params"], cvr["mean_test_score"], skipped)]
             rec["n_skipped"] = int(sum(bool(w) for w in skipped))
@@ -189,6 +189,16 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     if only_folds is not None:
         scores = scores[np.isin(folds, ks)].reset_index(drop=True)
     return scores, info
+
+
+def _recorded(value: Any) -> Any:
+    """A search's parameter value as a fold record keeps it (JSON): a number as float, a bool or text as it is,
+    ``None`` as null, anything else (an estimator in a grid) as its repr."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, (int, float, np.integer, np.floating)):
+        return float(value)
+    return repr(value)
 
 
 def skip_reason(ds: CleanDataset, spec: dict[str, Any]) -> str | None:
