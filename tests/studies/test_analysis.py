@@ -246,7 +246,8 @@ def test_headline(study, tally_metrics):
     c = A.auc_vs_accuracy(study, [("B", "A"), ("C", "A"), ("C", "B")], alpha=0.05, n_boot=50, seed=1)
     h = A.headline(s, c)
     avg = _means(study, "auc").loc[["d1", "d2", "d3", "d4"]].mean()
-    assert h.startswith("5 data sets × 3 learners (A, B, C).")
+    assert h.startswith("5 data sets × 3 learners (A, B, C), on attributes discretized per training part (protocol "
+                        "per_fold).")
     assert f"highest average AUC: {avg.idxmax()} ({avg.max():.1f} %) over the 4 data sets every learner ran" in h
     n_yes = int((c.data["consistent"] == "yes").sum())
     assert f"consistent with accuracy (C > 0.5) for {n_yes} of 3" in h

@@ -739,12 +739,21 @@ def exclusions(records: Iterable[Mapping]) -> Table:
     return Table(out, notes=notes, caption=caption("study_exclusions"))
 
 
+#: The protocol in a few words, for a study's one-line headline (the summary's notes say it in full,
+#: :data:`aucacc.evaluation.cross_validate.PROTOCOL_DESCRIPTIONS`).
+PROTOCOL_HEADLINES = {"none": "on the data as it is (protocol none)",
+                      "per_fold": "on attributes discretized per training part (protocol per_fold)",
+                      "whole_data": "on attributes discretized on the whole data set, cut points that see the test "
+                                    "folds' labels (protocol whole_data, the paper's)"}
+
+
 def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table | pd.DataFrame) -> str:
     """One line for the report's front page: the study's size, best learners, and the answer to C and D.
 
     ``summary_table``: :func:`summary`'s table (its tidy data); ``auc_vs_accuracy_table``:
     :func:`auc_vs_accuracy`'s. The averages are :func:`summary`'s (over the data sets on which
-    every learner ran). Example: ``"8 data sets × 2 learners (LR, RF). Highest average accuracy:
+    every learner ran); the protocol of the summary's ``protocol`` column (:data:`PROTOCOL_HEADLINES`).
+    Example: ``"8 data sets × 2 learners (LR, RF), on the data as it is (protocol none). Highest average accuracy:
     RF (85.0 %); highest average AUC: RF (91.2 %). AUC shown consistent with accuracy (C > 0.5) for 1
     of 1 learner pairs, more discriminating (D > 1) for 0 of 1 (one-sided sign tests over the
     test folds, α = 0.05)."``
@@ -756,7 +765,9 @@ def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table |
     common = [d for d in datasets if all(d in per[lrn] for lrn in learners)]
     avg = _study_averages(summ, common)
     parts = [f"{len(datasets)} data set{'s' if len(datasets) != 1 else ''} × {len(learners)} "
-             f"learner{'s' if len(learners) != 1 else ''} ({', '.join(learners)})."]
+             f"learner{'s' if len(learners) != 1 else ''} ({', '.join(learners)})"
+             + (f", {PROTOCOL_HEADLINES.get(summ['protocol'].iloc[0], summ['protocol'].iloc[0])}"
+                if "protocol" in summ.columns and len(summ) else "") + "."]
     best = []
     for metric, name in (("accuracy", "accuracy"), ("auc", "AUC")):
         a = avg[avg["metric"] == metric].dropna(subset=["average"])
