@@ -468,6 +468,23 @@ def check_learner(name: str, spec: dict[str, Any], packages: Iterable[str] = ())
     return cls
 
 
+#: aucacc's pipeline steps that hand on the attribute table (nominal attributes as Categoricals), not numbers.
+TABLE_STEPS = ("MDLDiscretizer",)
+
+
+def _check_seams(pipeline: Any, key: str) -> None:
+    """A step that hands on the attribute table must be followed by one of aucacc's steps (which take it), not by an
+    estimator that takes numbers (which would meet interval labels): refused, naming the step and the fix."""
+    steps = pipeline.steps
+    for i, ((name, step), (after, nxt)) in enumerate(zip(steps, steps[1:])):
+        if type(step).__name__ in TABLE_STEPS and type(step).__module__.startswith("aucacc.") and not (
+                type(nxt).__module__.startswith("aucacc.") or nxt == "passthrough"):
+            raise ConfigError(
+                f"config key '{key}.params.steps[{i + 1}]': {type(nxt).__name__} takes numbers, but step {name!r} "
+                f"({type(step).__name__}) hands on the attribute table (its intervals as nominal values); put "
+                f"[encode, {{estimator: aucacc.learners.encoding.NominalEncoder}}] between them (one-hot intervals)")
+
+
 def _check_proba(cls: type, spec: dict[str, Any], key: str, packages: tuple[str, ...] = ()) -> None:
     """Refuse an estimator that will have no ``predict_proba`` once built: asked of its stand-in
     (:func:`aucacc.learners.stand_in`, every parameter set, no constructor run), so that scikit-learn's own
@@ -482,6 +499,7 @@ def _check_proba(cls: type, spec: dict[str, Any], key: str, packages: tuple[str,
             stand._validate_steps()
         except (TypeError, ValueError, AttributeError) as exc:
             raise ConfigError(f"config key '{key}.params.steps': {exc}") from None
+        _check_seams(stand, key)
     try:
         has = hasattr(stand, "predict_proba")
     except Exception:  # a condition that cannot be decided before fitting: the class's own method decides

@@ -263,3 +263,22 @@ def test_a_search_of_any_learner_records_its_selections():
         assert rec["best_params"]["knn__weights"] in ("uniform", "distance")
         assert len(rec["inner_cv"]) == 6 and all("mean_test_score" in r for r in rec["inner_cv"])
     assert np.allclose(scores[[f"p:{c}" for c in ds.classes]].sum(axis=1), 1)
+
+
+def test_a_discretizer_before_an_estimator_of_numbers_needs_the_encoder():
+    """MDLDiscretizer hands on the attribute table: LR after it would meet interval labels. Refused at start-up,
+    naming the step and the fix; with NominalEncoder between them it runs, and equals LR on the one-hot intervals of
+    the per_fold protocol bit for bit."""
+    steps = [["discretize", {"estimator": "aucacc.discretize.MDLDiscretizer"}],
+             ["lr", {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"max_iter": 1000}}]]
+    with pytest.raises(ConfigError, match=r"'learners\.x\.params\.steps\[1\]': LogisticRegression takes numbers.*"
+                                          r"NominalEncoder"):
+        check_learner("x", {"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": steps}})
+    spec = {"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        steps[0], ["encode", {"estimator": "aucacc.learners.encoding.NominalEncoder"}], steps[1]]}}
+    check_learner("x", spec)
+    ds = _numeric_dataset(load_wine, "wine")
+    folds = stratified_folds(ds.y, 5, seed=4, dataset="wine")
+    piped, _ = cross_validate(ds, folds, lambda: make_learner(spec), "none")
+    per_fold, _ = cross_validate(ds, folds, lambda: make_learner(steps[1][1]), "per_fold")
+    pd.testing.assert_frame_equal(piped, per_fold)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin, clone
+from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-__all__ = ["CategoricalCodes", "categorical_mask", "encode_features"]
+__all__ = ["CategoricalCodes", "NominalEncoder", "categorical_mask", "encode_features"]
 
 ENCODINGS = ("onehot", "ordinal", "codes")
 
@@ -197,3 +198,43 @@ class CategoricalCodes(ClassifierMixin, BaseEstimator):
     def predict(self, X) -> np.ndarray:
         """The wrapped estimator's ``predict`` on the codes, shape (n_samples,)."""
         return self.estimator_.predict(self._codes(X))
+
+
+class NominalEncoder(TransformerMixin, BaseEstimator):
+    """The attribute table as a numeric matrix, as a pipeline step (:func:`encode_features`, fitted on the training
+    part: its declared domains).
+
+    The step between a step that hands on the attribute table (``aucacc.discretize.MDLDiscretizer``) and an
+    estimator that takes numbers: ``MDLDiscretizer → NominalEncoder → LogisticRegression`` is logistic regression
+    with per-fold Fayyad-Irani discretization, its intervals one-hot encoded.
+
+    Parameters
+    ----------
+    encoding : {"onehot", "ordinal", "codes"}
+        As :func:`encode_features`: one 0/1 column per declared value (a missing value all zeros), ``code/(k−1)``,
+        or the value's index (a missing value NaN). Numeric attributes pass as numbers, a missing one NaN.
+
+    Attributes
+    ----------
+    encoding_spec_ : list of (column, kind, categories) — the fitted encoding.
+    n_features_in_ : int — attributes of the table given to ``fit``.
+    """
+
+    _parameter_constraints = {"encoding": [StrOptions(set(ENCODINGS))]}
+
+    def __init__(self, encoding: str = "onehot"):
+        self.encoding = encoding
+
+    def fit(self, X, y=None):
+        """Fit the encoding (the declared domains of ``X``'s nominal attributes). ``X``: DataFrame, shape
+        (n_samples, n_attributes); raises ``ValueError`` for anything else."""
+        if not isinstance(X, pd.DataFrame):
+            raise ValueError(f"NominalEncoder needs the attribute table (a DataFrame), got {type(X).__name__}")
+        _, self.encoding_spec_ = encode_features(X, encoding=self.encoding, allow_nan=True)
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def transform(self, X) -> np.ndarray:
+        """The matrix, shape (n_samples, n_features): float64, columns as fitted."""
+        check_is_fitted(self)
+        return encode_features(X, self.encoding_spec_, encoding=self.encoding, allow_nan=True)[0]
