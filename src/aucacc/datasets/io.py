@@ -14,13 +14,11 @@ import os
 import re
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from aucacc.datasets.arff_io import read_arff
-from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, check_finite, column_kinds,
-                                 csv_records, data_suffix, is_number, not_a_number_reason, read_text)
-from aucacc.datasets.raw import value_domain as _domain
+from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, column_kinds, csv_records,
+                                 data_suffix, is_number, read_text, text_columns)
 from aucacc.datasets.tabular import DEFAULT_TABULAR_MISSING_TOKENS, read_delimited, read_parquet_table
 
 __all__ = ["DEFAULT_MISSING_TOKENS", "DEFAULT_TABULAR_MISSING_TOKENS", "DataFormatError", "RawTable", "column_kinds",
@@ -43,7 +41,7 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
 
     Fields are split as CSV (``"a, b"`` is one value), surrounding spaces are stripped, and a
     nominal value is kept exactly as written otherwise: ``03`` and ``3``, ``1`` and ``1.0`` are
-    different values. A nominal column's domain is its sorted set of values (:func:`_domain`),
+    different values. A nominal column's domain is its sorted set of values (:func:`~aucacc.datasets.raw.value_domain`),
     since ``.data`` files declare none.
 
     Raises
@@ -92,33 +90,16 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
             lineno = reader.line_num + 1
     if not rows:
         raise DataFormatError(f"{where}: no data rows — the file is empty or truncated; fetch it again")
-    cols: dict[str, object] = {}
-    for j, name in enumerate(columns):
-        raw = [r[j] for r in rows]
-        for i, v in enumerate(raw):
-            if v in missing:
-                continue
-            if v == "":
-                raise DataFormatError(
-                    f"{where}: line {linenos[i]}, column {name!r}: empty value — if an empty field marks a missing "
-                    f"value, add \"\" to the recipe's missing_tokens (now {sorted(missing)}); otherwise repair the row")
-            if kinds[name] == "numeric" and not is_number(v):
-                reason = not_a_number_reason(v)
-                semi = _semicolon_hint(lines, len(columns))
-                if semi:
-                    raise DataFormatError(f"{where}: line {linenos[i]}, column {name!r}: value {v!r} is not a "
-                                          f"number — {semi}")
-                why = f" ({reason})" if reason else ""
-                raise DataFormatError(
-                    f"{where}: line {linenos[i]}, column {name!r}: value {v!r} is not a number, and the column is "
-                    f"declared numeric{why} — if {v!r} marks a missing value, add it to the recipe's missing_tokens "
-                    f"(now {sorted(missing)}); if the column is nominal, list it under source.nominal")
-        if kinds[name] == "numeric":
-            cols[name] = np.array([np.nan if v in missing else float(v) for v in raw], dtype=float)
-            check_finite(where, name, cols[name], raw, linenos)
-        else:
-            present = {v for v in raw if v not in missing}
-            cols[name] = pd.Categorical([None if v in missing else v for v in raw], categories=_domain(present))
+    def not_a_number(lineno: int, name: str, v: str, reason: str) -> str:
+        semi = _semicolon_hint(lines, len(columns))
+        if semi:
+            return f"{where}: line {lineno}, column {name!r}: value {v!r} is not a number — {semi}"
+        why = f" ({reason})" if reason else ""
+        return (f"{where}: line {lineno}, column {name!r}: value {v!r} is not a number, and the column is declared "
+                f"numeric{why} — if {v!r} marks a missing value, add it to the recipe's missing_tokens (now "
+                f"{sorted(missing)}); if the column is nominal, list it under source.nominal")
+
+    cols = text_columns(where, columns, rows, linenos, kinds, missing, not_a_number)
     return RawTable(frame=pd.DataFrame(cols, columns=columns), kinds=kinds, path=path, relation=path.stem)
 
 

@@ -13,6 +13,7 @@ import csv
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -288,3 +289,38 @@ def csv_records(reader, where: str):
                 f"\"a \"\"b\"\" c\")") from None
         yield rec
         start = reader.line_num + 1
+
+
+def text_columns(where: str, names: list[str], rows: list[list[str]], linenos: list[int], kinds: dict[str, str],
+                 missing: set[str], not_a_number: Callable[[int, str, str, str], str]) -> dict[str, object]:
+    """The columns of a text table (the ``.data`` and ``.csv``/``.tsv`` readers) from its rows of fields.
+
+    A numeric column becomes float64 (a missing token NaN; :func:`check_finite`), a nominal one a Categorical over
+    its sorted values (:func:`value_domain`). An empty field that is not a missing token, and a value that is not a
+    number in a numeric column, stop the read: ``not_a_number(line, column, value, reason)`` gives the reader's
+    message for the latter (its fix names the reader's own config keys).
+
+    Raises
+    ------
+    DataFormatError
+        Naming the file, line, column and value, and the fix.
+    """
+    cols: dict[str, object] = {}
+    for j, name in enumerate(names):
+        raw = [r[j] for r in rows]
+        for i, v in enumerate(raw):
+            if v in missing:
+                continue
+            if v == "":
+                raise DataFormatError(
+                    f"{where}: line {linenos[i]}, column {name!r}: empty value — if an empty field marks a missing "
+                    f"value, add \"\" to the recipe's missing_tokens (now {sorted(missing)}); otherwise repair the row")
+            if kinds[name] == "numeric" and not is_number(v):
+                raise DataFormatError(not_a_number(linenos[i], name, v, not_a_number_reason(v)))
+        if kinds[name] == "numeric":
+            cols[name] = np.array([np.nan if v in missing else float(v) for v in raw], dtype=float)
+            check_finite(where, name, cols[name], raw, linenos)
+        else:
+            present = {v for v in raw if v not in missing}
+            cols[name] = pd.Categorical([None if v in missing else v for v in raw], categories=value_domain(present))
+    return cols

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.datasets.raw import (DataFormatError, RawTable, check_finite, column_kinds, csv_records, data_suffix,
-                                 is_gzip_name, is_number, not_a_number_reason, read_text, value_domain)
+                                 is_gzip_name, is_number, not_a_number_reason, read_text, text_columns, value_domain)
 
 __all__ = ["DEFAULT_TABULAR_MISSING_TOKENS", "DELIMITERS", "read_delimited", "read_parquet_table"]
 
@@ -162,30 +162,14 @@ def read_delimited(path: str | os.PathLike, nominal: list[str] | None = None, nu
     else:
         kinds = {name: "nominal" if name == target else _infer_kind(where, name, [r[j] for r in rows], linenos, missing)
                  for j, name in enumerate(header)}
-    cols: dict[str, object] = {}
-    for j, name in enumerate(header):
-        raw = [r[j] for r in rows]
-        for i, v in enumerate(raw):
-            if v in missing:
-                continue
-            if v == "":
-                raise DataFormatError(
-                    f"{where}: line {linenos[i]}, column {name!r}: empty value — if an empty field marks a missing "
-                    f"value, add \"\" to the recipe's missing_tokens (now {sorted(missing)}); otherwise repair the row")
-            if kinds[name] == "numeric" and not is_number(v):
-                reason = not_a_number_reason(v)
-                why = f" ({reason})" if reason else ""
-                raise DataFormatError(
-                    f"{where}: line {linenos[i]}, column {name!r}: value {v!r} is not a number, and the column is "
-                    f"declared numeric ('{key}.numeric', or not in '{key}.nominal'){why} — if {v!r} marks a missing "
-                    f"value, add it to the recipe's missing_tokens (now {sorted(missing)}); if the column is "
-                    f"nominal, list it under '{key}.nominal'")
-        if kinds[name] == "numeric":
-            cols[name] = np.array([np.nan if v in missing else float(v) for v in raw], dtype=float)
-            check_finite(where, name, cols[name], raw, linenos)
-        else:
-            present = {v for v in raw if v not in missing}
-            cols[name] = pd.Categorical([None if v in missing else v for v in raw], categories=value_domain(present))
+    def not_a_number(lineno: int, name: str, v: str, reason: str) -> str:
+        why = f" ({reason})" if reason else ""
+        return (f"{where}: line {lineno}, column {name!r}: value {v!r} is not a number, and the column is declared "
+                f"numeric ('{key}.numeric', or not in '{key}.nominal'){why} — if {v!r} marks a missing value, add it "
+                f"to the recipe's missing_tokens (now {sorted(missing)}); if the column is nominal, list it under "
+                f"'{key}.nominal'")
+
+    cols = text_columns(where, header, rows, linenos, kinds, missing, not_a_number)
     notes = [] if declared else [_inferred_note(kinds, "numeric when every value that is not missing is a number",
                                                 target)]
     return RawTable(frame=pd.DataFrame(cols, columns=header), kinds=kinds, path=path, relation=_stem(path),
