@@ -96,6 +96,10 @@ def test_takes_table_follows_a_pipelines_first_step():
     assert input_description(SCALED_LR, "per_fold").endswith("given every (discretized) attribute one-hot over its "
                                                               "values (missing: all zeros)")
     assert "the discretized attribute table as it is" in input_description(NB_FI, "whole_data")
+    # the paper's SVM takes the table and one-hot encodes it itself
+    assert input_description({"estimator": "aucacc.learners.svm.GridSearchSVM"}, "whole_data") == (
+        "GridSearchSVM, given the discretized attribute table, which it encodes itself (onehot: one 0/1 column per "
+        "declared value, a missing value all zeros)")
 
 
 def test_a_meta_estimator_takes_a_nested_estimator():

@@ -402,6 +402,12 @@ def input_description(spec: dict[str, Any], protocol: str = "none") -> str:
     ``whole_data`` and ``per_fold`` every numeric attribute is discretized first, so every attribute is nominal.
     """
     discretized = protocol in ("whole_data", "per_fold")
+    if spec["estimator"].rpartition(".")[2] == "GridSearchSVM":  # takes the table and encodes it itself
+        encoding = (spec.get("params") or {}).get("encoding", "onehot")
+        how = (f"the {'discretized ' if discretized else ''}attribute table, which it encodes itself ({encoding}: "
+               + ("one 0/1 column per declared value, a missing value all zeros" if encoding == "onehot" else
+                  "code/(k-1) per attribute") + ("" if discretized else "; numeric attributes as numbers") + ")")
+        return f"{_spec_name(spec)}, given {how}"
     if _takes_table_spec(spec):
         how = ("the discretized attribute table as it is (every attribute nominal, missing values missing)"
                if discretized else "the attribute table as it is (numeric attributes as numbers, nominal ones with "
