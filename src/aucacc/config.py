@@ -476,7 +476,7 @@ def _check_seams(pipeline: Any, key: str) -> None:
     """A step that hands on the attribute table must be followed by one of aucacc's steps (which take it), not by an
     estimator that takes numbers (which would meet interval labels): refused, naming the step and the fix."""
     steps = pipeline.steps
-    for i, ((name, step), (after, nxt)) in enumerate(zip(steps, steps[1:])):
+    for i, ((name, step), (_, nxt)) in enumerate(zip(steps, steps[1:])):
         if type(step).__name__ in TABLE_STEPS and type(step).__module__.startswith("aucacc.") and not (
                 type(nxt).__module__.startswith("aucacc.") or nxt == "passthrough"):
             raise ConfigError(
@@ -507,7 +507,8 @@ def _check_proba(cls: type, spec: dict[str, Any], key: str, packages: tuple[str,
     path = spec["estimator"]
     steps = (spec.get("params") or {}).get("steps")
     last = steps[-1] if isinstance(steps, list) and steps else None
-    if not has and isinstance(stand, Pipeline) and isinstance(last, list) and len(last) == 2 and isinstance(last[1], dict):
+    if (not has and isinstance(stand, Pipeline) and isinstance(last, list) and len(last) == 2
+            and isinstance(last[1], dict)):
         key, path = f"{key}.params.steps[{len(steps) - 1}][1]", last[1]["estimator"]  # the last step is the one
     if not has:
         raise ConfigError(f"config key '{key}': {path} has no predict_proba, which AUC needs (a "
