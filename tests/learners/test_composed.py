@@ -162,7 +162,7 @@ class Prior(ClassifierMixin, BaseEstimator):
         return np.tile(self.p_, (len(X), 1))
 
     def predict(self, X):
-        return self.classes_[np.argmax(self.p_)].repeat(len(X))
+        return np.repeat(self.classes_[np.argmax(self.p_)], len(X))
 '''
 
 

@@ -251,7 +251,7 @@ def test_a_learner_of_ones_own_package_runs_and_its_changed_code_reruns_it(tmp_p
             "        self.classes_, n = np.unique(np.asarray(y), return_counts=True)\n"
             "        self.p_ = (n + self.alpha) / (n.sum() + self.alpha * len(n))\n        return self\n\n"
             "    def predict_proba(self, X):\n        return np.tile(self.p_, (len(X), 1))\n\n"
-            "    def predict(self, X):\n        return self.classes_[np.argmax(self.p_)].repeat(len(X))\n")
+            "    def predict(self, X):\n        return np.repeat(self.classes_[np.argmax(self.p_)], len(X))\n")
     (package / "__init__.py").write_text(code)
     (work / "own.yaml").write_text("estimator_packages: [ownlearners]\n"
                                    "learners:\n  Prior: {estimator: ownlearners.Prior, params: {alpha: 1.0}}\n")

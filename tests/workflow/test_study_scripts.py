@@ -61,23 +61,33 @@ def inputs(tmp_path):
             path.parent.mkdir(parents=True, exist_ok=True)
             write_metrics(path, m, d, lrn, "per_fold")
             metrics.append(str(path))
+    data = []  # the clean data records (results/data/<d>.json): d1's recipe removed rows
+    for d in ("d1", "d2", "d3"):
+        path = tmp_path / "data" / f"{d}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        removed = [{"step": "missing_values", "rows_removed": 3, "columns_removed": [], "detail": "3 rows"}]
+        write_intermediate(path, json.dumps({"name": d, "raw_shape": [43, 5], "exclusions": removed if d == "d1"
+                                             else []}), {"x": 1})
+        data.append(str(path))
     claims = tmp_path / "claims.csv"
     pd.DataFrame({"table": ["t"], "metric": ["auc"], "a": ["A"], "b": ["B"],
                   "published_outcome": ["not significant"]}).to_csv(claims, index=False)
-    return {"metrics": metrics, "records": records, "claims": str(claims)}
+    return {"metrics": metrics, "records": records, "claims": str(claims), "data": data}
 
 
 def test_study_scripts_write_every_output(tmp_path, inputs):
     out = tmp_path / "results" / "studies" / "s"
     tab, fig = out / "tables", out / "figures"
     common = {"study": "s", "learners": ["A", "B", "C"], "alpha": 0.05, "seed": 1}
-    run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"]},
-        {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")] for k in ("summary", "ttests", "exclusions")}, common)
+    specs = {x: {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"} for x in ("A", "B", "C")}
+    run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"], "data": inputs["data"]},
+        {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")] for k in ("summary", "ttests", "exclusions")},
+        {**common, "specs": specs})
     run("study_tests", tmp_path, {"metrics": inputs["metrics"], "retest": inputs["claims"]},
         {**{k: str(tab / f"{k}.csv") for k in ("tests", "tests_detail", "tests_per_dataset", "friedman", "retest")},
          "cd_accuracy": [str(fig / "cd_accuracy.png"), str(fig / "cd_accuracy.pdf")],
          "cd_auc": [str(fig / "cd_auc.png"), str(fig / "cd_auc.pdf")]},
-        {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500})
+        {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500, "retest_learners": {}})
     run("study_cde", tmp_path, {"metrics": inputs["metrics"]},
         {"auc_vs_accuracy": str(tab / "auc_vs_accuracy.csv"),
          "figure": [str(fig / "auc_vs_accuracy.png"), str(fig / "auc_vs_accuracy.pdf")]},
@@ -94,4 +104,7 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     summ = pd.read_csv(tab / "summary.csv")
     assert not ((summ.dataset == "d3") & (summ.learner == "C")).any()
     assert list(pd.read_csv(tab / "auc_vs_accuracy.csv")["datasets"]) == [3, 2, 2]
+    notes = (tab / "summary.md").read_text()  # the protocol, what each learner got, what the recipes removed
+    assert "Data: protocol per_fold" in notes and "A: NaiveBayes, given the discretized attribute table" in notes
+    assert "Removed by the data sets' recipes (results/data/<name>.json): d1: 3 of 43 rows (missing_values)." in notes
     assert list(pd.read_csv(tab / "retest.csv")["claimed_outcome"]) == ["not significant"]

@@ -24,7 +24,7 @@ PROTOCOLS = ("whole_data", "per_fold", "none")
 #: What every learner of a study is given under each protocol (a study's ``discretization``): one sentence
 #: each, printed under every study's summary table (:func:`aucacc.studies.analysis.summary`).
 PROTOCOL_DESCRIPTIONS = {
-    "whole_data": ("protocol whole_data (Huang & Ling 2005's): every numeric attribute discretized by Fayyad-Irani "
+    "whole_data": ("protocol whole_data (the paper study's): every numeric attribute discretized by Fayyad-Irani "
                    "MDL cut points computed on the whole data set before cross-validation, so the cut points see "
                    "the test folds' class labels"),
     "per_fold": ("protocol per_fold: every numeric attribute discretized by Fayyad-Irani MDL cut points computed "
