@@ -29,9 +29,24 @@ _DATA = re.compile(r"(?im)^\s*@data\b")
 _INTEGER = re.compile(r"(?im)^(\s*@attribute\s+(?:'[^']*'|\"[^\"]*\"|\S+)\s+)integer\b")
 
 
-def _split_fields(line: str) -> list[str]:
-    """Split one dense ARFF data line on the commas outside quotes; fields are returned raw (quotes kept)."""
-    if "'" not in line and '"' not in line:
+def _split_fields(line: str, *, weka: bool = False) -> list[str]:
+    """Split one dense ARFF data line outside quotes; the fields are returned raw (quotes kept).
+
+    Parameters
+    ----------
+    line : str
+        The data line (or the inside of a sparse row's braces), without its comment.
+    weka : bool, default False
+        False: split on each comma, so an empty field between two commas stays (and is refused by the
+        caller). True: split as Weka 3.9's tokenizer does, on runs of commas, spaces and tabs, with no
+        empty token.
+
+    Returns
+    -------
+    list of str
+        The fields in line order. A backslash inside quotes escapes the next character.
+    """
+    if not weka and "'" not in line and '"' not in line:
         return line.split(",")
     fields, cur, quote, i = [], [], None, 0
     while i < len(line):
@@ -46,13 +61,15 @@ def _split_fields(line: str) -> list[str]:
         elif ch in "'\"":
             quote = ch
             cur.append(ch)
-        elif ch == ",":
-            fields.append("".join(cur))
-            cur = []
+        elif ch == "," or (weka and ch.isspace()):
+            if cur or not weka:
+                fields.append("".join(cur))
+                cur = []
         else:
             cur.append(ch)
         i += 1
-    fields.append("".join(cur))
+    if cur or not weka:
+        fields.append("".join(cur))
     return fields
 
 
@@ -85,34 +102,6 @@ def _comment_start(line: str) -> int:
             return i
         i += 1
     return -1
-
-
-def _weka_tokens(line: str) -> list[str]:
-    """The values of one dense data line as Weka's tokenizer splits it: on runs of spaces, tabs and commas
-    outside quotes (quotes kept)."""
-    tokens, cur, quote, i = [], [], None, 0
-    while i < len(line):
-        ch = line[i]
-        if quote:
-            cur.append(ch)
-            if ch == "\\" and i + 1 < len(line):
-                cur.append(line[i + 1])
-                i += 1
-            elif ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-            cur.append(ch)
-        elif ch == "," or ch.isspace():
-            if cur:
-                tokens.append("".join(cur))
-                cur = []
-        else:
-            cur.append(ch)
-        i += 1
-    if cur:
-        tokens.append("".join(cur))
-    return tokens
 
 
 def _closing_brace(line: str, start: int) -> int:
@@ -337,7 +326,7 @@ def _weka_data_lines(where: str, text: str, attrs: list) -> tuple[str, list[str]
                     f"{where}: line {lineno}: value {j + 1} is empty ({stripped!r}). ARFF marks a missing value "
                     f"with '?'; write '?' there, or repair the row (Weka would silently shift the later values)")
         if len(fields) != n_attrs:
-            tokens = _weka_tokens(core)
+            tokens = _split_fields(core, weka=True)
             if len(tokens) == n_attrs:
                 fields, core, changed = tokens, ",".join(tokens), True
                 n_spaced += 1
