@@ -1,0 +1,101 @@
+"""The documentation: the README is short and its Python example runs; every file, path and library name the
+docs cite exists (README.md, docs/, benchmarks/README.md, config/README.md)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
+DOCS = sorted((REPO / "docs").glob("*.md"))
+PAGES = [README, *DOCS, REPO / "benchmarks" / "README.md", REPO / "config" / "README.md"]
+#: Top-level folders whose paths the docs cite as files of the repository (results/ and resources/ are outputs).
+REPO_DIRS = ("src/", "tests/", "workflow/", "config/", "benchmarks/", "data/", "profiles/", "docs/", ".ci/", ".test/")
+
+
+def _section(text: str, heading: str) -> str:
+    return text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_is_at_most_8_kb():
+    assert len(README.read_bytes()) <= 8192, "README.md is for a newcomer: move detail into docs/"
+
+
+def test_readme_python_example_runs():
+    """The README's Python API example, run as written: C/D/E pair counts of two learners over 10 test folds."""
+    (code,) = re.findall(r"```python\n(.*?)```", _section(README.read_text(), "The Python API"), re.S)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=REPO)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    counts = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
+    assert counts["U"] == 10 and counts["R"] + counts["S"] + counts["P"] + counts["Q"] + counts["V"] == 10
+    assert counts["C"] == pytest.approx(counts["R"] / (counts["R"] + counts["S"]))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
+def test_links_resolve(page):
+    """Every relative Markdown link names an existing file."""
+    text = page.read_text()
+    targets = [t.split("#", 1)[0] for t in re.findall(r"\]\(([^)\s]+)\)", text) if "://" not in t]
+    missing = [t for t in targets if t and not (page.parent / t).exists()]
+    assert not missing, missing
+
+
+def _code_spans(text: str) -> list[str]:
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    return re.findall(r"`([^`\n]+)`", text)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
+def test_cited_repository_paths_exist(page):
+    """A path of the repository in a code span (``src/aucacc/scores.py``, ``tests/workflow/``) exists."""
+    missing = []
+    for span in _code_spans(page.read_text()):
+        for word in span.split():
+            path = word.strip(".,;:()").split(":", 1)[0]
+            if path.startswith(REPO_DIRS) and not re.search(r"[<>*{}…$\[]", path) and not (REPO / path).exists():
+                missing.append(path)
+    assert not missing, missing
+
+
+def _resolves(name: str) -> bool:
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[i:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
+def test_cited_library_names_exist(page):
+    """A library name in a code span (``aucacc.counting.tally_pairs``, ``aucacc.config.load_config()``) imports."""
+    names = {m for span in _code_spans(page.read_text()) for m in re.findall(r"\baucacc(?:\.[A-Za-z_]\w*)+", span)}
+    missing = sorted(n for n in names if not _resolves(n))
+    assert not missing, missing
+
+
+def test_the_index_lists_every_page():
+    index = (REPO / "docs" / "README.md").read_text()
+    unlisted = [p.name for p in DOCS if p.name != "README.md" and f"]({p.name})" not in index]
+    assert not unlisted, f"docs/README.md does not link {unlisted}"
+
+
+def test_benchmark_scripts_named_exist():
+    text = (REPO / "benchmarks" / "README.md").read_text()
+    named = {w for span in _code_spans(text) for w in re.findall(r"\b(\w+\.py)\b", span)}
+    missing = sorted(n for n in named if not (REPO / "benchmarks" / n).exists())
+    assert not missing, missing
