@@ -1,4 +1,4 @@
-"""The library's layers (README "How it is built"; contracts in pyproject.toml [tool.importlinter]).
+"""The library's layers (docs/design.md; contracts in pyproject.toml [tool.importlinter]).
 
 - The import-linter contracts hold: layers report > studies > comparison > experiments > formats and
   computation, no Snakemake import, no Matplotlib below the report, the studies independent,
@@ -78,7 +78,7 @@ def test_every_module_is_in_one_layer():
                     placed[m] = k
     unplaced = [m for m in _modules() if m not in placed and m not in FACADES]
     assert not unplaced, (f"modules in no layer of pyproject.toml [tool.importlinter] 'layers': {unplaced}; "
-                          "add each to the layer it belongs to (README 'How it is built')")
+                          "add each to the layer it belongs to (docs/design.md)")
     # A facade holds no code of its own beyond re-exports and names, so it needs no layer.
     assert not FACADES & set(placed), f"facades placed in a layer: {sorted(FACADES & set(placed))}"
 

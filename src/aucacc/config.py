@@ -208,7 +208,7 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
             raise ConfigError(
                 f"config key '{key}' moved into a study: give it as '{where}' of the study that has published "
                 f"numbers (the paper's study 'huang_ling_2005' in config/config.yaml has published: config/published "
-                f"and claims: config/claims.yaml), and remove the top-level '{key}' (config/README.md, 'studies')")
+                f"and claims: config/claims.yaml), and remove the top-level '{key}' (docs/studies.md)")
     studies = config.get("studies")
     if not isinstance(studies, dict):
         return  # the schema names a wrong type
@@ -249,7 +249,7 @@ def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
 
 
 def _fill_derived_defaults(config: dict[str, Any]) -> None:
-    """Defaults that depend on other keys (the schema cannot express them); documented in config/README.md.
+    """Defaults that depend on other keys (the schema cannot express them); documented in docs/configuration.md.
 
     ``main_table.learners``: every learner; a study's ``discretization``: ``none``, or
     ``protocol.discretization`` for the study with published numbers; ``roc.learners``: every learner; ``roc.datasets``:

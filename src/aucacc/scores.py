@@ -179,7 +179,7 @@ UNDEFINED_MARK = "‡"
 
 
 def small_class_folds(scores: pd.DataFrame) -> dict[str, int]:
-    """Test folds of ``scores`` that lack a class, by the rule that applies (config/README.md, "Small classes").
+    """Test folds of ``scores`` that lack a class, by the rule that applies (docs/small-classes.md).
 
     Returns ``{"partial_folds": n, "undefined_folds": m}``: on multi-class data ``n`` folds
     whose AUC is Hand–Till M over the class pairs present (``m = 0``); on binary data ``m``
@@ -195,7 +195,7 @@ def partial_notes(summary: pd.DataFrame, n_folds: int | None = None) -> list[str
     """Notes under a table for the cells marked :data:`PARTIAL_MARK` or :data:`UNDEFINED_MARK`, one per data set
     and mark.
 
-    Rule (config/README.md, "Small classes"): a multi-class test fold that lacks a class still
+    Rule (docs/small-classes.md): a multi-class test fold that lacks a class still
     gets an AUC, Hand–Till M averaged over the pairs of classes present in that fold
     (``partial_folds``); a binary test fold with one class has no AUC (undefined, NaN), so the
     AUC mean and sd are over the other folds (``undefined_folds``). ``summary`` has ``dataset``

@@ -87,7 +87,7 @@ def _correlated_ttest(folds_per_run: int | None):
     """``baycomp.CorrelatedTTest``, or its subclass whose Nadeau–Bengio correction uses the protocol's k.
 
     baycomp takes k = n / runs. When some folds have no value (a binary test fold with one class
-    has no AUC: config/README.md, "Small classes") and are left out, n / runs is not the
+    has no AUC: docs/small-classes.md) and are left out, n / runs is not the
     protocol's k, while the correction's n_test / n_train = 1/(k − 1) is the protocol's. The
     subclass computes the same statistics (s²_d · (1/n + 1/(k − 1)), n − 1 degrees of freedom,
     in baycomp's order of operations) with k given; called with ``runs=1``.

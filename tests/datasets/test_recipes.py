@@ -82,7 +82,7 @@ def config(module_config, mirror, monkeypatch):
 
 
 def test_all_18_configured(module_config):
-    """The paper's 18 data sets are configured (others may be added; config/README.md)."""
+    """The paper's 18 data sets are configured (others may be added; docs/datasets.md)."""
     assert len(PUBLISHED) == 18 and set(PUBLISHED.index) <= set(module_config["datasets"])
     assert len(MATCHING) == 16 and set(MATCHING) <= set(PUBLISHED.index)
 
@@ -159,7 +159,7 @@ def test_thyroid_by_hand(cleaned, mirror):
 
 
 def test_specific_readings(cleaned):
-    """Recipes (config/README.md): import's class is fuel-type; solar's is the Zurich class; mushroom loses stalk-root only;
+    """Recipes (docs/paper-datasets.md): import's class is fuel-type; solar's is the Zurich class; mushroom loses stalk-root only;
     pima's zeros are missing values; heart drops slope/ca/thal; hepatitis drops PROTIME."""
     assert cleaned["import"].classes == ["diesel", "gas"] and "symboling" in cleaned["import"].X.columns
     assert cleaned["solar"].X.columns[0] == "largest_spot_size"

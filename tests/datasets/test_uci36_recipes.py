@@ -30,7 +30,7 @@ FILES = ["anneal.arff", "anneal.orig.arff", "audiology.arff", "autos.arff", "bal
          "primary.tumor.arff", "segment.arff", "sick.arff", "sonar.arff", "soybean.arff", "splice.arff",
          "vehicle.arff", "vote.arff", "vowel.arff", "waveform5000.arff", "zoo.arff"]
 
-# The recipes' decisions that depart from "class = last attribute, keep every attribute" (config/README.md,
+# The recipes' decisions that depart from "class = last attribute, keep every attribute" (docs/uci36.md,
 # "The uci36 study"): the class the header documents, and identifiers / bookkeeping attributes.
 NOT_LAST_CLASS = {"colic-orig": "surgical lesion"}
 DROPPED = {"colic-orig": {"Hospital Number", "pathology_cp_data"}, "splice": {"Instance_name"},

@@ -1,4 +1,4 @@
-"""A binary test fold with one class (config/README.md, "Small classes"): its accuracy is kept, its AUC is
+"""A binary test fold with one class (docs/small-classes.md): its accuracy is kept, its AUC is
 undefined (NaN), left out of every AUC mean, test and tally, counted (``undefined_folds``) and marked ‡.
 
 Each stage is checked on one hand-computed case: two learners, A (named NB) and B (named C4.5), on one

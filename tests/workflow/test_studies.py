@@ -166,7 +166,7 @@ def test_learners_bundled_in_one_job_write_the_bytes_of_one_job_each(own, tmp_pa
 
 
 def test_roc_tables_benchmark_on_a_study(own):
-    """README's `benchmarks/bench_roc_tables.py` on a finished study: the ROC tables split the stacked frames once
+    """`benchmarks/bench_roc_tables.py` (benchmarks/README.md) on a finished study: the ROC tables split the stacked frames once
     (the library) and compared per (data set, class) (the old way) are the same tables, on 1 and 2 copies."""
     res, _ = own
     proc = subprocess.run([sys.executable, str(REPO_ROOT / "benchmarks" / "bench_roc_tables.py"),

@@ -52,7 +52,7 @@ def _make_random_tie(seed: int) -> PairAUC:
 def _auc(y: np.ndarray, P: np.ndarray, classes: list[str], pair_auc: PairAUC) -> float:
     if len(classes) == 2:
         pos = y == classes[1]
-        # a binary test fold with one class: AUC undefined (config/README.md, "Small classes")
+        # a binary test fold with one class: AUC undefined (docs/small-classes.md)
         return pair_auc(pos, P[:, 1]) if pos.any() and not pos.all() else np.nan
     return hand_till_m(y, P, classes, pair_auc)[0]
 
@@ -84,7 +84,7 @@ def reading_aucs(scores: pd.DataFrame, reading: str, seed: int = 0) -> np.ndarra
         ``standard`` applied to the per-fold protocol's scores).
     seed : for ``ties_random``.
 
-    A binary test fold with one class has no AUC (undefined; config/README.md, "Small
+    A binary test fold with one class has no AUC (undefined; docs/small-classes.md, "Small
     classes"): it is left out, as :func:`aucacc.auc_gap.weka_readings.weka342_reading` leaves
     out the folds where Weka's area is not a number, so the result may have fewer values than
     there are folds.

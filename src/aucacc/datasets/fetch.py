@@ -296,7 +296,7 @@ def fetch_raw(name: str, source: dict[str, Any], config: dict[str, Any], dest: s
     name : str
         Data set name (key under ``datasets``), used in messages and the cache path.
     source : dict
-        ``datasets.<name>.source``: ``file``, ``url``, ``openml_id``, ``sha256`` (see config/README.md).
+        ``datasets.<name>.source``: ``file``, ``url``, ``openml_id``, ``sha256`` (see docs/datasets.md).
     config : dict
         Uses ``cache``, ``mirror`` (overridden by ``AUCACC_MIRROR``), ``raw_data``, ``openml``,
         ``openml_server``, ``lock_file``.

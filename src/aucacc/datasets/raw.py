@@ -208,7 +208,7 @@ def column_kinds(columns: list[str], nominal: list[str] | None = None,
                  numeric: list[str] | None = None, where: str = "") -> dict[str, str]:
     """The kind of each column of a ``.data``, ``.csv``, ``.tsv`` or ``.parquet`` file, from its declaration.
 
-    The rule (config/README.md): with ``numeric`` given, exactly those columns are numeric
+    The rule (docs/datasets.md, "Column kinds"): with ``numeric`` given, exactly those columns are numeric
     and the others nominal; with only ``nominal`` given, exactly those are nominal and the
     others numeric; with both, every column must be in exactly one. Values never decide a kind.
 

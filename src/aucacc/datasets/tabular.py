@@ -5,7 +5,7 @@ missing NaN) and raise :class:`~aucacc.datasets.raw.DataFormatError` naming the 
 data row) and the column, and the fix. :func:`aucacc.datasets.io.read_raw` picks them by the file
 name's suffix.
 
-Column kinds follow one rule for both (config/README.md, "Column kinds"):
+Column kinds follow one rule for both (docs/datasets.md, "Column kinds"):
 
 - declared: ``source.nominal`` / ``source.numeric`` as for a headerless ``.data`` file
   (:func:`~aucacc.datasets.raw.column_kinds`); a value that does not fit its declared kind stops the read;

@@ -233,7 +233,7 @@ def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, 
         name = learner or "<name>"
         hint = (f"Under a study's protocol none (the data as it is, a study's default) give it a discretizer of its "
                 f"own: make learners.{name} the pipeline [aucacc.discretize.MDLDiscretizer, "
-                f"aucacc.learners.naive_bayes.NaiveBayes] (config/README.md, 'Composed learners'), or set the "
+                f"aucacc.learners.naive_bayes.NaiveBayes] (docs/learners.md, 'Composed learners'), or set the "
                 f"study's discretization: per_fold")
     else:
         hint = (f"Check config key '{key}': scikit-learn checks some values only when it fits or predicts (e.g. "
@@ -326,7 +326,7 @@ def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
     """Accuracy and AUC (binary rank AUC or Hand–Till M) of each fold, in percent.
 
     Returns a tidy frame with columns ``fold, metric, value, n_test, note``. Rule for a test
-    fold that lacks a class (a class with fewer instances than folds; config/README.md, "Small
+    fold that lacks a class (a class with fewer instances than folds; docs/small-classes.md, "Small
     classes"):
 
     * multi-class: the fold's AUC is Hand–Till M over the class pairs present; ``note`` records

@@ -24,7 +24,7 @@ from aucacc.exceptions import ConfigError
 
 #: The packages a learner's ``estimator`` import path may start with. Importing a module runs its
 #: top-level code, so a config may name estimators only from these well-known estimator packages
-#: (config/README.md, "learners"); any other import path is refused before anything is imported.
+#: (docs/learners.md); any other import path is refused before anything is imported.
 ESTIMATOR_PACKAGES = ("aucacc", "sklearn", "imblearn", "xgboost", "lightgbm", "catboost")
 
 
@@ -33,7 +33,7 @@ def local_package(name: str, key: str, root: str | os.PathLike | None = None) ->
     working directory, where the workflow and its jobs run), after checking it is there and shadows nothing.
 
     The trust boundary: a config may name estimator classes of a package listed under ``estimator_packages``
-    (config/README.md, "learners"). Importing it runs its top-level code, at every start-up (the config's check,
+    (docs/learners.md). Importing it runs its top-level code, at every start-up (the config's check,
     in the main process) and in every job that builds one of its learners. It must be a folder
     ``<root>/<name>/`` with an ``__init__.py`` or a module ``<root>/<name>.py``, and ``name`` must not be the
     name of a module that Python finds elsewhere (``json``, ``sklearn``): a config cannot swap code in.

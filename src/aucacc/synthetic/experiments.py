@@ -54,7 +54,7 @@ def binary_settings(experiment: str, cfg: Mapping[str, Any]) -> list[tuple[str, 
     experiment : str
         One of :data:`BINARY_EXPERIMENTS`.
     cfg : mapping
-        The ``synthetic`` config section (keys documented in ``config/README.md``).
+        The ``synthetic`` config section (keys documented in ``docs/analyses.md``).
 
     Returns
     -------

@@ -126,7 +126,7 @@ def _wide_fold_rows(name, pub, spec, tables, claims):
 
 
 def _small_class_reason(o) -> str:
-    """A cell of ours whose AUC folds include binary test folds with one class (config/README.md, "Small
+    """A cell of ours whose AUC folds include binary test folds with one class (docs/small-classes.md, "Small
     classes"): its mean is over the other folds, and the reason says so (‡)."""
     undefined = int(getattr(o, "undefined_folds", 0) or 0) if o is not None else 0
     if not undefined:
