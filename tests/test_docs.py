@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from aucacc.schemas.reference import config_keys
+
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
 DOCS = sorted((REPO / "docs").glob("*.md"))
@@ -99,3 +101,49 @@ def test_benchmark_scripts_named_exist():
     named = {w for span in _code_spans(text) for w in re.findall(r"\b(\w+\.py)\b", span)}
     missing = sorted(n for n in named if not (REPO / "benchmarks" / n).exists())
     assert not missing, missing
+
+
+def _key_cells(text: str):
+    """``(line, [code spans])`` of the key column of every Markdown table whose header has a ``key`` column, with the
+    dotted key of the last heading that names one (``## `datasets.<name>.source`: …``) and the table's first key."""
+    heading_key, key_col, table_base = None, None, None
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if line.startswith("#"):
+            spans = re.findall(r"`([^`]+)`", line)
+            heading_key = spans[0] if spans and "." in spans[0] else None
+            continue
+        if not line.startswith("|"):
+            key_col, table_base = (None, None) if not line.strip() else (key_col, table_base)
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if key_col is None:
+            key_col = cells.index("key") if "key" in cells else -1
+            continue
+        if key_col < 0 or set(line) <= set("|-: ") or key_col >= len(cells):
+            continue
+        spans = [s for s in re.findall(r"`([^`]+)`", cells[key_col]) if re.fullmatch(r"\.?[A-Za-z_<][\w.<>]*", s)]
+        if spans:
+            table_base = table_base or spans[0]
+            yield lineno, spans, heading_key, table_base
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda p: p.name)
+def test_config_keys_in_the_guide_exist(page):
+    """A config key in the key column of a table of the guide (``protocol.n_folds``; ``.title`` under
+    ``studies.<name>``; ``target`` under a ``datasets.<name>.recipe`` heading) is a key of the schema."""
+    keys = set(config_keys())
+    top = {k for k in keys if "." not in k}
+    unknown = []
+    for lineno, spans, heading_key, table_base in _key_cells(page.read_text()):
+        first = spans[0]
+        for span in spans:
+            if span.startswith("."):
+                base = table_base if span is first else first.rsplit(".", 1)[0]
+                key = base + span
+            elif "." in span or span in top:
+                key = span
+            else:
+                key = f"{heading_key}.{span}" if heading_key else span
+            if re.sub(r"\.<[a-z ]+>", ".<name>", key) not in keys:
+                unknown.append((lineno, key))
+    assert not unknown, f"keys the schema does not have (line, key): {unknown}"

@@ -158,6 +158,24 @@ def config_reference(schema_path: Path = CONFIG_SCHEMA) -> str:
     return "".join(out)
 
 
+def config_keys(schema_path: Path = CONFIG_SCHEMA) -> list[str]:
+    """Every config key the schema defines, dotted, as the reference lists them (``<name>`` for a name of yours).
+
+    Parameters
+    ----------
+    schema_path : Path, optional
+        The schema; default the package's ``config.schema.yaml``.
+
+    Returns
+    -------
+    list of str
+        The keys in the reference's order, e.g. ``seed``, ``protocol.n_folds``, ``studies.<name>.title``.
+    """
+    root = yaml.safe_load(Path(schema_path).read_text())
+    required = set(root.get("required", []))
+    return [row[0] for name, node in root["properties"].items() for row in _rows(node, root, name, name in required)]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the reference to the file named on the command line (or print it with no argument)."""
     args = sys.argv[1:] if argv is None else argv
