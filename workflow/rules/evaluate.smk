@@ -1,6 +1,7 @@
 # Stage 2: discretization, folds, cross-validation of every learner (every study's scores and metrics).
 # The paper's main table, t-tests and C/D/E: paper.smk.
-from aucacc.learners import code_digest, runs_per_fold, uses_packages
+from aucacc.config import runs_per_fold
+from aucacc.learners import code_digest, uses_packages
 
 PROTOCOL = config["protocol"]["discretization"]
 # The researcher's own estimator packages (config key estimator_packages): their code's SHA-256 goes into the
@@ -72,7 +73,7 @@ rule folds:
         "../scripts/folds.py"
 
 
-# One outer fold of one learner on one data set (learners whose `fold_jobs` covers it, e.g. the SVM on mushroom):
+# One outer fold of one learner on one data set (learners that config key `fold_jobs` names for it, e.g. the SVM on mushroom):
 # the fold's test rows' probability vectors and its record; `cross_validate` gathers the folds.
 rule cv_fold:
     input:
@@ -103,7 +104,7 @@ rule cv_fold:
 
 def cv_fold_parts(wc):
     """Per-fold outputs gathered by `cross_validate` (none: the learner runs all folds in one job)."""
-    if not runs_per_fold(config["learners"][wc.learner], wc.dataset):
+    if not runs_per_fold(config, wc.learner, wc.dataset):
         return []
     return expand(rules.cv_fold.output.scores, fold=range(config["protocol"]["n_folds"]), allow_missing=True)
 
@@ -148,7 +149,7 @@ rule cross_validate:
 #   uci36 study), where two or more of them run there without per-fold jobs. One rule per distinct set of
 #   learners, each for the data sets that have it (a rule's outputs are fixed); the default reproduction has
 #   none (its one such learner, the SVM, keeps its `cross_validate` jobs).
-MAIN_JOB_LEARNERS = [x for x in MAIN_LEARNERS if not any(runs_per_fold(config["learners"][x], d) for d in DATASETS)]
+MAIN_JOB_LEARNERS = [x for x in MAIN_LEARNERS if not any(runs_per_fold(config, x, d) for d in DATASETS)]
 
 
 def _bundled_learners(in_main):
@@ -161,7 +162,7 @@ def _bundled_learners(in_main):
     groups = {}
     for (protocol, d), learners in named.items():
         own = tuple(x for x in LEARNERS if x in learners and x not in in_main
-                    and not runs_per_fold(config["learners"][x], d))
+                    and not runs_per_fold(config, x, d))
         if len(own) > 1:
             groups.setdefault((protocol, own), []).append(d)
     return groups
