@@ -8,24 +8,6 @@ min_version("8.0")
 configfile: "config/config.yaml"
 
 
-# Snakemake's command line limits job starts to 100 per second by default (its API sets no limit). The
-# limiter re-evaluates the schedule from a timer that each scheduling pass starts anew, and every finished
-# job adds one more such chain: the main process wakes once per finished job per second (Snakemake 9.27:
-# 174 threads and a whole core at 165 of the uci36 target's 735 jobs; 416 s of its 3,300 s of CPU). Under
-# that default, this workflow runs with no limit, as the API does; an explicit --max-jobs-per-timespan
-# other than 100/1s is kept. Only when jobs start changes, never what they write; `--no-hooks` skips this.
-JOB_RATE_LIMIT_OFF = "Job-rate limit: none (the command line's default 100/1s turned off; Snakefile, onstart)"
-
-
-onstart:
-    # getattr: Snakemake 8 before 8.18 has no such setting (nothing to turn off)
-    _limit = getattr(getattr(workflow, "scheduling_settings", None), "max_jobs_per_timespan", None)
-    if _limit is not None and (_limit.max_jobs, _limit.timespan) == (100, 1):
-        if getattr(getattr(workflow, "scheduler", None), "job_rate_limiter", None) is not None:
-            workflow.scheduler.job_rate_limiter = None
-            print(JOB_RATE_LIMIT_OFF)
-
-
 # Front page of `snakemake --report results/report.html`.
 report: "workflow/report/workflow.rst"
 

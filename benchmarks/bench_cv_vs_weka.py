@@ -1,9 +1,9 @@
-"""Run time of the main job's learning stage against Weka's own 10-fold cross-validation.
+"""Run time of the paper learners' cross-validation against Weka's own 10-fold cross-validation.
 
 For every configured data set, in one run and on the same machine:
 
 * ours: Fayyad–Irani discretization of the whole data set (once, as the pipeline's
-  ``cross_validate_main`` job does), then :func:`aucacc.evaluation.cross_validate.cross_validate`
+  ``discretize`` job does for the ``cross_validate`` jobs), then :func:`aucacc.evaluation.cross_validate.cross_validate`
   of NB, C4.4 and C4.5 over the pipeline's 10 stratified folds (probability vectors of every
   test instance kept);
 * Weka 3.9 (python-weka-wrapper3): ``Discretize`` on the whole data set, then

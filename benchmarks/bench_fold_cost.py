@@ -1,6 +1,6 @@
 """Benchmark: CPU seconds of one outer fold of cross-validation, per data set and learner.
 
-What a `cv_fold` job spends beyond its start-up (about 1 s): the numbers behind each learner's
+What a `cv_fold` job spends beyond its start-up (about 1 s): the numbers behind config key
 ``fold_jobs`` list (per-fold jobs where a fold outweighs a job's start-up). The config is
 config/config.yaml with the ``--configfile`` files merged over it, as Snakemake merges them; data
 are cleaned, folded and discretized as the workflow does (``protocol.discretization``).

@@ -194,8 +194,10 @@ def test_good_sklearn_learner_passes(cfg):
      "config key 'roc.learners' names learner 'LR', which is not under 'learners'"),
     (lambda c: c["roc"].update(positive={"sonar": "M"}),
      "config key 'roc.positive' names dataset 'sonar', which is not under 'datasets'"),
-    (lambda c: c["learners"]["SVM"].update(fold_jobs=["mushroom", "mushrom"]),
-     "config key 'learners.SVM.fold_jobs' names dataset 'mushrom', which is not under 'datasets'"),
+    (lambda c: c["fold_jobs"].update(SVM=["mushroom", "mushrom"]),
+     "config key 'fold_jobs.SVM' names dataset 'mushrom', which is not under 'datasets'"),
+    (lambda c: c["fold_jobs"].update(SVM2=True),
+     "config key 'fold_jobs' names learner 'SVM2', which is not under 'learners'"),
 ])
 def test_cross_references_checked(cfg, change, want):
     change(cfg)
@@ -276,7 +278,8 @@ def test_minimal_config_has_every_section():
     out = validate_config({"seed": 1, "datasets": copy.deepcopy({"iris": RAW["datasets"]["iris"]})})
     assert list(out["learners"]) == ["NB", "C4.4", "C4.5"]
     assert out["learners"]["NB"] == {"estimator": "aucacc.learners.naive_bayes.NaiveBayes", "params": {},
-                                     "binary_only": False, "fold_jobs": False}
+                                     "binary_only": False}
+    assert out["fold_jobs"] == {}
     assert out["main_table"] == {"learners": ["NB", "C4.4", "C4.5"], "datasets": None, "cde_pairs": []}
     assert out["svm_table"] is None
     assert out["roc"]["datasets"] == ["iris"] and out["roc"]["learners"] == ["NB", "C4.4", "C4.5"]
@@ -335,19 +338,31 @@ def test_dataset_names_are_folder_safe(cfg, bad):
 
 
 @pytest.mark.parametrize("fold_jobs, want", [(True, [True, True]), (False, [False, False]),
-                                              (["mushroom"], [True, False])])
+                                              (["mushroom"], [True, False]), (None, [False, False])])
 def test_fold_jobs_per_dataset(cfg, fold_jobs, want):
-    """`fold_jobs` is true, false or the list of data sets run as one job per outer fold."""
-    from aucacc.learners import runs_per_fold
+    """`fold_jobs.<learner>` is true, false or the list of data sets run as one job per outer fold; a learner it
+    does not name runs one job per data set."""
+    from aucacc.config import runs_per_fold
 
-    cfg["learners"]["SVM"]["fold_jobs"] = fold_jobs
-    spec = validate_config(cfg)["learners"]["SVM"]
-    assert [runs_per_fold(spec, d) for d in ("mushroom", "iris")] == want
+    cfg["fold_jobs"] = {} if fold_jobs is None else {"SVM": fold_jobs}
+    out = validate_config(cfg)
+    assert [runs_per_fold(out, "SVM", d) for d in ("mushroom", "iris")] == want
+    assert [runs_per_fold(out, "NB", d) for d in ("mushroom", "iris")] == [False, False]
 
 
 def test_fold_jobs_rejects_a_number(cfg):
-    cfg["learners"]["SVM"]["fold_jobs"] = 3
-    assert "learners.SVM.fold_jobs" in _error(cfg)
+    cfg["fold_jobs"] = {"SVM": 3}
+    assert "fold_jobs.SVM" in _error(cfg)
+
+
+@pytest.mark.parametrize("value, written", [(["mushroom", "thyroid"], "fold_jobs: {SVM: [mushroom, thyroid]}"),
+                                            (True, "fold_jobs: {SVM: true}")])
+def test_fold_jobs_under_a_learner_is_refused_naming_its_new_place(cfg, value, written):
+    """`learners.<name>.fold_jobs` moved to the top-level `fold_jobs` (an execution choice, not the learner's)."""
+    cfg["learners"]["SVM"]["fold_jobs"] = value
+    msg = _error(cfg)
+    assert msg.startswith("config key 'learners.SVM.fold_jobs' moved to the top level: give it as "
+                          f"'{written}'"), msg
 
 
 # --- YAML's booleans and numbers where the data has text; the SVM's grids --------------------------------------

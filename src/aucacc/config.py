@@ -13,7 +13,7 @@ from typing import Any, Iterable
 import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
-from aucacc.schemas import CONFIG_SCHEMA, schema_default  # noqa: F401  (schema_default re-exported)
+from aucacc.schemas import CONFIG_SCHEMA, schema_default, value_or_default  # noqa: F401  (schema_default re-exported)
 from aucacc.learners import check_spec, local_package, nominal_encoding, stand_in  # light: a learner's module loads when a spec names it
 
 # The schema ships inside the package (package data), so any install validates the same way.
@@ -32,6 +32,9 @@ PROJECT_PATH_KEYS = ("cache", "raw_data", "lock_file")
 STUDY_PATH_KEYS = ("published", "claims", "retest")
 #: Top-level keys that moved into a study (issue 18): the config key a study gives them under.
 MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>.claims"}
+#: Learner keys that moved to the top level (issue 33: how a learner's jobs run is an execution choice, not part of
+#: the learner: the bytes written are the same either way): the config key that takes them now.
+MOVED_LEARNER_KEYS = {"fold_jobs": "fold_jobs"}
 #: Protocol keys a study may not override (every study shares the top-level protocol's folds; a study may set its
 #: own ``repetitions``, whose repetition 0 is those folds).
 STUDY_FIXED_KEYS = ("n_folds",)
@@ -135,7 +138,7 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
     2. defaults that depend on other keys are filled (:func:`_fill_derived_defaults`), and every
        name that refers to another part of the config must exist there: learners named in
        ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
-       ``svm_table.datasets``, ``roc``, ``learners.<name>.fold_jobs`` and
+       ``svm_table.datasets``, ``roc``, ``fold_jobs`` (learners and data sets) and
        ``source_metrics.costs``, and each study's data sets, learners, C/D/E pairs and positive
        classes; at most one study with ``published``, and that one with ``claims``
        (:func:`_check_references`). Before the schema, the keys that moved into a study
@@ -209,6 +212,14 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
                 f"config key '{key}' moved into a study: give it as '{where}' of the study that has published "
                 f"numbers (the paper's study 'huang_ling_2005' in config/config.yaml has published: config/published "
                 f"and claims: config/claims.yaml), and remove the top-level '{key}' (docs/studies.md)")
+    learners = config.get("learners")
+    for name, spec in (learners.items() if isinstance(learners, dict) else ()):
+        for key, where in MOVED_LEARNER_KEYS.items():
+            if isinstance(spec, dict) and key in spec:
+                raise ConfigError(
+                    f"config key 'learners.{name}.{key}' moved to the top level: give it as '{where}: {{{name}: "
+                    f"{_flow(spec[key])}}}' (an execution choice, not part of the learner: the bytes written are "
+                    f"the same either way) and remove it from 'learners.{name}' (docs/cluster.md, '{where}')")
     studies = config.get("studies")
     if not isinstance(studies, dict):
         return  # the schema names a wrong type
@@ -285,9 +296,10 @@ def _check_references(config: dict[str, Any]) -> None:
     need(main["learners"], "main_table.learners", learners, "learner")
     need([x for pair in main["cde_pairs"] for x in pair], "main_table.cde_pairs", learners, "learner")
     need(main["datasets"] or [], "main_table.datasets", datasets, "dataset")
-    for name, spec in learners.items():
-        if isinstance(spec["fold_jobs"], list):
-            need(spec["fold_jobs"], f"learners.{name}.fold_jobs", datasets, "dataset")
+    need(config["fold_jobs"], "fold_jobs", learners, "learner")
+    for name, where in config["fold_jobs"].items():
+        if isinstance(where, list):
+            need(where, f"fold_jobs.{name}", datasets, "dataset")
     svm = config["svm_table"]
     if svm is not None:
         need([svm["learner"]], "svm_table.learner", learners, "learner")
@@ -353,6 +365,23 @@ def _check_studies(config: dict[str, Any], need) -> None:
                 raise ConfigError(f"config key '{key}.positive' names data set {dataset!r}, which is not one of the "
                                   f"study's data sets ({', '.join(study['datasets'])}); remove it or add the data set "
                                   f"to '{key}.datasets'")
+
+
+def _flow(value: Any) -> str:
+    """``value`` as YAML flow style, one line (``[mushroom, thyroid]``, ``true``)."""
+    return yaml.safe_dump(value, default_flow_style=True, width=10**6).strip().removesuffix("...").strip()
+
+
+def runs_per_fold(config: dict[str, Any], learner: str, dataset: str) -> bool:
+    """Whether the workflow runs ``learner`` on ``dataset`` as one job per outer fold.
+
+    Config key ``fold_jobs`` maps a learner to ``true`` (every data set) or the list of data sets where
+    it runs one job per outer fold; a learner it does not name runs one job per data set. Either way the
+    gathered scores and metrics are the same bytes (``tests/evaluation/test_cross_validate.py``); only
+    the number of jobs changes.
+    """
+    where = value_or_default(config, "fold_jobs", "fold_jobs").get(learner, False)
+    return dataset in where if isinstance(where, list) else bool(where)
 
 
 def paper_study(config: dict[str, Any]) -> str | None:
@@ -612,8 +641,8 @@ def check_study_files(paths: Iterable[str | os.PathLike]) -> list[dict[str, Any]
     - a data set or learner given in two files with the same content is one definition written twice
       (allowed: ``config/uci36.yaml`` repeats ``glass`` and ``iris`` as ``config/config.yaml`` has them);
     - given with other content, it is refused, unless the later file overrides it on purpose: it lists
-      ``datasets.<name>`` or ``learners.<name>`` under its top-level ``overrides`` (``config/uci36.yaml``
-      changes the SVM's ``fold_jobs`` so). The merged entry is then Snakemake's key-by-key merge of the two.
+      ``datasets.<name>`` or ``learners.<name>`` under its top-level ``overrides``. The merged entry is then
+      Snakemake's key-by-key merge of the two.
 
     Raises
     ------

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from numbers import Integral
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -235,6 +236,11 @@ def _is_numeric(s: pd.Series) -> bool:
         and not pd.api.types.is_bool_dtype(s)
 
 
+def numeric_columns(X: pd.DataFrame) -> list[str]:
+    """The columns of ``X`` that :class:`MDLDiscretizer` discretizes (numeric, not Categorical or bool), in order."""
+    return [c for c in X.columns if _is_numeric(X[c])]
+
+
 class MDLDiscretizer(TransformerMixin, BaseEstimator):
     """Fayyad & Irani (1993) supervised MDL discretization, identical to Weka's default
     ``weka.filters.supervised.attribute.Discretize``.
@@ -349,6 +355,30 @@ class MDLDiscretizer(TransformerMixin, BaseEstimator):
             codes[np.isnan(v)] = -1
             out[col] = pd.Categorical.from_codes(codes, categories=self.labels_[col], ordered=True)
         return out
+
+    @classmethod
+    def from_cut_points(cls, cut_points: dict[str, Any], columns: Any, precision: int = 6) -> "MDLDiscretizer":
+        """A fitted discretizer with recorded cut points, as ``fit`` would have left it.
+
+        Parameters
+        ----------
+        cut_points : ``{column: [cut, ...]}`` of every numeric column, in column order, as ``cut_points_``
+            holds them (e.g. read back from JSON: a float's shortest repr reads back to the same double).
+        columns : the columns of the ``X`` it was fitted on (``feature_names_in_``).
+        precision : int, default 6
+            Decimals in the interval labels, as in ``__init__``.
+
+        Returns
+        -------
+        MDLDiscretizer
+            Whose ``transform`` gives the frame that the discretizer fitted by ``fit`` gives, bit for bit.
+        """
+        disc = cls(precision=precision)
+        disc.feature_names_in_ = np.asarray(list(columns), dtype=object)
+        disc.cut_points_ = {col: np.asarray(cuts, dtype=float) for col, cuts in cut_points.items()}
+        disc.labels_ = {col: weka_range_labels(cuts, precision) for col, cuts in disc.cut_points_.items()}
+        disc.single_interval_ = [col for col, cuts in disc.cut_points_.items() if cuts.size == 0]
+        return disc
 
     def fit_transform(self, X: pd.DataFrame, y=None, **fit_params) -> pd.DataFrame:
         """``fit(X, y)`` then ``transform(X)``."""

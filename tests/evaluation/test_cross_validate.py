@@ -8,7 +8,8 @@ import json
 import pandas as pd
 import pytest
 
-from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, fold_metrics, gather_folds
+from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, discretize_whole, fold_metrics,
+                                              gather_folds)
 from aucacc.evaluation.folds import stratified_folds
 from aucacc.learners import make_learner
 import numpy as np
@@ -77,6 +78,41 @@ def test_a_shared_discretization_gives_the_same_bytes(repo_config, learner):
         other[c] = other[c].sample(frac=1, random_state=0).set_axis(other.index)
     moved, _ = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data", discretized=other)
     assert not moved.equals(own)
+
+
+@pytest.mark.parametrize("name", ["ecoli", "iris", "voting"])
+def test_the_recorded_cut_points_give_the_same_discretization(repo_config, tmp_path, name):
+    """The workflow's jobs read the whole-data cut points the `discretize` rule wrote (JSON) instead of searching
+    them again: the same attribute frame as discretize_whole's, and so the same scores, byte for byte
+    (voting: nominal attributes only, no cut points)."""
+    from aucacc.datasets import load_dataset
+    from aucacc.datasets.table import cut_point_record, read_cut_points, write_cut_points
+
+    ds = load_dataset(name, repo_config)
+    X, info = discretize_whole(ds)
+    write_cut_points(tmp_path / "cuts.json", cut_point_record(ds.name, ds.X.shape[1], info))
+    record = read_cut_points([tmp_path / "cuts.json"])[ds.name]
+    got = discretize_recorded(ds, record)
+    pd.testing.assert_frame_equal(got, X, check_exact=True)
+    assert _parquet(got) == _parquet(X)
+    folds = stratified_folds(ds.y, 10, seed=3)
+    spec = repo_config["learners"]["NB"]
+    own, _ = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data")
+    recorded, _ = cross_validate(ds, folds, lambda: make_learner(spec), "whole_data", discretized=got)
+    assert _parquet(recorded) == _parquet(own)
+
+
+def test_recorded_cut_points_of_another_data_set_are_refused(repo_config):
+    from aucacc.datasets import load_dataset
+    from aucacc.datasets.table import cut_point_record
+
+    iris, wine = load_dataset("iris", repo_config), load_dataset("wine", repo_config)
+    record = cut_point_record(wine.name, wine.X.shape[1], discretize_whole(wine)[1])
+    with pytest.raises(ValueError, match="'iris': the cut-point record of 'wine'"):
+        discretize_recorded(iris, record)
+    record["dataset"] = "iris"  # named right, but other attributes
+    with pytest.raises(ValueError, match="is not of this data set"):
+        discretize_recorded(iris, record)
 
 
 def test_a_shared_discretization_must_fit_the_data_set_and_protocol(repo_config):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,9 +23,6 @@ LEARNERS = ["NB", "C4.5"]
 TARGETS = [f"results/{kind}/whole_data/{d}/{lrn}.{ext}"
            for d in DATASETS for lrn in LEARNERS
            for kind, ext in (("metrics", "csv"), ("scores", "parquet"))]
-
-
-LIMIT_OFF = "Job-rate limit: none"  # the Snakefile's onstart line
 
 
 def _run_workflow(work: Path, mirror: Path, cores: int, *options: str) -> tuple[dict[str, bytes], str]:
@@ -45,12 +43,10 @@ def _run_workflow(work: Path, mirror: Path, cores: int, *options: str) -> tuple[
 
 @pytest.mark.slow
 def test_outputs_identical_with_1_and_2_cores(tmp_path, mirror):
-    """Metrics CSV and scores Parquet are byte for byte the same whatever ``--cores`` is, and whether the
-    command line's default job-rate limit is turned off (Snakefile, onstart) or an explicit one is kept."""
-    one, log_one = _run_workflow(tmp_path / "cores1", mirror, 1, "--max-jobs-per-timespan", "50/1s")
-    two, log_two = _run_workflow(tmp_path / "cores2", mirror, 2)
-    assert LIMIT_OFF in log_two, "the default job-rate limit was not turned off"
-    assert LIMIT_OFF not in log_one, "an explicit --max-jobs-per-timespan was overridden"
+    """Metrics CSV and scores Parquet are byte for byte the same whatever ``--cores`` is, and whatever the
+    job-rate limit (``--max-jobs-per-timespan``) is."""
+    one, _ = _run_workflow(tmp_path / "cores1", mirror, 1, "--max-jobs-per-timespan", "50/1s")
+    two, _ = _run_workflow(tmp_path / "cores2", mirror, 2)
     differ = [t for t in TARGETS if one[t] != two[t]]
     assert differ == [], f"outputs differ between --cores 1 and --cores 2: {differ}"
     # non-trivial outputs: ten folds of accuracy and AUC, one probability vector per instance
@@ -58,3 +54,20 @@ def test_outputs_identical_with_1_and_2_cores(tmp_path, mirror):
         for lrn in LEARNERS:
             assert len(one[f"results/metrics/whole_data/{d}/{lrn}.csv"].splitlines()) > 10
             assert len(one[f"results/scores/whole_data/{d}/{lrn}.parquet"]) > 0
+
+
+def test_the_workflow_profile_sets_a_coarse_job_rate_limit():
+    """profiles/default/config.yaml, which Snakemake reads by itself (no --profile needed), sets the job-rate limit
+    with a timespan above the command line's 1 s (the timers of the limit pile up one per finished job; the
+    profile's comment gives the measured cost, benchmarks/bench_job_rate.py), in a form Snakemake parses."""
+    import yaml
+    from snakemake.settings.types import MaxJobsPerTimespan
+
+    profile = yaml.safe_load((REPO_ROOT / "profiles" / "default" / "config.yaml").read_text())
+    limit = MaxJobsPerTimespan.parse_choice(profile["max-jobs-per-timespan"])
+    assert limit.timespan > 1 and limit.max_jobs / limit.timespan >= 100  # no fewer job starts per second
+    snakemake = Path(sys.executable).with_name("snakemake")
+    proc = subprocess.run([str(snakemake), "-n", "--cores", "1", "--quiet", "rules"], cwd=REPO_ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "workflow specific profile profiles/default" in proc.stderr

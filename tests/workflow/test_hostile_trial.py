@@ -212,8 +212,9 @@ def test_raw_file_cases_through_the_workflow(tmp_path):
 
 def test_names_like_a_rules_own_log_get_their_own_log(tmp_path):
     """A learner named `main_learners` shared its log with the main table's job (logs/cv/<protocol>/<data set>/
-    main_learners.log), and a data set named `roc_tables` its ROC job's log with the roc_tables job
-    (logs/roc/roc_tables.log): two jobs writing one log. Those two jobs now log beside their benchmarks."""
+    main_learners.log; that job is gone: every learner has its own job and log), and a data set named `roc_tables`
+    its ROC job's log with the roc_tables job (logs/roc/roc_tables.log): two jobs writing one log. The roc_tables
+    job now logs beside its benchmark."""
     work, snakemake = _test_workflow(tmp_path)
     voting = RAW_TEST["datasets"]["voting"]
     extra = tmp_path / "names.yaml"
@@ -224,7 +225,7 @@ def test_names_like_a_rules_own_log_get_their_own_log(tmp_path):
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-2000:]
     logs = [ln.split("log:", 1)[1].strip() for ln in out.splitlines() if ln.strip().startswith("log:")]
-    assert {"results/logs/cv/whole_data/iris/main_learners.log", "results/logs/cross_validate_main/whole_data/iris.log",
+    assert {"results/logs/cv/whole_data/iris/main_learners.log", "results/logs/cv/whole_data/iris/NB.log",
             "results/logs/roc/roc_tables.log", "results/logs/roc_tables.log"} <= set(logs), logs
     assert len(logs) == len(set(logs)), sorted(logs)
 

@@ -128,41 +128,90 @@ def test_a_study_without_published_numbers_has_no_paper_label(own):
         assert hit is None, f"{f.relative_to(res)}: {text[max(0, hit.start() - 80):hit.end() + 80]!r}"
 
 
+def _planned_job_fields(dry: str) -> list[tuple[str, dict[str, str]]]:
+    """(rule, {field: value}) of every job of a dry run's output (a group's jobs are printed indented under it)."""
+    jobs = []
+    for m in re.finditer(r"^( *)rule (\w+):\n((?:\1    .*\n?)*)", dry, re.M):
+        fields = dict(line.strip().split(": ", 1) for line in m.group(3).splitlines() if ": " in line)
+        jobs.append((m.group(2), fields))
+    return jobs
+
+
+def _planned_jobs(dry: str) -> list[tuple[str, list[str], str]]:
+    """(rule, output files, wildcards) of every job of a dry run's output."""
+    return [(rule, f["output"].split(", "), f["wildcards"]) for rule, f in _planned_job_fields(dry)
+            if "output" in f and "wildcards" in f]
+
+
 def _planned_cv_jobs(dry: str) -> list[tuple[str, list[str], str]]:
     """(rule, output files, wildcards) of every cross-validation job of a dry run's output."""
-    jobs = re.findall(r"^rule (cross_validate\w*):\n(?:    .*\n)*?    output: (.*)\n(?:    .*\n)*?    wildcards: (.*)$",
-                      dry, re.M)
-    return [(rule, out.split(", "), w) for rule, out, w in jobs]
+    return [job for job in _planned_jobs(dry) if job[0] in ("cross_validate", "cv_fold")]
 
 
 def test_a_pair_named_by_two_studies_is_trained_once(own):
+    """One `cross_validate` job per (protocol, data set, learner), writing that learner's files only (so a
+    learner that fails leaves the others' results alone), whichever studies name it."""
     _, dry = own
     jobs = _planned_cv_jobs(dry)
     lr_iris = [(rule, w) for rule, out, w in jobs if "results/scores/whole_data/iris/LR.parquet" in out]
-    # LR and the SVM (the learners beside the main table's) on iris in one job for both studies
-    assert lr_iris == [("cross_validate_bundle_1", "protocol=whole_data, dataset=iris")]
-    # NB and C4.5 (the main table's learners) on iris in one job for both studies
-    assert len([w for rule, _, w in jobs if rule == "cross_validate_main" and "dataset=iris" in w]) == 1
+    assert lr_iris == [("cross_validate", "protocol=whole_data, dataset=iris, learner=LR")]
+    assert len([w for rule, _, w in jobs if rule == "cross_validate" and w.startswith("protocol=whole_data, dataset=iris,")
+                ]) == 4  # NB, C4.5, LR, SVM: once each for both studies
+    assert {rule for rule, _, _ in jobs} == {"cross_validate"}  # the SVM has no fold_jobs in this config
+    for rule, out, w in jobs:
+        learner = dict(x.split("=", 1) for x in w.split(", "))["learner"]
+        assert all(Path(f).stem == learner for f in out), (rule, out)
 
 
-def test_learners_bundled_in_one_job_write_the_bytes_of_one_job_each(own, tmp_path):
-    """The bundle job of LR and the SVM on each data set (`cross_validate_bundle_1`) against `cross_validate`,
-    one job per learner (the bundle rule disallowed), on a copy of the finished run: same scores, metrics and
-    records, byte for byte (the records but for their provenance and fit times: benchmarks/compare_results.py)."""
+def test_per_learner_jobs_read_the_recorded_cut_points_and_write_the_librarys_bytes(own):
+    """Each learner's job reads its data set's whole-data cut points (rule `discretize`, results/discretized/) instead
+    of searching them again, and writes the scores cross_validate writes discretizing by itself, byte for byte."""
+    from aucacc.datasets.store import read_dataset
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.learners import make_learner
+    from aucacc.scores import write_scores
+
     res, dry = own
-    jobs = _planned_cv_jobs(dry)
-    assert sorted(w for rule, _, w in jobs if rule == "cross_validate_bundle_1") == [
-        f"protocol=whole_data, dataset={d}" for d in ("breast", "iris", "voting")]
-    assert not [w for rule, _, w in jobs if rule == "cross_validate"]
+    cv = [job for job in _planned_jobs(dry) if job[0] == "cross_validate"]
+    assert cv and all("discretize" in _job_inputs(dry, out[0]) for _, out, _ in cv)
+    cfg = _own_config()
+    for d, lrn in (("breast", "LR"), ("voting", "SVM"), ("iris", "NB")):
+        ds = read_dataset(res / "data" / f"{d}.parquet", res / "data" / f"{d}.json")
+        folds = pd.read_csv(res / "folds" / f"{d}.csv")["fold"].to_numpy()
+        scores, _ = cross_validate(ds, folds, lambda: make_learner(cfg["learners"][lrn], lrn), "whole_data")
+        write_scores(res.parent / "own.parquet", scores)
+        assert (res.parent / "own.parquet").read_bytes() == (res / "scores" / "whole_data" / d / f"{lrn}.parquet"
+                                                             ).read_bytes(), (d, lrn)
+
+
+def _job_inputs(dry: str, output: str) -> str:
+    """The `input:` line of the dry run's job that writes ``output``."""
+    return next(f["input"] for _, f in _planned_job_fields(dry) if output in f.get("output", "").split(", "))
+
+
+@pytest.mark.parametrize("change", ["a parameter", "a new learner"])
+def test_one_learner_changed_plans_only_its_jobs_and_their_readers(own, tmp_path, change):
+    """Issue 37: change one learner's parameter, or add a learner to a study, and the dry run on the finished run
+    plans that learner's cross-validation jobs only (and the tables that read them), no other learner's."""
+    res, _ = own
     work = tmp_path / "wf"
     shutil.copytree(res.parent.parent, work, symlinks=True)
-    files = [f"results/{folder}/whole_data/{d}/{lrn}.{ext}" for d in ("breast", "iris", "voting")
-             for lrn in ("LR", "SVM") for folder, ext in (("scores", "parquet"), ("metrics", "csv"), ("scores", "json"))]
-    out = _snakemake(Path(sys.executable).with_name("snakemake"), work, *files,
-                     "--allowed-rules", "cross_validate", "--forcerun", "cross_validate")
-    assert len(re.findall(r"^(?:local)?rule cross_validate:", out, re.M)) == 6, out[-3000:]
-    for f in files:  # the records (JSON) without their provenance and fit times, as compare_results.py compares
-        assert same(work / ".test" / f, res.parent / f), f
+    cfg = _own_config()
+    if change == "a parameter":
+        cfg["learners"]["LR"]["params"]["max_iter"] = 500
+        want = {("LR", d) for d in ("breast", "iris", "voting")}
+    else:
+        cfg["learners"]["LR2"] = {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"C": 0.5}}
+        cfg["studies"]["mine_too"]["learners"].append("LR2")
+        want = {("LR2", "iris")}
+    (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    dry = _snakemake(Path(sys.executable).with_name("snakemake"), work, "-n")
+    planned = _planned_jobs(dry)
+    cv = {(dict(x.split("=", 1) for x in w.split(", "))["learner"], dict(x.split("=", 1) for x in w.split(", "))["dataset"])
+          for rule, _, w in planned if rule in ("cross_validate", "cv_fold", "cross_validate_repeated")}
+    assert cv == want, cv
+    assert not {r for r, _, _ in planned} & {"fetch", "clean", "folds", "discretize"}
+    assert planned, dry[-3000:]
 
 
 def test_roc_tables_benchmark_on_a_study(own):

@@ -3,6 +3,8 @@
 # The paper's comparisons (averages, t-tests, C/D/E) stay on the paper's data sets; a data set
 # added to config gets its own scores and metrics, and joins these tables only when listed here.
 # `main_table.datasets: null` (the default) means the configured data sets the published table has.
+MAIN = config["main_table"]
+MAIN_LEARNERS = MAIN["learners"]
 MAIN_DATASETS = MAIN["datasets"] if MAIN["datasets"] is not None else paper_datasets("uci_nb_c44_c45")
 
 @final_output

@@ -2,7 +2,8 @@
 import pandas as pd
 
 from aucacc.datasets.store import read_dataset
-from aucacc.evaluation.cross_validate import cross_validate, excluded_scores, skip_reason
+from aucacc.datasets.table import read_cut_points
+from aucacc.evaluation.cross_validate import cross_validate, discretize_recorded, excluded_scores, skip_reason
 from aucacc.learners import make_learner
 from aucacc.report.logs import setup_log
 from aucacc.provenance import verified
@@ -20,8 +21,10 @@ if reason:  # cross_validate, gathering the folds, writes the exclusion record
     write_fold_records(snakemake.output.info, [])
     log.warning("%s %s %s fold %s: skipped, not trained: %s", wc.dataset, wc.learner, wc.protocol, wc.fold, reason)
 else:
+    cuts = snakemake.input.cuts  # the whole-data cut points (rule discretize); none under the other protocols
+    whole = discretize_recorded(ds, read_cut_points([cuts])[ds.name]) if cuts else None
     scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner, PACKAGES), discretization=wc.protocol,
-                                  only_folds=[int(wc.fold)], learner=wc.learner)
+                                  only_folds=[int(wc.fold)], learner=wc.learner, discretized=whole)
     write_scores(snakemake.output.scores, scores)
     write_fold_records(snakemake.output.info, info)
     log.info("%s %s %s fold %s: %s", wc.dataset, wc.learner, wc.protocol, wc.fold,

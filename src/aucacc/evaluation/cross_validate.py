@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
-from aucacc.discretize import MDLDiscretizer
+from aucacc.discretize import MDLDiscretizer, numeric_columns
 from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
 from aucacc.exceptions import LearnerFitError
 from aucacc.learners import takes_table
@@ -47,6 +47,32 @@ def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
     info = {"cut_points": {c: [float(v) for v in cuts] for c, cuts in disc.cut_points_.items()},
             "single_interval": list(disc.single_interval_)}
     return disc.transform(ds.X), info
+
+
+def discretize_recorded(ds: CleanDataset, record: dict[str, Any]) -> pd.DataFrame:
+    """The whole-data discretization of ``ds`` from its recorded cut points, without searching them again.
+
+    Parameters
+    ----------
+    ds : the clean data set.
+    record : its cut-point record (:func:`aucacc.datasets.table.cut_point_record`, the workflow's
+        ``results/discretized/<data set>.json``), from :func:`discretize_whole` of the same data.
+
+    Returns
+    -------
+    The frame ``discretize_whole(ds)[0]`` returns, bit for bit (``tests/evaluation/test_cross_validate.py``).
+
+    Raises
+    ------
+    ValueError
+        The record is of another data set, or its numeric attributes are not ``ds``'s.
+    """
+    numeric = numeric_columns(ds.X)
+    if record.get("dataset") != ds.name or list(record.get("cut_points", {})) != numeric:
+        raise ValueError(f"data set {ds.name!r}: the cut-point record of {record.get('dataset')!r} (numeric "
+                         f"attributes {list(record.get('cut_points', {}))}) is not of this data set (numeric "
+                         f"attributes {numeric}); make it again from this data set (rule discretize)")
+    return MDLDiscretizer.from_cut_points(record["cut_points"], ds.X.columns).transform(ds.X)
 
 
 def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable[[], Any],

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from aucacc.learners.encoding import CategoricalCodes
-from aucacc.schemas import value_or_default
 from aucacc.exceptions import ConfigError
 
 #: The packages a learner's ``estimator`` import path may start with. Importing a module runs its
@@ -433,14 +432,3 @@ def nominal_encoding(spec: dict[str, Any]) -> str:
     not set it, which the workflow's jobs take as params, stay as they were.
     """
     return spec.get("nominal") or "onehot"
-
-
-def runs_per_fold(spec: dict[str, Any], dataset: str) -> bool:
-    """Whether the workflow runs learner ``spec`` on ``dataset`` as one job per outer fold.
-
-    ``spec["fold_jobs"]`` is ``True`` (every data set), ``False`` (one job per data set) or a list
-    of the data sets where it is ``True``. Either way the gathered scores and metrics are the same
-    bytes (``tests/evaluation/test_cross_validate.py``); only the number of jobs changes.
-    """
-    fold_jobs = value_or_default(spec, "fold_jobs", "learners.*.fold_jobs")
-    return dataset in fold_jobs if isinstance(fold_jobs, list) else bool(fold_jobs)
