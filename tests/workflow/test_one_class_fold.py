@@ -22,8 +22,8 @@ import pytest
 
 from aucacc.report.claims import load_claims
 from aucacc.evaluation.cross_validate import UNDEFINED_AUC_NOTE, fold_metrics, small_class_folds
-from aucacc.report.paper_tables import (UNDEFINED_MARK, cde_table, flag_datasets, main_tables, paper_layout,
-                                        partial_notes, significance_table, summary_table)
+from aucacc.report.paper_tables import UNDEFINED_MARK, beside_published, main_tables, partial_notes
+from aucacc.studies.fold_tables import cde_table, flag_datasets, paper_layout, significance_table, summary_table
 
 Y = ["no"] * 3 + ["no", "yes", "no", "yes"] + ["yes", "no", "no"]
 FOLD = [0] * 3 + [1] * 4 + [2] * 3
@@ -77,7 +77,7 @@ def test_summary_means_over_defined_folds_counted_and_marked(tmp_path):
     assert metrics["value"].isna().sum() == 2
     pub = pd.DataFrame([{"dataset": "rare", "learner": lrn, "metric": m, "published_mean": 80.0, "published_sd": 1.0}
                         for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
-    s = summary_table(metrics, pub, CLAIMS).set_index(["learner", "metric"])
+    s = beside_published(summary_table(metrics), pub, CLAIMS).set_index(["learner", "metric"])
     assert s.loc[("NB", "auc"), "mean"] == 87.5
     assert s.loc[("NB", "auc"), "sd"] == pytest.approx(12.5 * np.sqrt(2), abs=1e-12)  # sd of {75, 100}
     assert s.loc[("C4.5", "auc"), "mean"] == 75.0
