@@ -185,3 +185,33 @@ def test_partial_flag_in_tidy_tables():
     assert list(shown["dataset"]) == [f"glass {PARTIAL_MARK}", f"glass {PARTIAL_MARK}", "iris"]
     assert list(by["dataset"]) == ["glass", "glass", "iris"]  # the CSV keeps the plain name
     assert partial_notes(by, n_folds=10)[0].startswith(f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent")
+
+
+# --- the paper's layouts are views of the study's tables ------------------------------------------------
+def test_views_of_the_study_tables_equal_the_tables_from_fold_metrics(tmp_path):
+    """study_rows, study_ttests and study_cde pick from the study's tables (read back from CSV) exactly what
+    summary_table, significance_table and cde_table compute from the fold metrics of those learners."""
+    from aucacc.report.paper_tables import study_cde, study_rows, study_ttests
+    from aucacc.studies import analysis as A
+    from aucacc.studies.fold_tables import cde_table
+
+    rng = np.random.default_rng(3)
+    metrics = pd.DataFrame([{"dataset": d, "learner": lrn, "fold": k, "metric": m, "value": float(rng.uniform(50, 100))}
+                            for d in ("d1", "d2", "d3") for lrn in ("A", "B", "C") for k in range(4)
+                            for m in ("accuracy", "auc")])
+    learners = ["A", "B", "C"]
+    study = {"summary": A.summary(metrics, learners), "ttests": A.pairwise_ttests(metrics, learners, 0.05),
+             "cde": A.auc_vs_accuracy(metrics, [("B", "A"), ("C", "A"), ("C", "B")], alpha=0.05, n_boot=0, seed=1)}
+    for name, table in study.items():
+        table.data.to_csv(tmp_path / f"{name}.csv", index=False)
+    study = {name: pd.read_csv(tmp_path / f"{name}.csv") for name in study}
+    sub = metrics[metrics["learner"].isin(["A", "C"])]
+    pd.testing.assert_frame_equal(study_rows(study["summary"], ["A", "C"]), summary_table(sub), check_exact=True)
+    pd.testing.assert_frame_equal(study_ttests(study["ttests"], ["A", "C"]), significance_table(sub, ["A", "C"], 0.05),
+                                  check_exact=True)
+    pd.testing.assert_frame_equal(study_cde(study["cde"], [("C", "A")]), cde_table(metrics, [("C", "A")]),
+                                  check_exact=True)
+    with pytest.raises(ValueError, match="C vs A"):
+        study_ttests(study["ttests"], ["C", "A"])  # the study tests A against C, not C against A
+    with pytest.raises(ValueError, match="A vs C"):
+        study_cde(study["cde"], [("A", "C")])

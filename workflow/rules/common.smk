@@ -57,6 +57,9 @@ if PAPER:
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
 RESULTS = "results"
+# Each study's tables, figures and report pages: results/studies/<study>/ (studies.smk; the paper's main table
+# reads its study's, paper.smk).
+STUDY_DIR = f"{RESULTS}/studies"
 CACHE = config["cache"]
 SVM = config["svm_table"]  # None: no SVM table (svm.smk)
 

@@ -11,11 +11,33 @@ def _evaluate_targets():
             + [f"{RESULTS}/report/auc_gap.md"])
 
 
-# The paper's main table (§IV-B; Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published values.
+# The paper's main table (§IV-B; Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published
+# values, with its t-tests and C/D/E tally: views of the paper study's tables (studies.smk), nothing recomputed.
+# So the study must hold the table: its data sets are the table's, under the table's protocol, one repetition,
+# its learners and C/D/E pairs include the table's (in the same order).
+_PAPER_STUDY = STUDIES[PAPER]
+_VIEW_PROBLEMS = [
+    f"its data sets {_PAPER_STUDY['datasets']} are not the main table's {MAIN_DATASETS}"
+    if set(_PAPER_STUDY["datasets"]) != set(MAIN_DATASETS) else "",
+    f"its learners {_PAPER_STUDY['learners']} do not include {MAIN_LEARNERS} in that order"
+    if [x for x in _PAPER_STUDY["learners"] if x in MAIN_LEARNERS] != list(MAIN_LEARNERS) else "",
+    f"its discretization {_PAPER_STUDY['discretization']!r} is not protocol.discretization {PROTOCOL!r}"
+    if _PAPER_STUDY["discretization"] != PROTOCOL else "",
+    f"it has {_PAPER_STUDY['repetitions']} repetitions (the paper's tables: one)" if _PAPER_STUDY["repetitions"] != 1 else "",
+    f"its C/D/E pairs {study_pairs(_PAPER_STUDY)} do not include {MAIN['cde_pairs']}"
+    if not all(list(p) in study_pairs(_PAPER_STUDY) for p in MAIN["cde_pairs"]) else "",
+]
+if any(_VIEW_PROBLEMS):
+    raise ConfigError(f"config key 'studies.{PAPER}': the paper's main table is a view of this study's tables, but "
+                      + "; ".join(p for p in _VIEW_PROBLEMS if p) + ". Give the study the paper's data sets, learners "
+                      "and pairs (config/config.yaml), or change main_table to match it")
+
+
 rule main_table:
     input:
-        metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=MAIN_DATASETS,
-                       learner=MAIN_LEARNERS),
+        summary=f"{STUDY_DIR}/{PAPER}/tables/summary.csv",
+        ttests=f"{STUDY_DIR}/{PAPER}/tables/ttests.csv",
+        auc_vs_accuracy=f"{STUDY_DIR}/{PAPER}/tables/auc_vs_accuracy.csv",
         published=published("uci_nb_c44_c45"),
         averages=published("uci_averages"),
         significance=published("significance"),
@@ -38,7 +60,6 @@ rule main_table:
     params:
         learners=MAIN_LEARNERS,
         pairs=MAIN["cde_pairs"],
-        alpha=config["protocol"]["alpha"],
         protocol=PROTOCOL,
     threads: 1
     resources:

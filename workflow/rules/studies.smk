@@ -5,7 +5,6 @@
 # (roc.smk, stats.smk); every other study gets its own, by the same scripts. Library: aucacc.studies.
 from aucacc.report.document import study_category
 
-STUDY_DIR = f"{RESULTS}/studies"
 # The studies whose ROC and source metrics are made here (the paper study has its own stages).
 OWN_STUDIES = [s for s in STUDIES if s != PAPER]
 RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]

@@ -7,13 +7,16 @@ The tables themselves (means ± sd, t-tests, C/D/E tallies) are the studies laye
 
 from __future__ import annotations
 
+from itertools import combinations
+
+import numpy as np
 import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.published import METRIC_SUFFIX, PUBLISHED_PREFIX, published_long  # noqa: F401  (re-exported)
 from aucacc.report.claims import fold_mean_tolerance
 from aucacc.scores import PARTIAL_MARK, UNDEFINED_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
-from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, cde_table, left_out_notes, paper_layout,
+from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, left_out_notes, paper_layout,
                                         significance_table, summary_table)
 from aucacc.tables import Table
 
@@ -80,15 +83,67 @@ def cde_beside_published(cde: pd.DataFrame, published: pd.DataFrame) -> pd.DataF
 # --------------------------------------------------------------------------- one function per rule
 
 
-def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
-                published_sig: pd.DataFrame, published_cde: pd.DataFrame, learners: list[str],
-                pairs: list[tuple[str, str]], alpha: float, protocol: str, claims: dict):
-    """The paper's main table (§IV-B; Knowl 5), its t-tests and the C/D/E fold tally (§IV-D; Knowl 4).
+def study_rows(summary: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """The rows of a study's summary table (:func:`aucacc.studies.analysis.summary`'s data) of ``learners``: by data
+    set (as in ``summary``), then in the order of ``learners``, then metric; without its ``protocol`` column."""
+    out = summary[summary["learner"].isin(learners)].drop(columns="protocol", errors="ignore")
+    rank = {lrn: i for i, lrn in enumerate(learners)}
+    ds = {d: i for i, d in enumerate(dict.fromkeys(out["dataset"]))}
+    key = out["dataset"].map(ds) * (len(rank) + 1) + out["learner"].map(rank)
+    return out.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
 
-    Rule ``main_table``. Parameters are the stacked fold metrics, the published CSVs
-    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``), the
-    ``main_table``/``protocol`` config values and the parsed claims file (the tolerance of
-    ``within_tolerance``).
+
+def study_ttests(ttests: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """The rows of a study's t-tests (:func:`aucacc.studies.analysis.pairwise_ttests`' data) of the pairs
+    ``itertools.combinations(learners, 2)``, per metric then pair then level, as
+    :func:`~aucacc.studies.fold_tables.significance_table` orders them; without the ``datasets`` column.
+
+    Raises
+    ------
+    ValueError
+        A pair has no rows (the study does not test it in that order).
+    """
+    pairs = list(combinations(learners, 2))
+    index = {(a, b): i for i, (a, b) in enumerate(pairs)}
+    rows = ttests[[(a, b) in index for a, b in zip(ttests["a"], ttests["b"])]]
+    missing = [f"{a} vs {b}" for a, b in pairs if not ((rows["a"] == a) & (rows["b"] == b)).any()]
+    if missing:
+        raise ValueError(f"the study's t-tests have no rows for {', '.join(missing)} (its learners, in the order of "
+                         f"{learners}, must include these)")
+    order = {m: i for i, m in enumerate(dict.fromkeys(rows["metric"]))}
+    key = rows["metric"].map(order) * (len(pairs) + 1) + [index[(a, b)] for a, b in zip(rows["a"], rows["b"])]
+    return rows.iloc[np.argsort(key.to_numpy(), kind="stable")].drop(columns="datasets").reset_index(drop=True)
+
+
+def study_cde(auc_vs_accuracy: pd.DataFrame, pairs: list[tuple[str, str]]) -> pd.DataFrame:
+    """The C/D/E tally of ``pairs`` from a study's AUC-against-accuracy table
+    (:func:`aucacc.studies.analysis.auc_vs_accuracy`' data, summed over all its test folds): ``pair, R, S, C, P, Q,
+    D, V, E, n`` in the order of ``pairs``, as :func:`~aucacc.studies.fold_tables.cde_table` gives them.
+
+    Raises
+    ------
+    ValueError
+        A pair is not in the study's table.
+    """
+    names = [f"{a} vs {b}" for a, b in pairs]
+    missing = [n for n in names if n not in set(auc_vs_accuracy["pair"])]
+    if missing:
+        raise ValueError(f"the study's C/D/E table has no pair {', '.join(missing)} (its cde_pairs must include it)")
+    out = auc_vs_accuracy.set_index("pair").loc[names].reset_index()
+    return out[["pair", "R", "S", "C", "P", "Q", "D", "V", "E", "n"]]
+
+
+def main_tables(summary: pd.DataFrame, ttests: pd.DataFrame, auc_vs_accuracy: pd.DataFrame, published: pd.DataFrame,
+                published_avg: pd.DataFrame, published_sig: pd.DataFrame, published_cde: pd.DataFrame,
+                learners: list[str], pairs: list[tuple[str, str]], protocol: str, claims: dict):
+    """The paper's main table (§IV-B; Knowl 5), its t-tests and the C/D/E fold tally (§IV-D; Knowl 4): views of
+    the paper study's tables beside the published numbers; nothing is recomputed from fold metrics.
+
+    Rule ``main_table``. Parameters are the paper study's ``summary``, ``ttests`` and ``auc_vs_accuracy`` tables
+    (read from their CSVs: :func:`aucacc.studies.analysis.summary`, :func:`~aucacc.studies.analysis.pairwise_ttests`,
+    :func:`~aucacc.studies.analysis.auc_vs_accuracy`; the study's data sets are the table's), the published CSVs
+    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``), the main table's learners and C/D/E
+    pairs, the protocol and the parsed claims file (the tolerance of ``within_tolerance``).
 
     Returns
     -------
@@ -96,16 +151,16 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
         Tables ``{"table", "sig", "cde"}`` (:class:`~aucacc.tables.Table`) and the
         averages over data sets (for the log).
     """
-    summ = beside_published(summary_table(metrics), published_long(published), claims)
+    summ = beside_published(study_rows(summary, learners), published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     avg = averages_beside_published(averages(summ), published_avg, table="uci_nb_c44_c45")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
                        caption=caption("uci_nb_c44_c45", protocol=protocol)),
-        "sig": Table(significance_beside_published(significance_table(metrics, learners, alpha), published_sig,
+        "sig": Table(significance_beside_published(study_ttests(ttests, learners), published_sig,
                                                    table="uci_nb_c44_c45"),
                      floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT), caption=caption("significance_uci")),
-        "cde": Table(cde_beside_published(cde_table(metrics, [tuple(p) for p in pairs]), published_cde),
+        "cde": Table(cde_beside_published(study_cde(auc_vs_accuracy, [tuple(p) for p in pairs]), published_cde),
                      notes=left_out_notes(summ, CDE_LEFT_OUT), caption=caption("cde_folds")),
     }
     return tables, avg
