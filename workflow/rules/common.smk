@@ -45,14 +45,18 @@ validate_config(config, project=[workflow.basedir, os.getcwd()])
 # The files each study names (published folder, claims file, retest CSV's columns and outcomes), before any job.
 check_study_inputs(config)
 STUDIES = config["studies"]
-# The paper study: the one study with published numbers (None: no paper-specific stage runs; the
-# Snakefile includes the paper's stage files only with it).
+# The paper study: the one study with published numbers, or None. The paper's stages (its tables, the AUC gap,
+# synthetic C/D/E, profit, ROC, the tests of its claims, the scorecard) hang off it: their rules are always
+# defined, their targets asked for only with it (paper_output), and they read its keys (published, claims).
 PAPER = paper_study(config)
-# Its claims file (config key `studies.<paper>.claims`) is checked before any job too; every rule that
-# reads it has it as an input, so editing a tolerance re-runs exactly those rules.
-CLAIMS = STUDIES[PAPER]["claims"] if PAPER else None
-if PAPER:
-    load_claims(CLAIMS)
+WITH_PAPER = PAPER is not None
+# The paper study's own keys (validated: each present), none set without a paper study.
+_PAPER_KEYS = STUDIES.get(PAPER) or {"published": None, "claims": None, "main_table": None, "svm_table": None}
+# Its claims file (config key `studies.<paper>.claims`; [] without a paper study) is checked before any job too;
+# every rule that reads it has it as an input, so editing a tolerance re-runs exactly those rules.
+CLAIMS = _PAPER_KEYS["claims"] or []
+for _claims in [CLAIMS] if CLAIMS else []:
+    load_claims(_claims)
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
@@ -86,6 +90,17 @@ def final_output(targets):
     return targets
 
 
+def paper_output(targets):
+    """Register ``targets`` as final output of the paper study: asked for only when a study has ``published``."""
+    return final_output(lambda: paper_only(targets()))
+
+
+def paper_only(paths):
+    """``paths`` with a paper study (a study with ``published``), else none: the inputs of a generic rule that the
+    paper study adds to."""
+    return paths if WITH_PAPER else []
+
+
 def get_final_output():
     """Every table, figure and report of the run: the registered stages' targets, in include order."""
     return [path for targets in _FINAL_OUTPUT for path in targets()]
@@ -107,8 +122,8 @@ def figures(*stems):
 
 
 def published(name):
-    """Path of a published table (CSV) under the paper study's `published` folder."""
-    return str(Path(STUDIES[PAPER]["published"]) / f"{name}.csv")
+    """Path of a published table (CSV) under the paper study's `published` folder ([] without a paper study)."""
+    return paper_only(str(Path(_PAPER_KEYS["published"] or ".") / f"{name}.csv"))
 
 
 def raw_path(wildcards):
@@ -131,6 +146,8 @@ def paper_datasets(table):
     import pandas as pd
 
     path = published(table)
+    if not path:  # no paper study: no paper table
+        return []
     if not Path(path).is_file():  # read while the workflow is parsed: stop naming the key, not with a traceback
         raise ConfigError(f"config key 'studies.{PAPER}.published': {path} not found; the paper study's folder holds "
                           f"the paper's tables as CSV files (as config/published of the repository)")

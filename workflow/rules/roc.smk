@@ -5,7 +5,7 @@ ROC = config["roc"]  # every key filled by validate_config (a config without `ro
 ROC_LEARNERS = list(ROC["learners"])
 ROC_DATASETS = list(ROC["datasets"])
 
-@final_output
+@paper_output
 def _roc_targets():
     return figures(*(f"roc/{d}" for d in ROC_DATASETS)) + tables(*ROC_TABLES) + figures(*(f"det/{d}" for d in ROC_DATASETS))
 

@@ -2,7 +2,7 @@
 # SVM = config["svm_table"] (common.smk); null (the default) runs no SVM table.
 if SVM:
 
-    @final_output
+    @paper_output
     def _svm_targets():
         return tables("svm_binary13", "significance_svm13")
 
