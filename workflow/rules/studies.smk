@@ -106,63 +106,80 @@ rule study_summary:
         "../scripts/study_summary.py"
 
 
-def _study_tests_io(wc):
-    """The retest claims file of a study that has one (input `retest`)."""
-    retest = STUDIES[wc.study]["retest"]
-    return {"retest": retest} if retest else {}
-
-
 # Every pair × metric under every test (paired t, Wilcoxon, Friedman–Nemenyi with critical-difference diagrams,
-# Bayesian signed-rank, corrected t, Bayesian correlated t); with `retest:`, each claim re-tested.
-# Two rules, one script: a study with `retest:` writes one table more (a rule is defined only for studies it serves).
-_TEST_RULES = [("study_tests", False, [s for s in STUDIES if s not in RETEST_STUDIES]),
-               ("study_tests_retest", True, RETEST_STUDIES)]
-for _name, _retest, _studies in [r for r in _TEST_RULES if r[2]]:
+# Bayesian signed-rank, corrected t, Bayesian correlated t).
+rule study_tests:
+    input:
+        metrics=lambda wc: study_files(wc.study, "metrics"),
+        records=lambda wc: study_files(wc.study, "records"),
+    output:
+        tests=f"{STUDY_DIR}/{{study}}/tables/tests.csv",
+        tests_detail=f"{STUDY_DIR}/{{study}}/tables/tests_detail.csv",
+        tests_per_dataset=f"{STUDY_DIR}/{{study}}/tables/tests_per_dataset.csv",
+        friedman=f"{STUDY_DIR}/{{study}}/tables/friedman.csv",
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
+                      t=["tests", "tests_detail", "tests_per_dataset", "friedman"], ext=["md", "tex"]),
+        cd_accuracy=report(f"{STUDY_DIR}/{{study}}/figures/cd_accuracy.png", caption="../report/study_cd_figure.rst",
+                           category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        cd_auc=report(f"{STUDY_DIR}/{{study}}/figures/cd_auc.png", caption="../report/study_cd_figure.rst",
+                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        cd_pdf=[f"{STUDY_DIR}/{{study}}/figures/cd_{m}.pdf" for m in ("accuracy", "auc")],
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/tests.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/tests.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        alpha=config["protocol"]["alpha"],
+        rope=config["statistics"]["rope"],
+        decision=config["statistics"]["decision"],
+        nsamples=config["statistics"]["bayes_samples"],
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_tests.py"
 
-    rule:
-        name:
-            _name
-        input:
-            unpack(_study_tests_io),
-            metrics=lambda wc: study_files(wc.study, "metrics"),
-            records=lambda wc: study_files(wc.study, "records"),
-        output:
-            tests=f"{STUDY_DIR}/{{study}}/tables/tests.csv",
-            tests_detail=f"{STUDY_DIR}/{{study}}/tables/tests_detail.csv",
-            tests_per_dataset=f"{STUDY_DIR}/{{study}}/tables/tests_per_dataset.csv",
-            friedman=f"{STUDY_DIR}/{{study}}/tables/friedman.csv",
-            md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
-                          t=["tests", "tests_detail", "tests_per_dataset", "friedman"], ext=["md", "tex"]),
-            cd_accuracy=report(f"{STUDY_DIR}/{{study}}/figures/cd_accuracy.png", caption="../report/study_cd_figure.rst",
-                               category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
-            cd_auc=report(f"{STUDY_DIR}/{{study}}/figures/cd_auc.png", caption="../report/study_cd_figure.rst",
-                          category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
-            cd_pdf=[f"{STUDY_DIR}/{{study}}/figures/cd_{m}.pdf" for m in ("accuracy", "auc")],
-            **({"retest": f"{STUDY_DIR}/{{study}}/tables/retest.csv",
-                "retest_md_tex": [f"{STUDY_DIR}/{{study}}/tables/retest.{e}" for e in ("md", "tex")]} if _retest else {}),
-        log:
-            f"{RESULTS}/logs/studies/{{study}}/tests.log",
-        benchmark:
-            f"{RESULTS}/benchmarks/studies/{{study}}/tests.tsv"
-        params:
-            study=lambda wc: wc.study,
-            learners=lambda wc: STUDIES[wc.study]["learners"],
-            alpha=config["protocol"]["alpha"],
-            rope=config["statistics"]["rope"],
-            decision=config["statistics"]["decision"],
-            nsamples=config["statistics"]["bayes_samples"],
-            seed=SEED,
-            retest_learners=lambda wc: STUDIES[wc.study]["retest_learners"] or {},
-        wildcard_constraints:
-            study=one_of(_studies),
-        threads: 1
-        resources:
-            mem_mb=1000,
-            runtime=30,
-        conda:
-            "../envs/aucacc.yaml"
-        script:
-            "../scripts/study_tests.py"
+
+# A study's claims file (config key `retest`) re-tested on its data under every test over data sets: its own job,
+# so that study_tests has one set of outputs for every study (a rule of fixed outputs; the wildcard constraint
+# keeps it to the studies with `retest`).
+rule study_retest:
+    input:
+        retest=lambda wc: STUDIES[wc.study]["retest"],
+        metrics=lambda wc: study_files(wc.study, "metrics"),
+        records=lambda wc: study_files(wc.study, "records"),
+    output:
+        retest=f"{STUDY_DIR}/{{study}}/tables/retest.csv",
+        md_tex=[f"{STUDY_DIR}/{{study}}/tables/retest.{e}" for e in ("md", "tex")],
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/retest.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/retest.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        alpha=config["protocol"]["alpha"],
+        rope=config["statistics"]["rope"],
+        decision=config["statistics"]["decision"],
+        nsamples=config["statistics"]["bayes_samples"],
+        seed=SEED,
+        retest_learners=lambda wc: STUDIES[wc.study]["retest_learners"] or {},
+    wildcard_constraints:
+        study=one_of(RETEST_STUDIES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_retest.py"
 
 
 # The paper's question for every learner pair over all test folds: is AUC consistent with accuracy (C > 0.5)
