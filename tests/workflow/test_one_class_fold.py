@@ -283,8 +283,10 @@ def test_workflow_with_a_one_class_fold(tmp_path):
                                           "columns": ["a", "b", "colour", "outcome"],
                                           "nominal": ["colour", "outcome"]},
                                "recipe": {"target": "outcome", "missing": "drop_rows"}}
-    cfg["main_table"]["datasets"] = [*cfg["datasets"]]
-    cfg["svm_table"]["datasets"] = [*cfg["svm_table"]["datasets"], "rare"]
+    paper = cfg["studies"]["huang_ling_2005"]  # the main table is a view of its study: rare joins both
+    paper["datasets"] = [*paper["datasets"], "rare"]
+    paper["main_table"]["datasets"] = [*cfg["datasets"]]
+    paper["svm_table"]["datasets"] = [*paper["svm_table"]["datasets"], "rare"]
     cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False))
     proc = subprocess.run([str(snakemake), "--cores", "2", "--nolock", "--directory", ".test"], cwd=work,
                           capture_output=True, text=True, timeout=1800)

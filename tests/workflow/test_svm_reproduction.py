@@ -27,7 +27,7 @@ REDUCED = {"C_grid": [0.5, 2.0, 8.0], "gamma_grid": [0.0078125, 0.03125, 0.125]}
 def test_svm_accuracy_per_data_set_reduced_grid(repo_config):
     spec = dict(repo_config["learners"]["SVM"])
     spec["params"] = {**spec.get("params", {}), **REDUCED}
-    names = [d for d in repo_config["svm_table"]["datasets"] if d != "mushroom"]
+    names = [d for d in repo_config["studies"]["huang_ling_2005"]["svm_table"]["datasets"] if d != "mushroom"]
     frames = []
     for name in names:
         ds = load_dataset(name, repo_config)

@@ -65,7 +65,11 @@ RESULTS = "results"
 # reads its study's, paper.smk).
 STUDY_DIR = f"{RESULTS}/studies"
 CACHE = config["cache"]
-SVM = config["svm_table"]  # None: no SVM table (svm.smk)
+# The paper study's tables (config keys `studies.<paper>.main_table` and `.svm_table`): its main table and C/D/E
+# (paper.smk; without a paper study none, so evaluate.smk has no cross_validate_main job) and its SVM table (None:
+# no SVM table, svm.smk).
+MAIN = _PAPER_KEYS["main_table"] or {"learners": [], "datasets": None, "cde_pairs": []}
+SVM = _PAPER_KEYS["svm_table"]
 
 # Clean data made from a raw file other than the pinned one (configured or locked SHA-256) stops
 # every run, dry runs included: otherwise, once nothing is left to do, results made from a damaged

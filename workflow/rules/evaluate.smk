@@ -18,7 +18,6 @@ def learner_spec(name):
     return spec
 
 LEARNERS = list(config["learners"])
-MAIN = config["main_table"]
 MAIN_LEARNERS = MAIN["learners"]
 
 

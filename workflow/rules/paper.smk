@@ -2,7 +2,7 @@
 # table, the AUC gap, score ties: asked for only when a study has published numbers (paper_output, common.smk).
 # The paper's comparisons (averages, t-tests, C/D/E) stay on the paper's data sets; a data set
 # added to config gets its own scores and metrics, and joins these tables only when listed here.
-# `main_table.datasets: null` (the default) means the configured data sets the published table has.
+# `studies.<paper>.main_table.datasets: null` (the default) means the configured data sets the published table has.
 MAIN_DATASETS = MAIN["datasets"] if MAIN["datasets"] is not None else paper_datasets("uci_nb_c44_c45")
 
 @paper_output
@@ -34,7 +34,7 @@ for _problems in [_main_table_view_problems(STUDIES[s]) for s in STUDIES if s ==
     if _problems:
         raise ConfigError(f"config key 'studies.{PAPER}': the paper's main table is a view of this study's tables, "
                           f"but {'; '.join(_problems)}. Give the study the paper's data sets, learners and pairs "
-                          "(config/config.yaml), or change main_table to match it")
+                          f"(config/config.yaml), or change studies.{PAPER}.main_table to match it")
 
 
 rule main_table:
