@@ -55,8 +55,8 @@ _PAPER_KEYS = STUDIES.get(PAPER) or {"published": None, "claims": None, "main_ta
 # Its claims file (config key `studies.<paper>.claims`; [] without a paper study) is checked before any job too;
 # every rule that reads it has it as an input, so editing a tolerance re-runs exactly those rules.
 CLAIMS = _PAPER_KEYS["claims"] or []
-for _claims in [CLAIMS] if CLAIMS else []:
-    load_claims(_claims)
+if CLAIMS:
+    load_claims(CLAIMS)
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
@@ -136,7 +136,7 @@ def raw_path(wildcards):
     return str(cache_path(wildcards.dataset, config["datasets"][wildcards.dataset]["source"], config))
 
 
-# The tables of the ROC stage (roc.smk for the paper study, studies.smk for every other study).
+# The tables of the ROC stage (roc.smk), every study's.
 ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints"]
 
 
