@@ -1,4 +1,4 @@
-"""Benchmark: the ROC tables over a study's data sets (rule ``study_roc_tables`` / ``roc_tables``) grow linearly.
+"""Benchmark: the ROC tables over a study's data sets (rule ``roc_tables``, every study's) grow linearly.
 
 :func:`aucacc.roc.roc_tables` reads the stacked per-data-set frames (hull vertices, AUC checks, ROC
 curves; a 26-class data set's curves have 1.5 million rows). Its ROCCH-hybrid table needs, for each

@@ -1,6 +1,6 @@
 """Benchmark: CPU seconds of the per-data-set ROC and source-metric analyses, from stored scores.
 
-What the jobs ``roc_dataset`` / ``study_roc_dataset`` and ``source_metrics`` / ``study_source_metrics``
+What the jobs ``roc_dataset`` and ``source_metrics`` / ``study_source_metrics``
 compute beyond their start-up, per data set, without the CSV files and figures they also write:
 :func:`aucacc.roc.roc_dataset` and :func:`aucacc.evaluation.source_metrics.dataset_source_metrics`.
 Beside them, two baselines measured in the same run:

@@ -178,18 +178,21 @@ def test_good_sklearn_learner_passes(cfg):
 
 
 @pytest.mark.parametrize("change, want", [
-    (lambda c: c["main_table"].update(learners=["NB", "C4.6"]),
-     "config key 'main_table.learners' names learner 'C4.6', which is not under 'learners'"),
-    (lambda c: c["main_table"].update(cde_pairs=[["C4.5", "NB2"]]),
-     "config key 'main_table.cde_pairs' names learner 'NB2', which is not under 'learners'"),
-    (lambda c: c["main_table"].update(datasets=["iris", "irs"]),
-     "config key 'main_table.datasets' names dataset 'irs', which is not under 'datasets'"),
-    (lambda c: c["svm_table"].update(learner="SVM2"),
-     "config key 'svm_table.learner' names learner 'SVM2', which is not under 'learners'"),
-    (lambda c: c["svm_table"].update(compare=["NB", "KNN"]),
-     "config key 'svm_table.compare' names learner 'KNN', which is not under 'learners'"),
-    (lambda c: c["svm_table"]["datasets"].append("sonar"),
-     "config key 'svm_table.datasets' names dataset 'sonar', which is not under 'datasets'"),
+    (lambda c: c["studies"]["huang_ling_2005"]["main_table"].update(learners=["NB", "C4.6"]),
+     "config key 'studies.huang_ling_2005.main_table.learners' names learner 'C4.6', which is not under 'learners'"),
+    (lambda c: c["studies"]["huang_ling_2005"]["main_table"].update(cde_pairs=[["C4.5", "NB2"]]),
+     "config key 'studies.huang_ling_2005.main_table.cde_pairs' names learner 'NB2', which is not under 'learners'"),
+    (lambda c: c["studies"]["huang_ling_2005"]["main_table"].update(datasets=["iris", "irs"]),
+     "config key 'studies.huang_ling_2005.main_table.datasets' names dataset 'irs', which is not under 'datasets'"),
+    (lambda c: c["studies"]["huang_ling_2005"]["svm_table"].update(learner="SVM2"),
+     "config key 'studies.huang_ling_2005.svm_table.learner' names learner 'SVM2', which is not under 'learners'"),
+    (lambda c: c["studies"]["huang_ling_2005"]["svm_table"].update(compare=["NB", "KNN"]),
+     "config key 'studies.huang_ling_2005.svm_table.compare' names learner 'KNN', which is not under 'learners'"),
+    (lambda c: c["studies"]["huang_ling_2005"]["svm_table"]["datasets"].append("sonar"),
+     "config key 'studies.huang_ling_2005.svm_table.datasets' names dataset 'sonar', which is not under 'datasets'"),
+    (lambda c: c["studies"].update(mine={"datasets": ["iris"], "learners": ["NB", "C4.5"],
+                                         "main_table": {"learners": ["NB", "C4.5"]}}),
+     "config key 'studies.mine.main_table': only the study with published numbers"),
     (lambda c: c["roc"].update(learners=["NB", "LR"]),
      "config key 'roc.learners' names learner 'LR', which is not under 'learners'"),
     (lambda c: c["roc"].update(positive={"sonar": "M"}),
@@ -206,15 +209,17 @@ def test_cross_references_checked(cfg, change, want):
 
 def test_derived_defaults_filled_once(cfg):
     """Defaults that depend on other keys are filled by validate_config, so rules read the keys directly."""
-    del cfg["main_table"]
+    paper = cfg["studies"]["huang_ling_2005"]
+    del paper["main_table"]
     del cfg["roc"]["learners"]
     cfg["roc"].pop("datasets", None)
-    del cfg["svm_table"]["compare"]
+    del paper["svm_table"]["compare"]
     out = validate_config(cfg)
-    assert out["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": [], "datasets": None}
+    paper = out["studies"]["huang_ling_2005"]
+    assert paper["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": [], "datasets": None}
     assert out["roc"]["learners"] == list(cfg["learners"])
-    assert out["roc"]["datasets"] == out["svm_table"]["datasets"]
-    assert out["svm_table"]["compare"] == [] and out["roc"]["n_points"] == 101
+    assert out["roc"]["datasets"] == paper["svm_table"]["datasets"]
+    assert paper["svm_table"]["compare"] == [] and out["roc"]["n_points"] == 101
 
 
 SCHEMA = yaml.safe_load(open(__import__("aucacc.config", fromlist=["SCHEMA"]).SCHEMA))
@@ -225,7 +230,7 @@ NO_DEFAULT = {"datasets.*.source." + k for k in ("file", "url", "openml_id", "sh
                                                   "numeric")}
 NO_DEFAULT |= {"datasets.*.recipe." + k for k in ("drop_columns", "zero_as_missing", "missing_tokens", "class_map",
                                                    "one_vs_rest", "drop_classes", "subsample")}
-NO_DEFAULT |= {"main_table.learners", "roc.learners", "roc.datasets"}
+NO_DEFAULT |= {"studies.*.main_table.learners", "roc.learners", "roc.datasets"}
 # `nominal` absent means onehot, with no default so that the specs of the learners that leave it out
 # (params of their workflow jobs) stay as they were.
 NO_DEFAULT |= {"learners.*.nominal"}
@@ -254,8 +259,7 @@ def _schema_defaults(section):
     return {k: v["default"] for k, v in SCHEMA["properties"][section]["properties"].items()}
 
 
-@pytest.mark.parametrize("section", ["protocol", "statistics", "source_metrics", "profit", "synthetic", "roc",
-                                     "main_table"])
+@pytest.mark.parametrize("section", ["protocol", "statistics", "source_metrics", "profit", "synthetic", "roc"])
 def test_absent_section_gets_the_schema_defaults(cfg, section):
     """A config without the section validates, and gets the same section as `<section>: {}` would (every default)."""
     del cfg[section]
@@ -274,14 +278,12 @@ def test_config_without_protocol_or_statistics(cfg):
 
 
 def test_minimal_config_has_every_section():
-    """Only `seed` and `datasets`: the paper's learners, protocol and studies; no SVM table (svm_table: null)."""
+    """Only `seed` and `datasets`: the paper's learners and protocol, no study (so no main or SVM table)."""
     out = validate_config({"seed": 1, "datasets": copy.deepcopy({"iris": RAW["datasets"]["iris"]})})
     assert list(out["learners"]) == ["NB", "C4.4", "C4.5"]
     assert out["learners"]["NB"] == {"estimator": "aucacc.learners.naive_bayes.NaiveBayes", "params": {},
                                      "binary_only": False}
     assert out["fold_jobs"] == {}
-    assert out["main_table"] == {"learners": ["NB", "C4.4", "C4.5"], "datasets": None, "cde_pairs": []}
-    assert out["svm_table"] is None
     assert out["roc"]["datasets"] == ["iris"] and out["roc"]["learners"] == ["NB", "C4.4", "C4.5"]
     assert out["profit"]["list_size"] == 20 and out["profit"]["monte_carlo"] == {"enabled": True, "samples": 1000000}
     assert out["synthetic"]["multiclass"]["exact_classes"] == [3]
@@ -428,9 +430,9 @@ def test_the_paper_study(cfg):
     assert study_pairs({**study, "cde_pairs": [["C4.5", "NB"]]}) == [["C4.5", "NB"]]
 
 
-@pytest.mark.parametrize("key", ["published", "claims"])
+@pytest.mark.parametrize("key", ["published", "claims", "main_table", "svm_table"])
 def test_top_level_published_and_claims_moved_into_the_study(cfg, key):
-    cfg[key] = f"config/{key}"
+    cfg[key] = cfg["studies"]["huang_ling_2005"].get(key) or f"config/{key}"
     msg = _error(cfg)
     assert msg.startswith(f"config key '{key}' moved into a study: give it as 'studies.<name>.{key}'")
     assert "huang_ling_2005" in msg

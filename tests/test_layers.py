@@ -1,8 +1,8 @@
 """The library's layers (docs/design.md; contracts in pyproject.toml [tool.importlinter]).
 
-- The import-linter contracts hold: layers report > studies > comparison > experiments > formats and
-  computation, no Snakemake import, no Matplotlib below the report, the studies independent,
-  no cycle between sibling packages or modules at any depth.
+- The import-linter contracts hold: layers report > comparison > studies > experiments > formats and
+  computation, the studies never import the report, no Snakemake import, no Matplotlib below the report,
+  the studies independent, no cycle between sibling packages or modules at any depth.
 - Every module of the library sits in one layer, except the package facades that only
   re-export their submodules (so a new module has to be placed).
 - No function imports an aucacc module (a function-level import is how a cycle hides); lazy

@@ -31,7 +31,8 @@ PROJECT_PATH_KEYS = ("cache", "raw_data", "lock_file")
 #: The path keys of each study (``studies.<name>.<key>``), held inside the project as those above.
 STUDY_PATH_KEYS = ("published", "claims", "retest")
 #: Top-level keys that moved into a study (issue 18): the config key a study gives them under.
-MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>.claims"}
+MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>.claims",
+              "main_table": "studies.<name>.main_table", "svm_table": "studies.<name>.svm_table"}
 #: Learner keys that moved to the top level (issue 33: how a learner's jobs run is an execution choice, not part of
 #: the learner: the bytes written are the same either way): the config key that takes them now.
 MOVED_LEARNER_KEYS = {"fold_jobs": "fold_jobs"}
@@ -136,13 +137,14 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
        (default :func:`project_folders`; the workflow passes the Snakefile's folder and its
        working directory);
     2. defaults that depend on other keys are filled (:func:`_fill_derived_defaults`), and every
-       name that refers to another part of the config must exist there: learners named in
-       ``main_table``, ``svm_table`` and ``roc``, data sets named in ``main_table.datasets``,
-       ``svm_table.datasets``, ``roc``, ``fold_jobs`` (learners and data sets) and
+       name that refers to another part of the config must exist there: learners named in the
+       paper study's ``main_table`` and ``svm_table`` (only a study with ``published`` has them) and in
+       ``roc``, data sets named in its ``main_table.datasets`` and ``svm_table.datasets``, ``roc``, ``fold_jobs`` (learners and data sets) and
        ``source_metrics.costs``, and each study's data sets, learners, C/D/E pairs and positive
        classes; at most one study with ``published``, and that one with ``claims``
        (:func:`_check_references`). Before the schema, the keys that moved into a study
-       (top-level ``published`` and ``claims``), a study overriding the folds, and two study
+       (top-level ``published``, ``claims``, ``main_table``, ``svm_table``), a study overriding the folds, and
+       two study
        names equal up to case are refused (:func:`_check_moved_keys`);
     3. with ``check_learners``, every learner's estimator must be a scikit-learn estimator class
        from an allowed package, with ``predict_proba`` and valid parameters (:func:`check_learner`;
@@ -170,7 +172,7 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
         raise ConfigError(f"config key '{where}': {e.message}{_schema_hint(e)}")
     _fill_defaults(config, schema, schema)
     _check_project_paths(config, project_folders() if project is None else [Path(p) for p in project])
-    _fill_derived_defaults(config)
+    _fill_derived_defaults(config, schema)
     _check_references(config)
     if check_learners:
         for i, package in enumerate(config["estimator_packages"]):
@@ -202,7 +204,8 @@ def _schema_hint(e: Any) -> str:
 def _check_moved_keys(config: dict[str, Any]) -> None:
     """Keys that moved or that a study may not give, refused before the schema with what to write instead.
 
-    Top-level ``published`` and ``claims`` moved into the paper study (:data:`MOVED_KEYS`); a study's
+    Top-level ``published``, ``claims``, ``main_table`` and ``svm_table`` moved into the paper study
+    (:data:`MOVED_KEYS`); a study's
     ``n_folds`` (or a ``protocol`` of its own) is not supported: every study shares the top-level
     ``protocol``'s folds (:data:`STUDY_FIXED_KEYS`); its ``repetitions`` add folds of their own.
     """
@@ -210,8 +213,9 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
         if key in config:
             raise ConfigError(
                 f"config key '{key}' moved into a study: give it as '{where}' of the study that has published "
-                f"numbers (the paper's study 'huang_ling_2005' in config/config.yaml has published: config/published "
-                f"and claims: config/claims.yaml), and remove the top-level '{key}' (docs/studies.md)")
+                f"numbers (the paper's study 'huang_ling_2005' in config/config.yaml has published: config/published, "
+                f"claims: config/claims.yaml, main_table and svm_table), and remove the top-level '{key}' "
+                f"(docs/studies.md)")
     learners = config.get("learners")
     for name, spec in (learners.items() if isinstance(learners, dict) else ()):
         for key, where in MOVED_LEARNER_KEYS.items():
@@ -259,25 +263,30 @@ def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:
                 f"(config key 'mirror' or AUCACC_MIRROR) may be a folder elsewhere.")
 
 
-def _fill_derived_defaults(config: dict[str, Any]) -> None:
+def _fill_derived_defaults(config: dict[str, Any], schema: dict) -> None:
     """Defaults that depend on other keys (the schema cannot express them); documented in docs/configuration.md.
 
-    ``main_table.learners``: every learner; a study's ``discretization``: ``none``, or
-    ``protocol.discretization`` for the study with published numbers; ``roc.learners``: every learner; ``roc.datasets``:
-    ``svm_table.datasets``, else every data set. Runs after :func:`_fill_defaults`, so every
-    section is present.
+    The paper study's (the one with ``published``) ``main_table``: ``{}`` filled, its ``learners`` every learner;
+    a study's ``discretization``: ``none``, or ``protocol.discretization`` for the study with published numbers;
+    ``roc.learners``: every learner; ``roc.datasets``: the paper study's ``svm_table.datasets``, else every data
+    set. Runs after :func:`_fill_defaults`, so every section is present.
     """
     learners = list(config["learners"])
-    config["main_table"].setdefault("learners", learners)
+    svm = None
     for name, study in config["studies"].items():
         if study["title"] is None:
             study["title"] = name
         if study["discretization"] is None:  # the data as it is, except the paper's own protocol for its study
             study["discretization"] = config["protocol"]["discretization"] if study["published"] else "none"
+        if study["published"]:
+            if study["main_table"] is None:
+                study["main_table"] = {}  # filled with the schema's defaults of a study's main_table
+                _fill_defaults(study["main_table"], schema["$defs"]["study"]["properties"]["main_table"], schema)
+            study["main_table"].setdefault("learners", learners)
+            svm = study["svm_table"]
     roc = config["roc"]
     roc.setdefault("learners", learners)
     if "datasets" not in roc:
-        svm = config["svm_table"]
         roc["datasets"] = list(svm["datasets"] if svm is not None else config["datasets"])
 
 
@@ -292,19 +301,22 @@ def _check_references(config: dict[str, Any]) -> None:
                 raise ConfigError(f"config key '{where}' names {what} {n!r}, which is not under '{what}s' "
                                   f"({', '.join(pool)}); add it there or remove it from '{where}'")
 
-    main = config["main_table"]
-    need(main["learners"], "main_table.learners", learners, "learner")
-    need([x for pair in main["cde_pairs"] for x in pair], "main_table.cde_pairs", learners, "learner")
-    need(main["datasets"] or [], "main_table.datasets", datasets, "dataset")
+    for study_name, study in config["studies"].items():  # the paper study's tables
+        key = f"studies.{study_name}"
+        main = study["main_table"]
+        if main is not None:
+            need(main["learners"], f"{key}.main_table.learners", learners, "learner")
+            need([x for pair in main["cde_pairs"] for x in pair], f"{key}.main_table.cde_pairs", learners, "learner")
+            need(main["datasets"] or [], f"{key}.main_table.datasets", datasets, "dataset")
+        svm = study["svm_table"]
+        if svm is not None:
+            need([svm["learner"]], f"{key}.svm_table.learner", learners, "learner")
+            need(svm["compare"], f"{key}.svm_table.compare", learners, "learner")
+            need(svm["datasets"], f"{key}.svm_table.datasets", datasets, "dataset")
     need(config["fold_jobs"], "fold_jobs", learners, "learner")
     for name, where in config["fold_jobs"].items():
         if isinstance(where, list):
             need(where, f"fold_jobs.{name}", datasets, "dataset")
-    svm = config["svm_table"]
-    if svm is not None:
-        need([svm["learner"]], "svm_table.learner", learners, "learner")
-        need(svm["compare"], "svm_table.compare", learners, "learner")
-        need(svm["datasets"], "svm_table.datasets", datasets, "dataset")
     roc = config["roc"]
     need(roc["learners"], "roc.learners", learners, "learner")
     need(roc["datasets"], "roc.datasets", datasets, "dataset")
@@ -330,6 +342,11 @@ def _check_studies(config: dict[str, Any], need) -> None:
             raise ConfigError(f"config key '{key}.{missing}': study {name!r} gives '{given}' without '{missing}'; the "
                               f"published numbers are judged by the claims file's rules, so give both (the paper "
                               f"study: published: config/published, claims: config/claims.yaml) or neither")
+        for table in ("main_table", "svm_table"):
+            if study[table] is not None and not study["published"]:
+                raise ConfigError(f"config key '{key}.{table}': only the study with published numbers (the paper "
+                                  f"study: 'published' and 'claims') has the paper's {table}; remove it from "
+                                  f"{name!r}")
         seen_pairs: dict[frozenset, int] = {}
         for i, pair in enumerate(study["cde_pairs"] or []):
             first = seen_pairs.setdefault(frozenset(pair), i)

@@ -2,7 +2,7 @@
 
 Used by :mod:`aucacc.synthetic` (consistency and discriminancy of AUC against accuracy,
 Huang & Ling 2005, §II), :mod:`aucacc.profit` (expected profit, §V) and the real-data
-C/D/E tally of :mod:`aucacc.report.paper_tables` (§IV-B).
+C/D/E tally of :mod:`aucacc.studies.fold_tables` (§IV-B).
 
 Ranked lists. A list of ``n`` examples, ``n0`` of them positive, is an ordering of the labels;
 its *AUC numerator* ``A`` is the number of (positive, negative) pairs with the positive ranked

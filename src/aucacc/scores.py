@@ -184,7 +184,7 @@ def small_class_folds(scores: pd.DataFrame) -> dict[str, int]:
     Returns ``{"partial_folds": n, "undefined_folds": m}``: on multi-class data ``n`` folds
     whose AUC is Hand–Till M over the class pairs present (``m = 0``); on binary data ``m``
     folds with one class, whose AUC is undefined (``n = 0``) — the counts
-    :func:`aucacc.report.paper_tables.summary_table` gives from the fold metrics.
+    :func:`aucacc.studies.fold_tables.summary_table` gives from the fold metrics.
     """
     n = absent_class_folds(scores)
     binary = len(score_classes(scores)) == 2

@@ -8,7 +8,8 @@ import pytest
 
 from aucacc.auc_gap import impossible_published, reading_aucs
 from aucacc.report.claims import load_claims
-from aucacc.report.paper_tables import cde_table, published_long, significance_table, summary_table
+from aucacc.report.paper_tables import beside_published, published_long, significance_beside_published
+from aucacc.studies.fold_tables import significance_table, summary_table
 from helpers import shared_reference
 
 PUB = Path(__file__).resolve().parents[2] / "config" / "published"
@@ -30,8 +31,8 @@ def test_published_copies_match_shared():
 def test_dataset_level_ttests_on_published_means(published_as_metrics):
     # §IV-B: over the 18 published means, NB > C4.5 in AUC (p ≈ 0.025), C4.4 > C4.5 (p ≈ 0.0002),
     # everything else not significant — what the paper states.
-    sig = significance_table(published_as_metrics, ["NB", "C4.4", "C4.5"], 0.05,
-                             pd.read_csv(PUB / "significance.csv"), table="uci_nb_c44_c45")
+    sig = significance_beside_published(significance_table(published_as_metrics, ["NB", "C4.4", "C4.5"], 0.05),
+                                        pd.read_csv(PUB / "significance.csv"), table="uci_nb_c44_c45")
     d = sig[sig.level == "dataset"].set_index(["metric", "a", "b"])
     assert d.loc[("auc", "NB", "C4.5"), "p"] == pytest.approx(0.025, abs=0.0015)
     assert d.loc[("auc", "C4.4", "C4.5"), "p"] == pytest.approx(0.0002, abs=0.0001)
@@ -40,23 +41,11 @@ def test_dataset_level_ttests_on_published_means(published_as_metrics):
     assert (d["agrees"] == True).all()  # noqa: E712
 
 
-def test_svm13_nb_vs_c45_not_significant_on_published_means():
-    # §IV-C: the 13-set claim "NB significantly above C4.5 in AUC" is not reproduced by the
-    # data-set-level test on the published means (p ≈ 0.15).
-    svm = pd.read_csv(PUB / "svm_binary13.csv")
-    long = published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv"))
-    long = long[long.dataset.isin(svm.dataset)].rename(columns={"published_mean": "value"}).assign(fold=0)
-    sig = significance_table(long, ["NB", "C4.5"], 0.05)
-    row = sig[(sig.level == "dataset") & (sig.metric == "auc")].iloc[0]
-    assert row["p"] == pytest.approx(0.15, abs=0.01)
-    assert row["verdict"] == "not significant"
-
-
 def test_summary_table_mean_sd_and_tolerance():
     m = pd.DataFrame({"dataset": "breast", "learner": "NB", "metric": "accuracy", "fold": range(4),
                       "value": [96.0, 98.0, 97.0, 99.0]})
     claims = load_claims(PUB.parent / "claims.yaml")
-    s = summary_table(m, published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv")), claims)
+    s = beside_published(summary_table(m), published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv")), claims)
     r = s.iloc[0]
     assert r["mean"] == 97.5 and r["sd"] == pytest.approx(np.std([96, 98, 97, 99], ddof=1))
     assert r["published_mean"] == 97.5 and r["diff"] == 0.0 and r["within_tolerance"] == True  # noqa: E712
@@ -68,25 +57,11 @@ def test_within_tolerance_follows_the_claims_file():
     pub = published_long(pd.read_csv(PUB / "uci_nb_c44_c45.csv"))
     claims = load_claims(PUB.parent / "claims.yaml")
     assert (claims["rules"]["fold_mean"]["abs"], claims["rules"]["fold_mean"]["sd"]) == (3, 1.5)
-    assert bool(summary_table(m, pub, claims)["within_tolerance"].iloc[0]) is True
+    assert bool(beside_published(summary_table(m), pub, claims)["within_tolerance"].iloc[0]) is True
     tighter = {**claims, "rules": {**claims["rules"], "fold_mean": {**claims["rules"]["fold_mean"], "sd": 1.0}}}
-    assert bool(summary_table(m, pub, tighter)["within_tolerance"].iloc[0]) is False
+    assert bool(beside_published(summary_table(m), pub, tighter)["within_tolerance"].iloc[0]) is False
     with pytest.raises(ValueError, match="claims"):
-        summary_table(m, pub)
-
-
-def test_cde_table_counts_folds():
-    # Two data sets × 2 folds; hand tally of AUC vs accuracy differences (A minus B).
-    rows = []
-    vals = {("d1", 0): (80, 70, 90, 85), ("d1", 1): (80, 90, 85, 85), ("d2", 0): (70, 70, 60, 50), ("d2", 1): (60, 60, 50, 50)}
-    for (d, k), (acc_a, acc_b, auc_a, auc_b) in vals.items():
-        rows += [dict(dataset=d, fold=k, learner="A", metric="accuracy", value=acc_a),
-                 dict(dataset=d, fold=k, learner="B", metric="accuracy", value=acc_b),
-                 dict(dataset=d, fold=k, learner="A", metric="auc", value=auc_a),
-                 dict(dataset=d, fold=k, learner="B", metric="auc", value=auc_b)]
-    t = cde_table(pd.DataFrame(rows), [("A", "B")]).iloc[0]
-    # d1/0: both up → R; d1/1: acc down, AUC equal → Q; d2/0: AUC up, acc equal → P; d2/1: V.
-    assert (t.R, t.S, t.P, t.Q, t.V) == (1, 0, 1, 1, 1)
+        beside_published(summary_table(m), pub, None)
 
 
 def _scores(y, p1, pred, fold=None):
@@ -166,7 +141,8 @@ def _metrics_with_partial_fold() -> pd.DataFrame:
 def test_partial_hand_till_cells_flagged(tmp_path):
     """glass has a test fold without 'tableware': its AUC cells carry the mark, and a note under the table says why;
     the CSV records the count; nothing else is marked. Read back through CSV, as the workflow does."""
-    from aucacc.report.paper_tables import PARTIAL_MARK, averages, paper_layout, partial_notes, summary_table
+    from aucacc.report.paper_tables import PARTIAL_MARK, partial_notes
+    from aucacc.studies.fold_tables import averages, paper_layout
     from aucacc.report.tables import Table
 
     csv = tmp_path / "m.csv"
@@ -176,7 +152,7 @@ def test_partial_hand_till_cells_flagged(tmp_path):
                         for d in ("glass", "iris") for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
     from aucacc.report.claims import load_claims
 
-    summ = summary_table(metrics, pub, load_claims(Path(__file__).resolve().parents[2] / "config" / "claims.yaml"))
+    summ = beside_published(summary_table(metrics), pub, load_claims(Path(__file__).resolve().parents[2] / "config" / "claims.yaml"))
     got = summ.set_index(["dataset", "learner", "metric"])["partial_folds"].to_dict()
     assert got == {(d, lrn, m): int(d == "glass" and m == "auc") for d in ("glass", "iris")
                    for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")}
@@ -209,3 +185,33 @@ def test_partial_flag_in_tidy_tables():
     assert list(shown["dataset"]) == [f"glass {PARTIAL_MARK}", f"glass {PARTIAL_MARK}", "iris"]
     assert list(by["dataset"]) == ["glass", "glass", "iris"]  # the CSV keeps the plain name
     assert partial_notes(by, n_folds=10)[0].startswith(f"{PARTIAL_MARK} glass: in 1 of 10 test folds a class is absent")
+
+
+# --- the paper's layouts are views of the study's tables ------------------------------------------------
+def test_views_of_the_study_tables_equal_the_tables_from_fold_metrics(tmp_path):
+    """study_rows, study_ttests and study_cde pick from the study's tables (read back from CSV) exactly what
+    summary_table, significance_table and cde_table compute from the fold metrics of those learners."""
+    from aucacc.report.paper_tables import study_cde, study_rows, study_ttests
+    from aucacc.studies import analysis as A
+    from aucacc.studies.fold_tables import cde_table
+
+    rng = np.random.default_rng(3)
+    metrics = pd.DataFrame([{"dataset": d, "learner": lrn, "fold": k, "metric": m, "value": float(rng.uniform(50, 100))}
+                            for d in ("d1", "d2", "d3") for lrn in ("A", "B", "C") for k in range(4)
+                            for m in ("accuracy", "auc")])
+    learners = ["A", "B", "C"]
+    study = {"summary": A.summary(metrics, learners), "ttests": A.pairwise_ttests(metrics, learners, 0.05),
+             "cde": A.auc_vs_accuracy(metrics, [("B", "A"), ("C", "A"), ("C", "B")], alpha=0.05, n_boot=0, seed=1)}
+    for name, table in study.items():
+        table.data.to_csv(tmp_path / f"{name}.csv", index=False)
+    study = {name: pd.read_csv(tmp_path / f"{name}.csv") for name in study}
+    sub = metrics[metrics["learner"].isin(["A", "C"])]
+    pd.testing.assert_frame_equal(study_rows(study["summary"], ["A", "C"]), summary_table(sub), check_exact=True)
+    pd.testing.assert_frame_equal(study_ttests(study["ttests"], ["A", "C"]), significance_table(sub, ["A", "C"], 0.05),
+                                  check_exact=True)
+    pd.testing.assert_frame_equal(study_cde(study["cde"], [("C", "A")]), cde_table(metrics, [("C", "A")]),
+                                  check_exact=True)
+    with pytest.raises(ValueError, match="C vs A"):
+        study_ttests(study["ttests"], ["C", "A"])  # the study tests A against C, not C against A
+    with pytest.raises(ValueError, match="A vs C"):
+        study_cde(study["cde"], [("A", "C")])

@@ -11,7 +11,7 @@ from scipy import stats
 
 from aucacc.captions import caption
 from aucacc.evaluation.folds import derive_seed
-from aucacc.report.paper_tables import cde_table
+from aucacc.studies.fold_tables import cde_table
 from aucacc.studies import analysis as A
 from aucacc.tables import to_markdown
 

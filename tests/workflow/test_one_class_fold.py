@@ -22,8 +22,9 @@ import pytest
 
 from aucacc.report.claims import load_claims
 from aucacc.evaluation.cross_validate import UNDEFINED_AUC_NOTE, fold_metrics, small_class_folds
-from aucacc.report.paper_tables import (UNDEFINED_MARK, cde_table, flag_datasets, main_tables, paper_layout,
-                                        partial_notes, significance_table, summary_table)
+from aucacc.report.paper_tables import UNDEFINED_MARK, beside_published, main_tables, partial_notes
+from aucacc.studies import analysis as A
+from aucacc.studies.fold_tables import cde_table, flag_datasets, paper_layout, significance_table, summary_table
 
 Y = ["no"] * 3 + ["no", "yes", "no", "yes"] + ["yes", "no", "no"]
 FOLD = [0] * 3 + [1] * 4 + [2] * 3
@@ -77,7 +78,7 @@ def test_summary_means_over_defined_folds_counted_and_marked(tmp_path):
     assert metrics["value"].isna().sum() == 2
     pub = pd.DataFrame([{"dataset": "rare", "learner": lrn, "metric": m, "published_mean": 80.0, "published_sd": 1.0}
                         for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
-    s = summary_table(metrics, pub, CLAIMS).set_index(["learner", "metric"])
+    s = beside_published(summary_table(metrics), pub, CLAIMS).set_index(["learner", "metric"])
     assert s.loc[("NB", "auc"), "mean"] == 87.5
     assert s.loc[("NB", "auc"), "sd"] == pytest.approx(12.5 * np.sqrt(2), abs=1e-12)  # sd of {75, 100}
     assert s.loc[("C4.5", "auc"), "mean"] == 75.0
@@ -114,15 +115,22 @@ def test_ttests_and_cde_leave_the_fold_out():
     assert (cde["R"], cde["S"], cde["P"], cde["Q"], cde["V"], cde["n"]) == (2, 0, 0, 0, 0, 2)
 
 
-def test_main_tables_notes():
+def test_main_tables_notes(tmp_path):
+    """The main table, its t-tests and C/D/E are views of the study's tables (read back from CSV, as the workflow
+    does): the notes and marks of the undefined fold come through."""
     metrics = _two_datasets()
+    study = {"summary": A.summary(metrics, ["NB", "C4.5"]), "ttests": A.pairwise_ttests(metrics, ["NB", "C4.5"], 0.05),
+             "auc_vs_accuracy": A.auc_vs_accuracy(metrics, [("NB", "C4.5")], alpha=0.05, n_boot=0, seed=1)}
+    for name, table in study.items():
+        table.data.to_csv(tmp_path / f"{name}.csv", index=False)
+    study = {name: pd.read_csv(tmp_path / f"{name}.csv") for name in study}
     pub = pd.DataFrame([{"dataset": d, **{f"{p}_{m}{sd}": 80.0 for p in ("nb", "c45") for m in ("acc", "auc")
                                           for sd in ("", "_sd")}} for d in ("rare", "other")])
     avg = pd.DataFrame([{"table": "uci_nb_c44_c45", "learner": lrn, "metric": m, "average": 80.0}
                         for lrn in ("NB", "C4.5") for m in ("accuracy", "auc")])
-    tables, _ = main_tables(metrics, pub, avg, pd.DataFrame(columns=["table", "metric", "a", "b", "published_outcome"]),
-                            pd.DataFrame(columns=["pair"]), ["NB", "C4.5"], [("NB", "C4.5")], 0.05, "whole_data",
-                            CLAIMS)
+    tables, _ = main_tables(study["summary"], study["ttests"], study["auc_vs_accuracy"], pub, avg,
+                            pd.DataFrame(columns=["table", "metric", "a", "b", "published_outcome"]),
+                            pd.DataFrame(columns=["pair"]), ["NB", "C4.5"], [("NB", "C4.5")], "whole_data", CLAIMS)
     head = (f"{UNDEFINED_MARK} rare: in 1 of 3 test folds only one class is present (a class has fewer instances "
             "than folds); the AUC of such a fold is undefined, so the AUC mean and sd are over the other 2 folds "
             "(accuracy: over all 3).")
@@ -275,8 +283,10 @@ def test_workflow_with_a_one_class_fold(tmp_path):
                                           "columns": ["a", "b", "colour", "outcome"],
                                           "nominal": ["colour", "outcome"]},
                                "recipe": {"target": "outcome", "missing": "drop_rows"}}
-    cfg["main_table"]["datasets"] = [*cfg["datasets"]]
-    cfg["svm_table"]["datasets"] = [*cfg["svm_table"]["datasets"], "rare"]
+    paper = cfg["studies"]["huang_ling_2005"]  # the main table is a view of its study: rare joins both
+    paper["datasets"] = [*paper["datasets"], "rare"]
+    paper["main_table"]["datasets"] = [*cfg["datasets"]]
+    paper["svm_table"]["datasets"] = [*paper["svm_table"]["datasets"], "rare"]
     cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False))
     proc = subprocess.run([str(snakemake), "--cores", "2", "--nolock", "--directory", ".test"], cwd=work,
                           capture_output=True, text=True, timeout=1800)

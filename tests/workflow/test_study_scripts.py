@@ -83,11 +83,13 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"], "data": inputs["data"]},
         {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")] for k in ("summary", "ttests", "exclusions")},
         {**common, "specs": specs})
-    run("study_tests", tmp_path, {"metrics": inputs["metrics"], "retest": inputs["claims"]},
-        {**{k: str(tab / f"{k}.csv") for k in ("tests", "tests_detail", "tests_per_dataset", "friedman", "retest")},
+    tests = {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500}
+    run("study_tests", tmp_path, {"metrics": inputs["metrics"]},
+        {**{k: str(tab / f"{k}.csv") for k in ("tests", "tests_detail", "tests_per_dataset", "friedman")},
          "cd_accuracy": [str(fig / "cd_accuracy.png"), str(fig / "cd_accuracy.pdf")],
-         "cd_auc": [str(fig / "cd_auc.png"), str(fig / "cd_auc.pdf")]},
-        {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500, "retest_learners": {}})
+         "cd_auc": [str(fig / "cd_auc.png"), str(fig / "cd_auc.pdf")]}, tests)
+    run("study_retest", tmp_path, {"retest": inputs["claims"], "metrics": inputs["metrics"]},
+        {"retest": str(tab / "retest.csv")}, {**tests, "retest_learners": {}})
     run("study_cde", tmp_path, {"metrics": inputs["metrics"]},
         {"auc_vs_accuracy": str(tab / "auc_vs_accuracy.csv"),
          "figure": [str(fig / "auc_vs_accuracy.png"), str(fig / "auc_vs_accuracy.pdf")]},

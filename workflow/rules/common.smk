@@ -45,20 +45,31 @@ validate_config(config, project=[workflow.basedir, os.getcwd()])
 # The files each study names (published folder, claims file, retest CSV's columns and outcomes), before any job.
 check_study_inputs(config)
 STUDIES = config["studies"]
-# The paper study: the one study with published numbers (None: no paper-specific stage runs; the
-# Snakefile includes the paper's stage files only with it).
+# The paper study: the one study with published numbers, or None. The paper's stages (its tables, the AUC gap,
+# synthetic C/D/E, profit, ROC, the tests of its claims, the scorecard) hang off it: their rules are always
+# defined, their targets asked for only with it (paper_output), and they read its keys (published, claims).
 PAPER = paper_study(config)
-# Its claims file (config key `studies.<paper>.claims`) is checked before any job too; every rule that
-# reads it has it as an input, so editing a tolerance re-runs exactly those rules.
-CLAIMS = STUDIES[PAPER]["claims"] if PAPER else None
-if PAPER:
+WITH_PAPER = PAPER is not None
+# The paper study's own keys (validated: each present), none set without a paper study.
+_PAPER_KEYS = STUDIES.get(PAPER) or {"published": None, "claims": None, "main_table": None, "svm_table": None}
+# Its claims file (config key `studies.<paper>.claims`; [] without a paper study) is checked before any job too;
+# every rule that reads it has it as an input, so editing a tolerance re-runs exactly those rules.
+CLAIMS = _PAPER_KEYS["claims"] or []
+if CLAIMS:
     load_claims(CLAIMS)
 
 DATASETS = list(config["datasets"])
 SEED = int(config["seed"])
 RESULTS = "results"
+# Each study's tables, figures and report pages: results/studies/<study>/ (studies.smk; the paper's main table
+# reads its study's, paper.smk).
+STUDY_DIR = f"{RESULTS}/studies"
 CACHE = config["cache"]
-SVM = config["svm_table"]  # None: no SVM table (svm.smk)
+# The paper study's tables (config keys `studies.<paper>.main_table` and `.svm_table`): its main table and C/D/E
+# (paper.smk; without a paper study none) and its SVM table (None: no SVM table, svm.smk).
+MAIN = _PAPER_KEYS["main_table"] or {"learners": [], "datasets": None, "cde_pairs": []}
+MAIN_LEARNERS = MAIN["learners"]
+SVM = _PAPER_KEYS["svm_table"]
 
 # Clean data made from a raw file other than the pinned one (configured or locked SHA-256) stops
 # every run, dry runs included: otherwise, once nothing is left to do, results made from a damaged
@@ -83,6 +94,17 @@ def final_output(targets):
     return targets
 
 
+def paper_output(targets):
+    """Register ``targets`` as final output of the paper study: asked for only when a study has ``published``."""
+    return final_output(lambda: paper_only(targets()))
+
+
+def paper_only(paths):
+    """``paths`` with a paper study (a study with ``published``), else none: the inputs of a generic rule that the
+    paper study adds to."""
+    return paths if WITH_PAPER else []
+
+
 def get_final_output():
     """Every table, figure and report of the run: the registered stages' targets, in include order."""
     return [path for targets in _FINAL_OUTPUT for path in targets()]
@@ -104,8 +126,8 @@ def figures(*stems):
 
 
 def published(name):
-    """Path of a published table (CSV) under the paper study's `published` folder."""
-    return str(Path(STUDIES[PAPER]["published"]) / f"{name}.csv")
+    """Path of a published table (CSV) under the paper study's `published` folder ([] without a paper study)."""
+    return paper_only(str(Path(_PAPER_KEYS["published"] or ".") / f"{name}.csv"))
 
 
 def raw_path(wildcards):
@@ -114,7 +136,7 @@ def raw_path(wildcards):
     return str(cache_path(wildcards.dataset, config["datasets"][wildcards.dataset]["source"], config))
 
 
-# The tables of the ROC stage (roc.smk for the paper study, studies.smk for every other study).
+# The tables of the ROC stage (roc.smk), every study's.
 ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints"]
 
 
@@ -128,6 +150,8 @@ def paper_datasets(table):
     import pandas as pd
 
     path = published(table)
+    if not path:  # no paper study: no paper table
+        return []
     if not Path(path).is_file():  # read while the workflow is parsed: stop naming the key, not with a traceback
         raise ConfigError(f"config key 'studies.{PAPER}.published': {path} not found; the paper study's folder holds "
                           f"the paper's tables as CSV files (as config/published of the repository)")

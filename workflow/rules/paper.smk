@@ -1,23 +1,47 @@
 # The paper study's tables (Huang & Ling 2005, §IV): the main table, t-tests and C/D/E, every data set's
-# table, the AUC gap, score ties. Included by the Snakefile only when a study has published numbers.
+# table, the AUC gap, score ties: asked for only when a study has published numbers (paper_output, common.smk).
 # The paper's comparisons (averages, t-tests, C/D/E) stay on the paper's data sets; a data set
 # added to config gets its own scores and metrics, and joins these tables only when listed here.
-# `main_table.datasets: null` (the default) means the configured data sets the published table has.
-MAIN = config["main_table"]
-MAIN_LEARNERS = MAIN["learners"]
+# `studies.<paper>.main_table.datasets: null` (the default) means the configured data sets the published table has.
 MAIN_DATASETS = MAIN["datasets"] if MAIN["datasets"] is not None else paper_datasets("uci_nb_c44_c45")
 
-@final_output
+@paper_output
 def _evaluate_targets():
     return (tables("uci_nb_c44_c45", "significance_uci", "cde_folds", "all_datasets", "auc_hypotheses", "score_ties")
             + [f"{RESULTS}/report/auc_gap.md"])
 
 
-# The paper's main table (§IV-B; Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published values.
+# The paper's main table (§IV-B; Knowl 5): accuracy and AUC of NB, C4.4, C4.5 per data set, beside the published
+# values, with its t-tests and C/D/E tally: views of the paper study's tables (studies.smk), nothing recomputed.
+# So the study must hold the table: its data sets are the table's, under the table's protocol, one repetition,
+# its learners and C/D/E pairs include the table's (in the same order).
+def _main_table_view_problems(study):
+    """Why the paper study ``study`` cannot hold the main table (none: it can)."""
+    return [p for p in [
+        f"its data sets {study['datasets']} are not the main table's {MAIN_DATASETS}"
+        if set(study["datasets"]) != set(MAIN_DATASETS) else "",
+        f"its learners {study['learners']} do not include {MAIN_LEARNERS} in that order"
+        if [x for x in study["learners"] if x in MAIN_LEARNERS] != list(MAIN_LEARNERS) else "",
+        f"its discretization {study['discretization']!r} is not protocol.discretization {PROTOCOL!r}"
+        if study["discretization"] != PROTOCOL else "",
+        f"it has {study['repetitions']} repetitions (the paper's tables: one)" if study["repetitions"] != 1 else "",
+        f"its C/D/E pairs {study_pairs(study)} do not include {MAIN['cde_pairs']}"
+        if not all(list(p) in study_pairs(study) for p in MAIN["cde_pairs"]) else "",
+    ] if p]
+
+
+for _problems in [_main_table_view_problems(STUDIES[s]) for s in STUDIES if s == PAPER]:
+    if _problems:
+        raise ConfigError(f"config key 'studies.{PAPER}': the paper's main table is a view of this study's tables, "
+                          f"but {'; '.join(_problems)}. Give the study the paper's data sets, learners and pairs "
+                          f"(config/config.yaml), or change studies.{PAPER}.main_table to match it")
+
+
 rule main_table:
     input:
-        metrics=expand(f"{RESULTS}/metrics/{PROTOCOL}/{{dataset}}/{{learner}}.csv", dataset=MAIN_DATASETS,
-                       learner=MAIN_LEARNERS),
+        summary=paper_only(f"{STUDY_DIR}/{PAPER}/tables/summary.csv"),
+        ttests=paper_only(f"{STUDY_DIR}/{PAPER}/tables/ttests.csv"),
+        auc_vs_accuracy=paper_only(f"{STUDY_DIR}/{PAPER}/tables/auc_vs_accuracy.csv"),
         published=published("uci_nb_c44_c45"),
         averages=published("uci_averages"),
         significance=published("significance"),
@@ -40,7 +64,6 @@ rule main_table:
     params:
         learners=MAIN_LEARNERS,
         pairs=MAIN["cde_pairs"],
-        alpha=config["protocol"]["alpha"],
         protocol=PROTOCOL,
     threads: 1
     resources:

@@ -4,7 +4,7 @@ from aucacc.profit import figure_stems
 PROFIT_FIGURES = figures(*figure_stems(config["profit"]))
 
 
-@final_output
+@paper_output
 def _profit_targets():
     return tables("profit", "profit_comparison") + PROFIT_FIGURES
 

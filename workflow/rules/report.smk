@@ -8,8 +8,7 @@ REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")
 
 @final_output
 def _report_targets():
-    scorecard = [f"{RESULTS}/report/scorecard.md", f"{RESULTS}/report/scorecard.csv"] if PAPER else []
-    return scorecard + [f"{RESULTS}/REPORT.md"]
+    return paper_only([f"{RESULTS}/report/scorecard.md", f"{RESULTS}/report/scorecard.csv"]) + [f"{RESULTS}/REPORT.md"]
 
 
 def table_caption(stem):
@@ -43,77 +42,75 @@ def report_tables(wildcards):
     return [f"{RESULTS}/report/tables/{Path(t).stem}.html" for t in table_csvs(get_final_output())]
 
 
-if PAPER:
-    # Tables the scorecard's evidence and the report figures read that are not final targets themselves:
-    # the AUC-gap readings per data set and the published AUCs no ranking can produce (rule auc_hypotheses).
-    REPORT_EXTRA_TABLES = [rules.auc_hypotheses.output.by_dataset, rules.auc_hypotheses.output.impossible]
+# Tables the scorecard's evidence and the report figures read that are not final targets themselves:
+# the AUC-gap readings per data set and the published AUCs no ranking can produce (rule auc_hypotheses).
+REPORT_EXTRA_TABLES = [rules.auc_hypotheses.output.by_dataset, rules.auc_hypotheses.output.impossible]
 
 
 # Every published cell and verdict, ours beside it, with the rule of config/claims.yaml and a status.
-# The paper study's only (PAPER, common.smk): the scorecard and the comparison figures.
-if PAPER:
+# The paper study's only (asked for with it: paper_output, paper_only; common.smk): the scorecard and the
+# comparison figures.
+rule scorecard:
+    input:
+        # Read lazily, after every stage file has registered its targets.
+        tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
+        claims=CLAIMS,
+        published=[published(t) for t in ["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages",
+                                          "significance", "cde_folds", "synthetic_endpoints", "profit"]],
+    output:
+        md=f"{RESULTS}/report/scorecard.md",
+        csv=f"{RESULTS}/report/scorecard.csv",
+        html=report(f"{RESULTS}/report/scorecard.html", caption="../report/tables/scorecard.rst",
+                    category="1 Scorecard", subcategory="Tables"),
+        summary=f"{RESULTS}/report/scorecard_summary.csv",
+        summary_md=f"{RESULTS}/report/scorecard_summary.md",
+        summary_tex=f"{RESULTS}/report/scorecard_summary.tex",
+        rst=f"{RESULTS}/report/front_page.rst",
+        provenance=report(f"{RESULTS}/report/provenance.html", caption="../report/provenance.rst",
+                          category="1 Scorecard", subcategory="Provenance"),
+    log:
+        f"{RESULTS}/logs/scorecard.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/scorecard.tsv"
+    params:
+        alpha=config["protocol"]["alpha"],  # the t-tests the scorecard's evidence re-runs
+        configfiles=CONFIG_FILES,  # printed in the re-run commands
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/scorecard.py"
 
-    rule scorecard:
-        input:
-            # Read lazily, after every stage file has registered its targets.
-            tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
-            claims=CLAIMS,
-            published=[published(t) for t in ["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages",
-                                              "significance", "cde_folds", "synthetic_endpoints", "profit"]],
-        output:
-            md=f"{RESULTS}/report/scorecard.md",
-            csv=f"{RESULTS}/report/scorecard.csv",
-            html=report(f"{RESULTS}/report/scorecard.html", caption="../report/tables/scorecard.rst",
-                        category="1 Scorecard", subcategory="Tables"),
-            summary=f"{RESULTS}/report/scorecard_summary.csv",
-            summary_md=f"{RESULTS}/report/scorecard_summary.md",
-            summary_tex=f"{RESULTS}/report/scorecard_summary.tex",
-            rst=f"{RESULTS}/report/front_page.rst",
-            provenance=report(f"{RESULTS}/report/provenance.html", caption="../report/provenance.rst",
-                              category="1 Scorecard", subcategory="Provenance"),
-        log:
-            f"{RESULTS}/logs/scorecard.log",
-        benchmark:
-            f"{RESULTS}/benchmarks/scorecard.tsv"
-        params:
-            alpha=config["protocol"]["alpha"],  # the t-tests the scorecard's evidence re-runs
-            configfiles=CONFIG_FILES,  # printed in the re-run commands
-        threads: 1
-        resources:
-            mem_mb=1000,
-            runtime=10,
-        conda:
-            "../envs/aucacc.yaml"
-        script:
-            "../scripts/scorecard.py"
 
-
-    # One comparison figure: ours vs published per table, accuracy/AUC per data set, the AUC gap.
-    rule report_figure:
-        input:
-            scorecard=rules.scorecard.output.csv,
-            # The run's tables (the `auc_gap` figure draws the per-data-set readings).
-            tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
-        output:
-            png=report(f"{RESULTS}/report/figures/{{figure}}.png", caption="../report/figure.rst",
-                       category="1 Scorecard", subcategory="Figures"),
-            pdf=f"{RESULTS}/report/figures/{{figure}}.pdf",
-        log:
-            f"{RESULTS}/logs/report/figure_{{figure}}.log",
-        benchmark:
-            f"{RESULTS}/benchmarks/report_figure/{{figure}}.tsv"
-        params:
-            outdir=lambda wildcards, output: os.path.dirname(output.png),
-        wildcard_constraints:
-            figure=one_of(REPORT_FIGURES),
-        threads: 1
-        resources:
-            mem_mb=1000,
-            runtime=10,
-        conda:
-            "../envs/aucacc.yaml"
-        script:
-            "../scripts/report_figures.py"
+# One comparison figure: ours vs published per table, accuracy/AUC per data set, the AUC gap.
+rule report_figure:
+    input:
+        scorecard=rules.scorecard.output.csv,
+        # The run's tables (the `auc_gap` figure draws the per-data-set readings).
+        tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
+    output:
+        png=report(f"{RESULTS}/report/figures/{{figure}}.png", caption="../report/figure.rst",
+                   category="1 Scorecard", subcategory="Figures"),
+        pdf=f"{RESULTS}/report/figures/{{figure}}.pdf",
+    log:
+        f"{RESULTS}/logs/report/figure_{{figure}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/report_figure/{{figure}}.tsv"
+    params:
+        outdir=lambda wildcards, output: os.path.dirname(output.png),
+    wildcard_constraints:
+        figure=one_of(REPORT_FIGURES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/report_figures.py"
 
 
 # One table of the run as HTML, registered in the Snakemake report with its caption.
@@ -143,9 +140,9 @@ rule report_table:
 # section per study (STUDY_REPORT, studies.smk), tables inline, figures linked.
 rule report_md:
     input:
-        scorecard=rules.scorecard.output.csv if PAPER else [],
-        summary=rules.scorecard.output.summary if PAPER else [],
-        figures=expand(f"{RESULTS}/report/figures/{{f}}.png", f=REPORT_FIGURES) if PAPER else [],
+        scorecard=paper_only(rules.scorecard.output.csv),
+        summary=paper_only(rules.scorecard.output.summary),
+        figures=paper_only(expand(f"{RESULTS}/report/figures/{{f}}.png", f=REPORT_FIGURES)),
         tables=report_tables,
         studies=lambda wildcards: study_report_inputs(),
     output:

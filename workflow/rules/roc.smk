@@ -1,46 +1,64 @@
-# Stage 5: ROC analysis from the stored fold scores (Fawcett 2006; Provost & Fawcett 2001):
-# averaged ROC curves, the ROC convex hull over the learners, dominators by slope range, ROCCH-hybrid.
+# Stage 5: ROC analysis from the stored fold scores (Fawcett 2006; Provost & Fawcett 2001): averaged ROC curves,
+# the ROC convex hull over the learners, dominators by slope range, ROCCH-hybrid; DET curves. One pair of rules
+# for every study: the paper study's under results/ (its published layout: figures/roc/, roc/, tables/rocch_*),
+# every other study's under results/studies/<study>/ (ROC_ROOTS). Library: aucacc.roc.
 ROC = config["roc"]  # every key filled by validate_config (a config without `roc:` gets its defaults)
 # Learner and data-set names are checked, and their defaults filled, by validate_config.
 ROC_LEARNERS = list(ROC["learners"])
 ROC_DATASETS = list(ROC["datasets"])
+# The folder of each study's ROC outputs -> the study (the paper study's: the results folder itself).
+ROC_ROOTS = {(RESULTS if s == PAPER else f"{STUDY_DIR}/{s}"): s for s in STUDIES}
 
-@final_output
+
+def roc_of(root):
+    """(study, learners, discretization) of the ROC outputs under ``root``: the paper study's with the config's
+    `roc.learners`, any other study's with its own learners."""
+    study = ROC_ROOTS[root]
+    learners = ROC_LEARNERS if study == PAPER else STUDIES[study]["learners"]
+    return study, learners, STUDIES[study]["discretization"]
+
+
+def roc_category(root):
+    """Report category of the ROC figures under ``root``."""
+    return "9 ROC analysis" if ROC_ROOTS[root] == PAPER else study_category_of(ROC_ROOTS[root])
+
+
+@paper_output
 def _roc_targets():
     return figures(*(f"roc/{d}" for d in ROC_DATASETS)) + tables(*ROC_TABLES) + figures(*(f"det/{d}" for d in ROC_DATASETS))
+
 
 # One data set: fold ROC curves of every learner, their averages, the ROCCH and the figure; DET points and figure.
 rule roc_dataset:
     input:
-        scores=lambda wc: expand(f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{{learner}}.parquet",
-                                 learner=ROC_LEARNERS),
-        metrics=lambda wc: expand(f"{RESULTS}/metrics/{PROTOCOL}/{wc.dataset}/{{learner}}.csv",
-                                  learner=ROC_LEARNERS),
+        scores=lambda wc: [f"{RESULTS}/scores/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.parquet" for l in roc_of(wc.root)[1]],
+        metrics=lambda wc: [f"{RESULTS}/metrics/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.csv" for l in roc_of(wc.root)[1]],
         meta=rules.clean.output.meta,
     output:
-        png=report(f"{RESULTS}/figures/roc/{{dataset}}.png", caption="../report/roc_figure.rst",
-                   category="9 ROC analysis", subcategory="Figures"),
-        pdf=f"{RESULTS}/figures/roc/{{dataset}}.pdf",
-        curves=f"{RESULTS}/roc/{{dataset}}/curves.csv",
-        hull=f"{RESULTS}/roc/{{dataset}}/hull.csv",
-        check=f"{RESULTS}/roc/{{dataset}}/auc_check.csv",
+        png=report("{root}/figures/roc/{dataset}.png", caption="../report/roc_figure.rst",
+                   category=lambda wc: roc_category(wc.root), subcategory="ROC figures"),
+        pdf="{root}/figures/roc/{dataset}.pdf",
+        curves="{root}/roc/{dataset}/curves.csv",
+        hull="{root}/roc/{dataset}/hull.csv",
+        check="{root}/roc/{dataset}/auc_check.csv",
         # DET curves beside the ROC figure (Tharwat 2020): the same stored scores, pooled over folds.
-        det_png=report(f"{RESULTS}/figures/det/{{dataset}}.png", caption="../report/det_figure.rst",
-                       category="9 ROC analysis", subcategory="DET figures"),
-        det_pdf=f"{RESULTS}/figures/det/{{dataset}}.pdf",
-        det=f"{RESULTS}/roc/{{dataset}}/det.csv",
+        det_png=report("{root}/figures/det/{dataset}.png", caption="../report/det_figure.rst",
+                       category=lambda wc: roc_category(wc.root), subcategory="DET figures"),
+        det_pdf="{root}/figures/det/{dataset}.pdf",
+        det="{root}/roc/{dataset}/det.csv",
     log:
-        f"{RESULTS}/logs/roc/{{dataset}}.log",
+        "{root}/logs/roc/{dataset}.log",
     benchmark:
-        f"{RESULTS}/benchmarks/roc_dataset/{{dataset}}.tsv"
+        "{root}/benchmarks/roc_dataset/{dataset}.tsv"
     params:
-        learners=ROC_LEARNERS,
-        positive=lambda wc: ROC["positive"].get(wc.dataset),
+        learners=lambda wc: roc_of(wc.root)[1],
+        positive=lambda wc: (STUDIES[ROC_ROOTS[wc.root]]["positive"] or ROC["positive"]).get(wc.dataset),
         n_points=ROC["n_points"],
         n_thresholds=ROC["n_thresholds"],
         hull_points=ROC["hull_points"],
     wildcard_constraints:
-        dataset=one_of(ROC_DATASETS),
+        root=one_of(ROC_ROOTS),
+        dataset=one_of(DATASETS),
     threads: 1
     resources:
         mem_mb=1000,
@@ -50,30 +68,39 @@ rule roc_dataset:
     script:
         "../scripts/roc_dataset.py"
 
+
+def roc_datasets_of(root):
+    """The data sets of the ROC tables under ``root``: the config's `roc.datasets` (the paper study's), or a study's own."""
+    study = ROC_ROOTS[root]
+    return ROC_DATASETS if study == PAPER else STUDIES[study]["datasets"]
+
+
 # Tables over the data sets: dominators by slope range, ROCCH-hybrid choices by slope, by FPR and under the
 # workforce, precision and lift constraints, AUC check.
 rule roc_tables:
     input:
-        hull=expand(f"{RESULTS}/roc/{{dataset}}/hull.csv", dataset=ROC_DATASETS),
-        check=expand(f"{RESULTS}/roc/{{dataset}}/auc_check.csv", dataset=ROC_DATASETS),
-        curves=expand(f"{RESULTS}/roc/{{dataset}}/curves.csv", dataset=ROC_DATASETS),
+        hull=lambda wc: [f"{wc.root}/roc/{d}/hull.csv" for d in roc_datasets_of(wc.root)],
+        check=lambda wc: [f"{wc.root}/roc/{d}/auc_check.csv" for d in roc_datasets_of(wc.root)],
+        curves=lambda wc: [f"{wc.root}/roc/{d}/curves.csv" for d in roc_datasets_of(wc.root)],
     output:
-        dominators=f"{RESULTS}/tables/rocch_dominators.csv",
-        hybrid=f"{RESULTS}/tables/rocch_hybrid.csv",
-        fpr_targets=f"{RESULTS}/tables/rocch_fpr_targets.csv",
-        check=f"{RESULTS}/tables/roc_auc_check.csv",
-        constraints=f"{RESULTS}/tables/rocch_constraints.csv",
-        md_tex=expand(f"{RESULTS}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
+        dominators="{root}/tables/rocch_dominators.csv",
+        hybrid="{root}/tables/rocch_hybrid.csv",
+        fpr_targets="{root}/tables/rocch_fpr_targets.csv",
+        check="{root}/tables/roc_auc_check.csv",
+        constraints="{root}/tables/rocch_constraints.csv",
+        md_tex=expand("{{root}}/tables/{t}.{ext}", t=ROC_TABLES, ext=["md", "tex"]),
     log:
-        f"{RESULTS}/logs/roc_tables.log",  # not in logs/roc/, where a data set named roc_tables logs
+        "{root}/logs/roc_tables.log",  # not in logs/roc/, where a data set named roc_tables logs
     benchmark:
-        f"{RESULTS}/benchmarks/roc_tables.tsv"
+        "{root}/benchmarks/roc_tables.tsv"
     params:
         slopes=ROC["slopes"],
         target_fpr=ROC["target_fpr"],
         workforce=ROC["workforce"],
         min_precision=ROC["min_precision"],
         lift_fraction=ROC["lift_fraction"],
+    wildcard_constraints:
+        root=one_of(ROC_ROOTS),
     threads: 1
     resources:
         mem_mb=1000,

@@ -15,7 +15,7 @@ if SVM:
 SOURCE_DATASETS = list(dict.fromkeys(d for d, _ in SOURCE_PAIRS))
 
 
-@final_output
+@paper_output
 def _stats_targets():
     return (tables("claims_tests", "claims_tests_detail", "stats_per_dataset", "friedman", "source_metrics")
             + figures(*CD_FIGURES) + figures(*(f"source_metrics/{d}" for d in SOURCE_DATASETS)))
@@ -128,7 +128,7 @@ if REPETITIONS > 1:
                              for b in ls[i + 1:]})
     REPEATED_LEARNERS = list(dict.fromkeys(l for t, (ds, ls) in CLAIM_GROUPS.items() for l in ls))
 
-    @final_output
+    @paper_output
     def _repeated_targets():
         return tables("repeated_tests")
 

@@ -1,12 +1,12 @@
 # Studies (config key `studies`; config/README.md, "studies"): every generic analysis of AUC against
 # accuracy, per study, under results/studies/<study>/. A study reads the shared score and metric files
 # (results/scores/<discretization>/<data set>/<learner>.*): a (data set, learner, discretization) named by
-# several studies is trained once. The paper study's ROC and source metrics are its existing stages
-# (roc.smk, stats.smk); every other study gets its own, by the same scripts. Library: aucacc.studies.
+# several studies is trained once. The ROC stage (roc.smk) serves every study; the paper study's source metrics are
+# its own stage (stats.smk), every other study gets its own by the same scripts. Library: aucacc.studies.
 from aucacc.report.document import study_category
 
-STUDY_DIR = f"{RESULTS}/studies"
-# The studies whose ROC and source metrics are made here (the paper study has its own stages).
+# The studies whose source metrics are made here and whose ROC outputs go under their folder (the paper study's
+# under results/, roc.smk).
 OWN_STUDIES = [s for s in STUDIES if s != PAPER]
 RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]
 STUDY_TABLES = ["summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman",
@@ -107,63 +107,80 @@ rule study_summary:
         "../scripts/study_summary.py"
 
 
-def _study_tests_io(wc):
-    """The retest claims file of a study that has one (input `retest`)."""
-    retest = STUDIES[wc.study]["retest"]
-    return {"retest": retest} if retest else {}
-
-
 # Every pair × metric under every test (paired t, Wilcoxon, Friedman–Nemenyi with critical-difference diagrams,
-# Bayesian signed-rank, corrected t, Bayesian correlated t); with `retest:`, each claim re-tested.
-# Two rules, one script: a study with `retest:` writes one table more (a rule is defined only for studies it serves).
-_TEST_RULES = [("study_tests", False, [s for s in STUDIES if s not in RETEST_STUDIES]),
-               ("study_tests_retest", True, RETEST_STUDIES)]
-for _name, _retest, _studies in [r for r in _TEST_RULES if r[2]]:
+# Bayesian signed-rank, corrected t, Bayesian correlated t).
+rule study_tests:
+    input:
+        metrics=lambda wc: study_files(wc.study, "metrics"),
+        records=lambda wc: study_files(wc.study, "records"),
+    output:
+        tests=f"{STUDY_DIR}/{{study}}/tables/tests.csv",
+        tests_detail=f"{STUDY_DIR}/{{study}}/tables/tests_detail.csv",
+        tests_per_dataset=f"{STUDY_DIR}/{{study}}/tables/tests_per_dataset.csv",
+        friedman=f"{STUDY_DIR}/{{study}}/tables/friedman.csv",
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
+                      t=["tests", "tests_detail", "tests_per_dataset", "friedman"], ext=["md", "tex"]),
+        cd_accuracy=report(f"{STUDY_DIR}/{{study}}/figures/cd_accuracy.png", caption="../report/study_cd_figure.rst",
+                           category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        cd_auc=report(f"{STUDY_DIR}/{{study}}/figures/cd_auc.png", caption="../report/study_cd_figure.rst",
+                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        cd_pdf=[f"{STUDY_DIR}/{{study}}/figures/cd_{m}.pdf" for m in ("accuracy", "auc")],
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/tests.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/tests.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        alpha=config["protocol"]["alpha"],
+        rope=config["statistics"]["rope"],
+        decision=config["statistics"]["decision"],
+        nsamples=config["statistics"]["bayes_samples"],
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_tests.py"
 
-    rule:
-        name:
-            _name
-        input:
-            unpack(_study_tests_io),
-            metrics=lambda wc: study_files(wc.study, "metrics"),
-            records=lambda wc: study_files(wc.study, "records"),
-        output:
-            tests=f"{STUDY_DIR}/{{study}}/tables/tests.csv",
-            tests_detail=f"{STUDY_DIR}/{{study}}/tables/tests_detail.csv",
-            tests_per_dataset=f"{STUDY_DIR}/{{study}}/tables/tests_per_dataset.csv",
-            friedman=f"{STUDY_DIR}/{{study}}/tables/friedman.csv",
-            md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
-                          t=["tests", "tests_detail", "tests_per_dataset", "friedman"], ext=["md", "tex"]),
-            cd_accuracy=report(f"{STUDY_DIR}/{{study}}/figures/cd_accuracy.png", caption="../report/study_cd_figure.rst",
-                               category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
-            cd_auc=report(f"{STUDY_DIR}/{{study}}/figures/cd_auc.png", caption="../report/study_cd_figure.rst",
-                          category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
-            cd_pdf=[f"{STUDY_DIR}/{{study}}/figures/cd_{m}.pdf" for m in ("accuracy", "auc")],
-            **({"retest": f"{STUDY_DIR}/{{study}}/tables/retest.csv",
-                "retest_md_tex": [f"{STUDY_DIR}/{{study}}/tables/retest.{e}" for e in ("md", "tex")]} if _retest else {}),
-        log:
-            f"{RESULTS}/logs/studies/{{study}}/tests.log",
-        benchmark:
-            f"{RESULTS}/benchmarks/studies/{{study}}/tests.tsv"
-        params:
-            study=lambda wc: wc.study,
-            learners=lambda wc: STUDIES[wc.study]["learners"],
-            alpha=config["protocol"]["alpha"],
-            rope=config["statistics"]["rope"],
-            decision=config["statistics"]["decision"],
-            nsamples=config["statistics"]["bayes_samples"],
-            seed=SEED,
-            retest_learners=lambda wc: STUDIES[wc.study]["retest_learners"] or {},
-        wildcard_constraints:
-            study=one_of(_studies),
-        threads: 1
-        resources:
-            mem_mb=1000,
-            runtime=30,
-        conda:
-            "../envs/aucacc.yaml"
-        script:
-            "../scripts/study_tests.py"
+
+# A study's claims file (config key `retest`) re-tested on its data under every test over data sets: its own job,
+# so that study_tests has one set of outputs for every study (a rule of fixed outputs; the wildcard constraint
+# keeps it to the studies with `retest`).
+rule study_retest:
+    input:
+        retest=lambda wc: STUDIES[wc.study]["retest"],
+        metrics=lambda wc: study_files(wc.study, "metrics"),
+        records=lambda wc: study_files(wc.study, "records"),
+    output:
+        retest=f"{STUDY_DIR}/{{study}}/tables/retest.csv",
+        md_tex=[f"{STUDY_DIR}/{{study}}/tables/retest.{e}" for e in ("md", "tex")],
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/retest.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/retest.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        alpha=config["protocol"]["alpha"],
+        rope=config["statistics"]["rope"],
+        decision=config["statistics"]["decision"],
+        nsamples=config["statistics"]["bayes_samples"],
+        seed=SEED,
+        retest_learners=lambda wc: STUDIES[wc.study]["retest_learners"] or {},
+    wildcard_constraints:
+        study=one_of(RETEST_STUDIES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_retest.py"
 
 
 # The paper's question for every learner pair over all test folds: is AUC consistent with accuracy (C > 0.5)
@@ -197,83 +214,6 @@ rule study_cde:
         "../envs/aucacc.yaml"
     script:
         "../scripts/study_cde.py"
-
-
-# ROC per data set of a study other than the paper's (the paper study's: roc.smk), by roc_dataset's script.
-rule study_roc_dataset:
-    input:
-        scores=lambda wc: [f"{RESULTS}/scores/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.parquet"
-                           for l in STUDIES[wc.study]["learners"]],
-        metrics=lambda wc: [f"{RESULTS}/metrics/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.csv"
-                            for l in STUDIES[wc.study]["learners"]],
-        meta=rules.clean.output.meta,
-    output:
-        png=report(f"{STUDY_DIR}/{{study}}/figures/roc/{{dataset}}.png", caption="../report/study_roc_figure.rst",
-                   category=lambda wc: study_category_of(wc.study), subcategory="ROC"),
-        pdf=f"{STUDY_DIR}/{{study}}/figures/roc/{{dataset}}.pdf",
-        curves=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/curves.csv",
-        hull=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/hull.csv",
-        check=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/auc_check.csv",
-        det_png=report(f"{STUDY_DIR}/{{study}}/figures/det/{{dataset}}.png", caption="../report/study_det_figure.rst",
-                       category=lambda wc: study_category_of(wc.study), subcategory="ROC"),
-        det_pdf=f"{STUDY_DIR}/{{study}}/figures/det/{{dataset}}.pdf",
-        det=f"{STUDY_DIR}/{{study}}/roc/{{dataset}}/det.csv",
-    log:
-        f"{RESULTS}/logs/studies/{{study}}/roc/{{dataset}}.log",
-    benchmark:
-        f"{RESULTS}/benchmarks/studies/{{study}}/roc/{{dataset}}.tsv"
-    params:
-        learners=lambda wc: STUDIES[wc.study]["learners"],
-        positive=lambda wc: (STUDIES[wc.study]["positive"] or config["roc"]["positive"]).get(wc.dataset),
-        n_points=config["roc"]["n_points"],
-        n_thresholds=config["roc"]["n_thresholds"],
-        hull_points=config["roc"]["hull_points"],
-    wildcard_constraints:
-        study=one_of(OWN_STUDIES),
-        dataset=one_of(DATASETS),
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=10,
-    conda:
-        "../envs/aucacc.yaml"
-    script:
-        "../scripts/roc_dataset.py"
-
-
-# A study's ROCCH tables over its data sets, by roc_tables' script.
-rule study_roc_tables:
-    input:
-        hull=lambda wc: [f"{STUDY_DIR}/{wc.study}/roc/{d}/hull.csv" for d in STUDIES[wc.study]["datasets"]],
-        check=lambda wc: [f"{STUDY_DIR}/{wc.study}/roc/{d}/auc_check.csv" for d in STUDIES[wc.study]["datasets"]],
-        curves=lambda wc: [f"{STUDY_DIR}/{wc.study}/roc/{d}/curves.csv" for d in STUDIES[wc.study]["datasets"]],
-    output:
-        dominators=f"{STUDY_DIR}/{{study}}/tables/rocch_dominators.csv",
-        hybrid=f"{STUDY_DIR}/{{study}}/tables/rocch_hybrid.csv",
-        fpr_targets=f"{STUDY_DIR}/{{study}}/tables/rocch_fpr_targets.csv",
-        check=f"{STUDY_DIR}/{{study}}/tables/roc_auc_check.csv",
-        constraints=f"{STUDY_DIR}/{{study}}/tables/rocch_constraints.csv",
-        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=ROC_TABLES, ext=["md", "tex"]),
-    log:
-        f"{RESULTS}/logs/studies/{{study}}/roc_tables.log",
-    benchmark:
-        f"{RESULTS}/benchmarks/studies/{{study}}/roc_tables.tsv"
-    params:
-        slopes=config["roc"]["slopes"],
-        target_fpr=config["roc"]["target_fpr"],
-        workforce=config["roc"]["workforce"],
-        min_precision=config["roc"]["min_precision"],
-        lift_fraction=config["roc"]["lift_fraction"],
-    wildcard_constraints:
-        study=one_of(OWN_STUDIES),
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=10,
-    conda:
-        "../envs/aucacc.yaml"
-    script:
-        "../scripts/roc_tables.py"
 
 
 # Every metric of the sources per fold of each of a study's learners on one data set, and its figure.

@@ -1,8 +1,9 @@
 # Stage 3: the RBF SVM on the binary data sets (Huang & Ling 2005, §IV-C; Knowl 6), beside NB, C4.4 and C4.5.
-# SVM = config["svm_table"] (common.smk); null (the default) runs no SVM table.
+# SVM = the paper study's svm_table (config key `studies.<paper>.svm_table`; common.smk); null (the default) runs
+# no SVM table.
 if SVM:
 
-    @final_output
+    @paper_output
     def _svm_targets():
         return tables("svm_binary13", "significance_svm13")
 

@@ -3,7 +3,7 @@
 from aucacc import synthetic
 
 
-@final_output
+@paper_output
 def _synthetic_targets():
     stems = [f"synthetic_{e}" for e in synthetic.EXPERIMENTS]
     return tables(*stems, f"synthetic_{synthetic.MULTICLASS_EXACT}") + figures(*stems)

@@ -10,7 +10,7 @@ from aucacc.report.logs import setup_log
 from aucacc.report.figures import save_figure
 from aucacc.report import stem
 from aucacc.report.plots.significance import cd_diagram
-from aucacc.report.paper_tables import flag_datasets
+from aucacc.studies.fold_tables import flag_datasets
 from aucacc.report.tables import Table
 from aucacc.scores import read_metrics
 from aucacc.significance import claims_against_tests

@@ -1,16 +1,11 @@
-# Every pair of a study's learners under every test, Friedman-Nemenyi with its critical-difference diagrams,
-# and (with a claims file) each claim re-tested on the study's data.
+# Every pair of a study's learners under every test, Friedman-Nemenyi with its critical-difference diagrams
+# (a claims file re-tested on the study's data: study_retest.py).
 #
 # snakemake.input.metrics   fold-metric CSVs of the study (list)
-# snakemake.input.retest    optional: a claims CSV (metric, a, b, published_outcome[, table]) to re-test
 # snakemake.params.study    study name; .learners (list); .alpha; .rope; .decision; .seed; .nsamples
 # snakemake.output.tests, .tests_detail, .tests_per_dataset, .friedman   <stem>.csv each or multiext(<stem>, .csv,
 #                           .md, .tex): <stem>.{csv,md,tex} written either way
 # snakemake.output.cd_accuracy, .cd_auc   <stem>.png (or [png, pdf]): critical-difference diagrams
-# snakemake.output.retest   <stem>.csv (or its multiext), only with input.retest
-# snakemake.params.retest_learners  claims-file learner -> the study's learner standing for it ({}: none)
-import pandas as pd
-
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
@@ -18,7 +13,7 @@ from aucacc.report.logs import setup_log
 from aucacc.report.plots.significance import cd_diagram
 from aucacc.report.plots.studies import message_figure
 from aucacc.scores import read_metrics
-from aucacc.studies.analysis import pairwise_tests, retest_claims
+from aucacc.studies.analysis import pairwise_tests
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
@@ -36,10 +31,3 @@ for metric in ("accuracy", "auc"):
            message_figure(f"{par.study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
                           "and 2 data sets on which every learner ran)"))
     save_figure(fig, target)
-retest = getattr(inp, "retest", None)
-if retest:
-    rt = retest_claims(metrics, pd.read_csv(retest), list(par.learners), stand_ins=par.retest_learners, **opts)
-    rt["retest"].write(stem(out.retest), prov)
-    for r in rt["retest"].data.itertuples():
-        log.info("%s %s %s vs %s: claimed %s; supported by %s", r.table, r.metric, r.a, r.b, r.claimed_outcome,
-                 r.supported_by)

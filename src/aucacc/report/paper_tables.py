@@ -1,7 +1,8 @@
-"""The paper's real-data tables from stored fold metrics: means ± sd, t-tests, C/D/E tallies.
+"""The paper's real-data tables: the generic tables over folds beside the published numbers.
 
-Inputs are tidy fold metrics (``dataset, learner, fold, metric, value``, values in percent);
-published numbers come from the transcribed CSVs (``config/published``).
+The tables themselves (means ± sd, t-tests, C/D/E tallies) are the studies layer's
+(:mod:`aucacc.studies.fold_tables`); this module puts the paper's transcribed values
+(``config/published``) beside them and lays them out as the paper does.
 """
 
 from __future__ import annotations
@@ -12,43 +13,27 @@ import numpy as np
 import pandas as pd
 
 from aucacc.captions import caption
-from aucacc.counting import tally_pairs
 from aucacc.published import METRIC_SUFFIX, PUBLISHED_PREFIX, published_long  # noqa: F401  (re-exported)
 from aucacc.report.claims import fold_mean_tolerance
 from aucacc.scores import PARTIAL_MARK, UNDEFINED_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
-from aucacc.stats import paired_ttest
+from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, left_out_notes, paper_layout,
+                                        significance_table, summary_table)
 from aucacc.tables import Table
 
 
-def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None,
-                  claims: dict | None = None) -> pd.DataFrame:
-    """Mean and sample sd (ddof = 1) over folds per data set, learner and metric, beside the paper's.
+def beside_published(summary: pd.DataFrame, published: pd.DataFrame | None, claims: dict | None) -> pd.DataFrame:
+    """A :func:`~aucacc.studies.fold_tables.summary_table` beside the paper's values.
 
-    Returns a tidy frame ``dataset, learner, metric, mean, sd, n_folds, published_mean,
-    published_sd, diff, within_tolerance`` where ``diff = mean − published_mean`` and
-    ``within_tolerance`` is |diff| ≤ max(abs, sd × published_sd), the rule ``fold_mean`` of the
+    Adds ``published_mean, published_sd, diff, within_tolerance`` where ``diff = mean − published_mean``
+    and ``within_tolerance`` is |diff| ≤ max(abs, sd × published_sd), the rule ``fold_mean`` of the
     parsed claims file ``claims`` (:func:`aucacc.report.claims.fold_mean_tolerance`; in
-    ``config/claims.yaml`` max(3, 1.5 × published_sd)), which is required with ``published``.
-    ``partial_folds`` counts the folds whose value carries a note: a multi-class test fold that
-    lacks a class, whose Hand–Till M averages over the class pairs present
-    (:func:`aucacc.evaluation.cross_validate.fold_metrics`); ``undefined_folds`` counts the folds
-    whose value is NaN: a binary test fold with one class, whose AUC is undefined. Such folds are
-    left out of ``mean`` and ``sd``, and ``n_folds`` counts the folds that have a value. Tables
-    flag both kinds of cell (:data:`PARTIAL_MARK`, :data:`UNDEFINED_MARK`).
+    ``config/claims.yaml`` max(3, 1.5 × published_sd)), which is required with ``published``
+    (long form, :func:`aucacc.published.published_long`). No or empty ``published``: ``summary`` as it is.
     """
-    keys = ["dataset", "learner", "metric"]
-    g = metrics.groupby(keys, sort=False)["value"]
-    out = g.agg(mean="mean", sd=lambda v: float(np.std(v.dropna(), ddof=1)) if v.notna().sum() > 1 else np.nan,
-                n_folds="count").reset_index()
-    note = metrics["note"] if "note" in metrics.columns else pd.Series("", index=metrics.index)
-    noted = note.notna() & (note.astype(str).str.strip() != "") & (note.astype(str) != "nan")
-    flags = metrics.assign(_p=noted & metrics["value"].notna(), _u=metrics["value"].isna()).groupby(keys, sort=False)
-    counts = pd.concat([flags["_p"].sum().astype(int).rename("partial_folds"),
-                        flags["_u"].sum().astype(int).rename("undefined_folds")], axis=1)
-    out = out.merge(counts.reset_index(), on=keys, how="left")
+    out = summary
     if published is not None and len(published):
         if claims is None:
-            raise ValueError("summary_table: the published values need the claims file (claims=load_claims(path)) "
+            raise ValueError("beside_published: the published values need the claims file (claims=load_claims(path)) "
                              "for within_tolerance")
         out = out.merge(published, on=["dataset", "learner", "metric"], how="left")
         out["diff"] = out["mean"] - out["published_mean"]
@@ -57,158 +42,108 @@ def summary_table(metrics: pd.DataFrame, published: pd.DataFrame | None = None,
     return out
 
 
-def averages(summary: pd.DataFrame, published_avg: pd.DataFrame | None = None, table: str | None = None) -> pd.DataFrame:
-    """Average over data sets per learner and metric (``learner, metric, average, published_average``)."""
-    avg = summary.groupby(["learner", "metric"], sort=False)["mean"].mean().rename("average").reset_index()
-    if published_avg is not None:
-        pub = published_avg
-        if table is not None:
-            pub = pub[pub["table"] == table]
-        avg = avg.merge(pub[["learner", "metric", "average"]].rename(columns={"average": "published_average"}),
-                        on=["learner", "metric"], how="left")
-        avg["diff"] = avg["average"] - avg["published_average"]
-    return avg
-
-
-def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float,
-                       published: pd.DataFrame | None = None, table: str | None = None) -> pd.DataFrame:
-    """Two-tailed paired t-tests between every pair of learners, per metric, at two levels.
-
-    ``level = "dataset"`` pairs the per-data-set means (n = number of data sets, the test the
-    paper's claims fit, §IV-B); ``level = "fold"`` pairs the individual folds
-    (n = data sets × folds). A fold whose AUC is undefined (NaN: a binary test fold with one
-    class) is left out: of its data set's AUC mean, and of the fold-level AUC pairs. Columns:
-    ``metric, a, b, level, n, mean_diff, t, p, verdict, published_outcome``; the verdict reads ``"<a> significantly higher"`` etc.
-    """
-    means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean().unstack("learner")
-    folds = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack("learner")
-    rows = []
-    for metric in metrics["metric"].unique():
-        for a, b in combinations(learners, 2):
-            for level, frame in (("dataset", means), ("fold", folds)):
-                sub = frame.xs(metric, level="metric")[[a, b]].dropna()
-                res = paired_ttest(sub[a], sub[b], alpha)
-                verdict = res.verdict.replace("a significantly", f"{a} significantly").replace("b significantly", f"{b} significantly")
-                rows.append({"metric": metric, "a": a, "b": b, "level": level, "n": res.n, "mean_diff": res.mean_diff,
-                             "t": res.t, "p": res.p, "verdict": verdict})
-    out = pd.DataFrame(rows)
-    if published is not None:
-        pub = published if table is None else published[published["table"] == table]
-        look = {}
-        for _, r in pub.iterrows():
-            look[(r["metric"], r["a"], r["b"])] = r["published_outcome"]
-            look[(r["metric"], r["b"], r["a"])] = r["published_outcome"]
-        out["published_outcome"] = [look.get((m, a, b), "") for m, a, b in zip(out["metric"], out["a"], out["b"])]
-        out["agrees"] = [
-            (pv == "") or ((v == "not significant") == (pv == "not significant") and
-                           (v == "not significant" or v.split()[0] == pv.split()[0]))
-            for v, pv in zip(out["verdict"], out["published_outcome"])]
-        out["agrees"] = out["agrees"].astype(object).where(out["published_outcome"] != "")
+def averages_beside_published(avg: pd.DataFrame, published_avg: pd.DataFrame, table: str | None = None) -> pd.DataFrame:
+    """Averages over data sets (:func:`~aucacc.studies.fold_tables.averages`) beside the published ones
+    (``published_average``, ``diff``) of ``published_avg`` (``uci_averages.csv``; its rows of ``table``)."""
+    pub = published_avg if table is None else published_avg[published_avg["table"] == table]
+    out = avg.merge(pub[["learner", "metric", "average"]].rename(columns={"average": "published_average"}),
+                    on=["learner", "metric"], how="left")
+    out["diff"] = out["average"] - out["published_average"]
     return out
 
 
-def cde_table(metrics: pd.DataFrame, pairs: list[tuple[str, str]], published: pd.DataFrame | None = None) -> pd.DataFrame:
-    """C/D/E of AUC (f) against accuracy (g) over all test folds, for each pair of learners.
+def significance_beside_published(sig: pd.DataFrame, published: pd.DataFrame, table: str | None = None) -> pd.DataFrame:
+    """Paired t-tests (:func:`~aucacc.studies.fold_tables.significance_table`) beside the paper's outcomes.
 
-    Each observation is one test fold of one data set; learner a is compared with learner b
-    (Huang & Ling 2005, §IV-D; Knowl 4; :func:`aucacc.counting.tally_pairs`, whose rule for undefined
-    values applies). A fold whose AUC is undefined (NaN: a binary test fold with one class) is
-    left out of the tally, accuracy included, since a pair needs both metrics. Columns
-    ``pair, R, S, C, P, Q, D, V, E, n`` plus the published values
-    (prefixed ``published_``).
-    """
-    wide = metrics.set_index(["dataset", "fold", "metric", "learner"])["value"].unstack(["metric", "learner"])
-    rows = []
-    for a, b in pairs:
-        sub = wide[[("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)]].dropna()
-        t = tally_pairs(sub[("auc", a)], sub[("auc", b)], sub[("accuracy", a)], sub[("accuracy", b)]).as_dict()
-        rows.append({"pair": f"{a} vs {b}", **{k: t[k] for k in ("R", "S", "C", "P", "Q", "D", "V", "E")},
-                     "n": t["U"]})
-    out = pd.DataFrame(rows)
-    if published is not None:
-        pub = published.set_index("pair").add_prefix("published_").reset_index()
-        out = out.merge(pub, on="pair", how="left")
+    Adds ``published_outcome`` (of the pair in either order, from ``published``: ``significance.csv``, its
+    rows of ``table``) and ``agrees`` (our verdict and the published one name the same winner, or both none;
+    empty where the paper gives no outcome)."""
+    out = sig.copy()
+    pub = published if table is None else published[published["table"] == table]
+    look = {}
+    for _, r in pub.iterrows():
+        look[(r["metric"], r["a"], r["b"])] = r["published_outcome"]
+        look[(r["metric"], r["b"], r["a"])] = r["published_outcome"]
+    out["published_outcome"] = [look.get((m, a, b), "") for m, a, b in zip(out["metric"], out["a"], out["b"])]
+    out["agrees"] = [
+        (pv == "") or ((v == "not significant") == (pv == "not significant") and
+                       (v == "not significant" or v.split()[0] == pv.split()[0]))
+        for v, pv in zip(out["verdict"], out["published_outcome"])]
+    out["agrees"] = out["agrees"].astype(object).where(out["published_outcome"] != "")
     return out
 
 
-def flag_datasets(frame: pd.DataFrame, metrics: pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
-    """Display copy and notes of a table over data sets computed from tidy fold metrics.
-
-    For tables whose cells are not per-data-set means (t-tests per data set, say) but whose AUC
-    folds follow the same rule: the ``dataset`` of each row is marked (:func:`mark_partial`) when
-    that data set has a fold whose AUC is Hand–Till M over the class pairs present (†) or
-    undefined (‡), and :func:`partial_notes` explains each.
-
-    Returns
-    -------
-    (display, notes) — ``frame`` with marks, and the notes under it.
-    """
-    summ = summary_table(metrics)
-    counts = summ.groupby("dataset", sort=False)[["partial_folds", "undefined_folds"]].max()
-    total = (summ["n_folds"] + summ["undefined_folds"]).groupby(summ["dataset"], sort=False).max()
-    counts["n_folds"] = total - counts["undefined_folds"]  # as summary_table: the folds with a value
-    shown = frame.merge(counts[["partial_folds", "undefined_folds"]], left_on="dataset", right_index=True, how="left")
-    if "metric" in shown.columns:  # the rule is about AUC: accuracy rows keep every fold, unmarked
-        shown.loc[shown["metric"] != "auc", ["partial_folds", "undefined_folds"]] = 0
-    return mark_partial(shown).drop(columns=["partial_folds", "undefined_folds"]), partial_notes(counts.reset_index())
-
-
-def _left_out_notes(summary: pd.DataFrame, what: str) -> list[str]:
-    """When some AUC is undefined: the :data:`UNDEFINED_MARK` notes of :func:`partial_notes`, then ``what``
-    (with ``{folds}``: "<n> test fold(s)"), for the tables over folds (t-tests, C/D/E) that leave them out."""
-    notes = [n for n in partial_notes(summary) if n.startswith(UNDEFINED_MARK)]
-    if "undefined_folds" in summary.columns and (summary["undefined_folds"] > 0).any():
-        n = int(summary.groupby("dataset")["undefined_folds"].max().sum())
-        notes.append(f"{UNDEFINED_MARK} " + what.format(folds=f"{n} test fold{'s' if n != 1 else ''}"))
-    return notes
-
-
-def paper_layout(summary: pd.DataFrame, avg: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
-    """The paper's layout for display: one row per data set, ``mean ± sd (published)`` per metric and learner.
-
-    The last row holds the averages over data sets (published average in brackets). A cell
-    with a fold whose Hand–Till M is over the class pairs present ends with
-    :data:`PARTIAL_MARK`, one with a fold whose AUC is undefined with :data:`UNDEFINED_MARK`
-    (explained by :func:`partial_notes`).
-
-    Without a ``published_mean`` column in ``summary`` (a study with no published numbers) the
-    cells are ``mean ± sd`` alone, and without ``published_average`` in ``avg`` the averages too;
-    a (data set, learner) with no row in ``summary`` (a learner skipped there) is an empty cell
-    (NaN, printed "—").
-    """
-    def cell(d: pd.DataFrame) -> pd.Series:
-        mark = ""
-        for col, m in (("partial_folds", PARTIAL_MARK), ("undefined_folds", UNDEFINED_MARK)):
-            if col in d:
-                mark = mark + (d[col] > 0).map({True: " " + m, False: ""})
-        pub = (" (" + d["published_mean"].map("{:.1f}".format) + ")") if "published_mean" in d else ""
-        return d["mean"].map("{:.1f}".format) + " ± " + d["sd"].map("{:.1f}".format) + pub + mark
-
-    wide = summary.assign(cell=cell).pivot(index="dataset", columns=["metric", "learner"], values="cell")
-    wide = wide.reindex(columns=[(m, lrn) for m in ("accuracy", "auc") for lrn in learners])
-    wide.columns = [f"{m} {lrn}" for m, lrn in wide.columns]
-    wide = wide.reset_index()
-    avg_row = {"dataset": "average"}
-    for _, r in avg.iterrows():
-        pub = f" ({r['published_average']:.1f})" if "published_average" in avg else ""
-        avg_row[f"{r['metric']} {r['learner']}"] = f"{r['average']:.1f}{pub}"
-    return pd.concat([wide, pd.DataFrame([avg_row])], ignore_index=True)
+def cde_beside_published(cde: pd.DataFrame, published: pd.DataFrame) -> pd.DataFrame:
+    """A C/D/E tally (:func:`~aucacc.studies.fold_tables.cde_table`) beside the paper's (``cde_folds.csv``,
+    its columns prefixed ``published_``)."""
+    pub = published.set_index("pair").add_prefix("published_").reset_index()
+    return cde.merge(pub, on="pair", how="left")
 
 
 # --------------------------------------------------------------------------- one function per rule
-SIG_LEFT_OUT = "The AUC tests leave out the {folds} whose AUC is undefined (data-set means: over the other folds)."
-CDE_LEFT_OUT = "The tally leaves out the {folds} whose AUC is undefined, their accuracy too (a pair needs both)."
 
 
-def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
-                published_sig: pd.DataFrame, published_cde: pd.DataFrame, learners: list[str],
-                pairs: list[tuple[str, str]], alpha: float, protocol: str, claims: dict):
-    """The paper's main table (§IV-B; Knowl 5), its t-tests and the C/D/E fold tally (§IV-D; Knowl 4).
+def study_rows(summary: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """The rows of a study's summary table (:func:`aucacc.studies.analysis.summary`'s data) of ``learners``: by data
+    set (as in ``summary``), then in the order of ``learners``, then metric; without its ``protocol`` column."""
+    out = summary[summary["learner"].isin(learners)].drop(columns="protocol", errors="ignore")
+    rank = {lrn: i for i, lrn in enumerate(learners)}
+    ds = {d: i for i, d in enumerate(dict.fromkeys(out["dataset"]))}
+    key = out["dataset"].map(ds) * (len(rank) + 1) + out["learner"].map(rank)
+    return out.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
 
-    Rule ``main_table``. Parameters are the stacked fold metrics, the published CSVs
-    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``), the
-    ``main_table``/``protocol`` config values and the parsed claims file (the tolerance of
-    ``within_tolerance``).
+
+def study_ttests(ttests: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """The rows of a study's t-tests (:func:`aucacc.studies.analysis.pairwise_ttests`' data) of the pairs
+    ``itertools.combinations(learners, 2)``, per metric then pair then level, as
+    :func:`~aucacc.studies.fold_tables.significance_table` orders them; without the ``datasets`` column.
+
+    Raises
+    ------
+    ValueError
+        A pair has no rows (the study does not test it in that order).
+    """
+    pairs = list(combinations(learners, 2))
+    index = {(a, b): i for i, (a, b) in enumerate(pairs)}
+    rows = ttests[[(a, b) in index for a, b in zip(ttests["a"], ttests["b"])]]
+    missing = [f"{a} vs {b}" for a, b in pairs if not ((rows["a"] == a) & (rows["b"] == b)).any()]
+    if missing:
+        raise ValueError(f"the study's t-tests have no rows for {', '.join(missing)} (its learners, in the order of "
+                         f"{learners}, must include these)")
+    order = {m: i for i, m in enumerate(dict.fromkeys(rows["metric"]))}
+    key = rows["metric"].map(order) * (len(pairs) + 1) + [index[(a, b)] for a, b in zip(rows["a"], rows["b"])]
+    return rows.iloc[np.argsort(key.to_numpy(), kind="stable")].drop(columns="datasets").reset_index(drop=True)
+
+
+def study_cde(auc_vs_accuracy: pd.DataFrame, pairs: list[tuple[str, str]]) -> pd.DataFrame:
+    """The C/D/E tally of ``pairs`` from a study's AUC-against-accuracy table
+    (:func:`aucacc.studies.analysis.auc_vs_accuracy`' data, summed over all its test folds): ``pair, R, S, C, P, Q,
+    D, V, E, n`` in the order of ``pairs``, as :func:`~aucacc.studies.fold_tables.cde_table` gives them.
+
+    Raises
+    ------
+    ValueError
+        A pair is not in the study's table.
+    """
+    names = [f"{a} vs {b}" for a, b in pairs]
+    missing = [n for n in names if n not in set(auc_vs_accuracy["pair"])]
+    if missing:
+        raise ValueError(f"the study's C/D/E table has no pair {', '.join(missing)} (its cde_pairs must include it)")
+    out = auc_vs_accuracy.set_index("pair").loc[names].reset_index()
+    return out[["pair", "R", "S", "C", "P", "Q", "D", "V", "E", "n"]]
+
+
+def main_tables(summary: pd.DataFrame, ttests: pd.DataFrame, auc_vs_accuracy: pd.DataFrame, published: pd.DataFrame,
+                published_avg: pd.DataFrame, published_sig: pd.DataFrame, published_cde: pd.DataFrame,
+                learners: list[str], pairs: list[tuple[str, str]], protocol: str, claims: dict):
+    """The paper's main table (§IV-B; Knowl 5), its t-tests and the C/D/E fold tally (§IV-D; Knowl 4): views of
+    the paper study's tables beside the published numbers; nothing is recomputed from fold metrics.
+
+    Rule ``main_table``. Parameters are the paper study's ``summary``, ``ttests`` and ``auc_vs_accuracy`` tables
+    (read from their CSVs: :func:`aucacc.studies.analysis.summary`, :func:`~aucacc.studies.analysis.pairwise_ttests`,
+    :func:`~aucacc.studies.analysis.auc_vs_accuracy`; the study's data sets are the table's), the published CSVs
+    (``uci_nb_c44_c45``, ``uci_averages``, ``significance``, ``cde_folds``), the main table's learners and C/D/E
+    pairs, the protocol and the parsed claims file (the tolerance of ``within_tolerance``).
 
     Returns
     -------
@@ -216,16 +151,17 @@ def main_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: p
         Tables ``{"table", "sig", "cde"}`` (:class:`~aucacc.tables.Table`) and the
         averages over data sets (for the log).
     """
-    summ = summary_table(metrics, published_long(published), claims)
+    summ = beside_published(study_rows(summary, learners), published_long(published), claims)
     summ.insert(0, "protocol", protocol)
-    avg = averages(summ, published_avg, table="uci_nb_c44_c45")
+    avg = averages_beside_published(averages(summ), published_avg, table="uci_nb_c44_c45")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
                        caption=caption("uci_nb_c44_c45", protocol=protocol)),
-        "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="uci_nb_c44_c45"),
-                     floatfmt=".4g", notes=_left_out_notes(summ, SIG_LEFT_OUT), caption=caption("significance_uci")),
-        "cde": Table(cde_table(metrics, [tuple(p) for p in pairs], published_cde),
-                     notes=_left_out_notes(summ, CDE_LEFT_OUT), caption=caption("cde_folds")),
+        "sig": Table(significance_beside_published(study_ttests(ttests, learners), published_sig,
+                                                   table="uci_nb_c44_c45"),
+                     floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT), caption=caption("significance_uci")),
+        "cde": Table(cde_beside_published(study_cde(auc_vs_accuracy, [tuple(p) for p in pairs]), published_cde),
+                     notes=left_out_notes(summ, CDE_LEFT_OUT), caption=caption("cde_folds")),
     }
     return tables, avg
 
@@ -237,13 +173,14 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
     ``published`` stacks the long forms of ``svm_binary13`` and ``uci_nb_c44_c45``; ``claims``
     is the parsed claims file. Returns ``({"table", "sig"}, averages)`` as :func:`main_tables`.
     """
-    summ = summary_table(metrics, published, claims)
-    avg = averages(summ, published_avg, table="svm_binary13")
+    summ = beside_published(summary_table(metrics), published, claims)
+    avg = averages_beside_published(averages(summ), published_avg, table="svm_binary13")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
                        caption=caption("svm_binary13")),
-        "sig": Table(significance_table(metrics, learners, alpha, published_sig, table="svm_binary13"),
-                     floatfmt=".4g", notes=_left_out_notes(summ, SIG_LEFT_OUT),
+        "sig": Table(significance_beside_published(significance_table(metrics, learners, alpha), published_sig,
+                                                   table="svm_binary13"),
+                     floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT),
                      caption=caption("significance_svm13")),
     }
     return tables, avg
@@ -252,7 +189,7 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
 def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol: str, claims: dict):
     """Mean ± sd of every learner on every configured data set (rule ``all_datasets_table``; ``claims``:
     the parsed claims file, for ``within_tolerance``)."""
-    summ = summary_table(metrics, published_long(published), claims)
+    summ = beside_published(summary_table(metrics), published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     return Table(summ, display=mark_partial(summ), notes=partial_notes(summ),
                  caption=caption("all_datasets", protocol=protocol))

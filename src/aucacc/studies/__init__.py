@@ -3,4 +3,7 @@
 :mod:`aucacc.studies.analysis` turns a study's fold metrics into its tables (accuracy and AUC,
 t-tests, every pair under every test, C/D/E of AUC against accuracy with sign tests and bootstrap
 intervals, re-tested claims, exclusions) and its front-page headline; no file I/O, no Snakemake.
+:mod:`aucacc.studies.fold_tables` holds the tables over data sets and folds it is built on (means ± sd,
+averages, paired t-tests, C/D/E tallies), on which the paper's layouts (:mod:`aucacc.report.paper_tables`)
+put the published numbers: the studies layer never imports the report.
 """

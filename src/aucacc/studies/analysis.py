@@ -27,10 +27,10 @@ from aucacc.counting import PairCounts, tally_pairs
 from aucacc.evaluation.cross_validate import PROTOCOL_DESCRIPTIONS
 from aucacc.evaluation.folds import derive_seed
 from aucacc.learners import input_description
-from aucacc.report.paper_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, _left_out_notes, averages, flag_datasets,
-                                        paper_layout, significance_table, summary_table)
 from aucacc.scores import partial_notes
 from aucacc.significance import OVER_DATASETS, TESTS, FriedmanResult, claims_against_tests
+from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, flag_datasets, left_out_notes,
+                                        paper_layout, significance_table, summary_table)
 from aucacc.tables import Table, split_frame
 
 __all__ = ["summary", "summary_tables", "pairwise_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
@@ -192,7 +192,7 @@ def summary(metrics: pd.DataFrame, learners: list[str], specs: Mapping[str, Mapp
     Returns
     -------
     Table
-        ``data``: :func:`aucacc.report.paper_tables.summary_table` without published values
+        ``data``: :func:`aucacc.studies.fold_tables.summary_table`
         (``dataset, learner, metric, mean, sd, n_folds, partial_folds, undefined_folds``, with
         ``protocol`` first when the metrics have one); ``display``: one row per data set, a
         ``mean ± sd`` cell per metric and learner († / ‡ as in every table over data sets), an
@@ -248,7 +248,7 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
     """Two-tailed paired t-tests of every pair of learners, per metric, over data sets and over folds.
 
     Each pair is tested on the data sets both learners ran
-    (:func:`aucacc.report.paper_tables.significance_table` on them: ``level = "dataset"`` pairs
+    (:func:`aucacc.studies.fold_tables.significance_table` on them: ``level = "dataset"`` pairs
     the per-data-set means, ``level = "fold"`` the folds; a fold whose AUC is undefined is left
     out). Columns ``metric, a, b, level, datasets, n, mean_diff, t, p, verdict``, rows in the
     order metric, pair (``itertools.combinations(learners, 2)``), level. A pair with fewer than
@@ -275,7 +275,7 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
     cols = ["metric", "a", "b", "level", "datasets", "n", "mean_diff", "t", "p", "verdict"]
     out = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=cols)
     out = out.iloc[np.argsort(out["metric"].map(order).to_numpy(), kind="stable")].reset_index(drop=True)
-    notes = _left_out_notes(summary_table(metrics), SIG_LEFT_OUT)
+    notes = left_out_notes(summary_table(metrics), SIG_LEFT_OUT)
     if any(_left_out(metrics, learners, _common(metrics, learners))):
         notes.append("Each pair is tested on the data sets both learners ran (column datasets).")
     notes += repeated
@@ -557,7 +557,7 @@ def _tallies(metrics: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
 
     One pair of objects per test fold (:func:`aucacc.counting.tally_pairs`); a fold whose AUC is
     undefined for either learner is left out, its accuracy too, as
-    :func:`aucacc.report.paper_tables.cde_table` does.
+    :func:`aucacc.studies.fold_tables.cde_table` does.
     """
     wide = metrics[metrics["learner"].isin([a, b])].set_index(["dataset", "fold", "metric", "learner"])["value"]
     wide = wide.unstack(["metric", "learner"]).reindex(columns=pd.MultiIndex.from_tuples(
@@ -688,7 +688,7 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
                                     "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"])
     shown = out.drop(columns=["a", "b", "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"])
     shown = shown.rename(columns=QUESTIONS)
-    notes = _left_out_notes(summary_table(metrics), CDE_LEFT_OUT)
+    notes = left_out_notes(summary_table(metrics), CDE_LEFT_OUT)
     notes.append(f"p_C, p_D: exact one-sided sign tests of R against S (C > 0.5) and of P against Q (D > 1); the "
                  f"answers are yes when p < α = {alpha}. [C_lo, C_hi], [D_lo, D_hi]: {CI_LEVEL * 100:g} % bootstrap "
                  f"percentile intervals over data sets ({int(n_boot)} resamples of the data sets, their fold tallies "
