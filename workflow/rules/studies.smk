@@ -204,7 +204,7 @@ rule study_cde:
         learners=lambda wc: STUDIES[wc.study]["learners"],
         pairs=lambda wc: study_pairs(STUDIES[wc.study]),
         alpha=config["protocol"]["alpha"],
-        n_boot=1000,
+        n_boot=config["statistics"]["bootstrap_samples"],
         seed=SEED,
     threads: 1
     resources:
