@@ -147,3 +147,11 @@ def test_config_keys_in_the_guide_exist(page):
             if re.sub(r"\.<[a-z ]+>", ".<name>", key) not in keys:
                 unknown.append((lineno, key))
     assert not unknown, f"keys the schema does not have (line, key): {unknown}"
+
+
+def test_test_folders_are_the_library_packages():
+    """docs/testing.md: "Tests of a library package sit in tests/<package>/", besides tests/workflow/ (whole-workflow
+    runs) and tests/cluster/ (the SLURM run): every other folder of tests/ is named after a package of src/aucacc."""
+    folders = {p.name for p in (REPO / "tests").iterdir()
+               if p.is_dir() and not p.name.startswith(("_", "."))} - {"workflow", "cluster"}
+    assert folders and all((REPO / "src" / "aucacc" / name / "__init__.py").is_file() for name in folders), folders
