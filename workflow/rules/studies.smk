@@ -235,7 +235,7 @@ rule study_source_metrics:
         f"{RESULTS}/benchmarks/studies/{{study}}/source_metrics/{{dataset}}.tsv"
     params:
         protocol=lambda wc: STUDIES[wc.study]["discretization"],
-        positive=lambda wc: (STUDIES[wc.study]["positive"] or config["roc"]["positive"]).get(wc.dataset),
+        positive=lambda wc: (STUDIES[wc.study]["positive"] or {}).get(wc.dataset),
         costs=lambda wc: config["source_metrics"]["costs"].get(wc.dataset, {}),
     wildcard_constraints:
         study=one_of(OWN_STUDIES),
