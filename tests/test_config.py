@@ -193,10 +193,15 @@ def test_good_sklearn_learner_passes(cfg):
     (lambda c: c["studies"].update(mine={"datasets": ["iris"], "learners": ["NB", "C4.5"],
                                          "main_table": {"learners": ["NB", "C4.5"]}}),
      "config key 'studies.mine.main_table': only the study with published numbers"),
-    (lambda c: c["roc"].update(learners=["NB", "LR"]),
-     "config key 'roc.learners' names learner 'LR', which is not under 'learners'"),
-    (lambda c: c["roc"].update(positive={"sonar": "M"}),
-     "config key 'roc.positive' names dataset 'sonar', which is not under 'datasets'"),
+    (lambda c: c["studies"]["huang_ling_2005"].update(roc={"learners": ["NB", "LR"]}),
+     "config key 'studies.huang_ling_2005.roc.learners' names 'LR', which is not one of the study's learners"),
+    (lambda c: c["studies"]["huang_ling_2005"].update(roc={"datasets": ["breast", "sonar"]}),
+     "config key 'studies.huang_ling_2005.roc.datasets' names 'sonar', which is not one of the study's datasets"),
+    (lambda c: c["studies"]["huang_ling_2005"].update(positive={"sonar": "M"}),
+     "config key 'studies.huang_ling_2005.positive' names data set 'sonar', which is not one of the study's data sets"),
+    (lambda c: c["studies"].update(mine={"datasets": ["iris"], "learners": ["NB", "C4.5"],
+                                         "roc": {"learners": ["NB", "C4.5"]}}),
+     "config key 'studies.mine.roc': only the study with published numbers"),
     (lambda c: c["fold_jobs"].update(SVM=["mushroom", "mushrom"]),
      "config key 'fold_jobs.SVM' names dataset 'mushrom', which is not under 'datasets'"),
     (lambda c: c["fold_jobs"].update(SVM2=True),
@@ -211,15 +216,15 @@ def test_derived_defaults_filled_once(cfg):
     """Defaults that depend on other keys are filled by validate_config, so rules read the keys directly."""
     paper = cfg["studies"]["huang_ling_2005"]
     del paper["main_table"]
-    del cfg["roc"]["learners"]
-    cfg["roc"].pop("datasets", None)
+    paper.pop("roc", None)
     del paper["svm_table"]["compare"]
-    out = validate_config(cfg)
-    paper = out["studies"]["huang_ling_2005"]
-    assert paper["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": [], "datasets": None}
-    assert out["roc"]["learners"] == list(cfg["learners"])
-    assert out["roc"]["datasets"] == paper["svm_table"]["datasets"]
-    assert paper["svm_table"]["compare"] == [] and out["roc"]["n_points"] == 101
+    out = validate_config(copy.deepcopy(cfg))
+    done = out["studies"]["huang_ling_2005"]
+    assert done["main_table"] == {"learners": list(cfg["learners"]), "cde_pairs": [], "datasets": None}
+    assert done["roc"] == {"learners": paper["learners"], "datasets": paper["svm_table"]["datasets"]}
+    assert done["svm_table"]["compare"] == [] and out["roc"]["n_points"] == 101
+    del paper["svm_table"]  # no SVM table: the ROC stage on the study's data sets
+    assert validate_config(cfg)["studies"]["huang_ling_2005"]["roc"]["datasets"] == paper["datasets"]
 
 
 SCHEMA = yaml.safe_load(open(__import__("aucacc.config", fromlist=["SCHEMA"]).SCHEMA))
@@ -230,7 +235,7 @@ NO_DEFAULT = {"datasets.*.source." + k for k in ("file", "url", "openml_id", "sh
                                                   "numeric")}
 NO_DEFAULT |= {"datasets.*.recipe." + k for k in ("drop_columns", "zero_as_missing", "missing_tokens", "class_map",
                                                    "one_vs_rest", "drop_classes", "subsample")}
-NO_DEFAULT |= {"studies.*.main_table.learners", "roc.learners", "roc.datasets"}
+NO_DEFAULT |= {"studies.*.main_table.learners", "studies.*.roc.learners", "studies.*.roc.datasets"}
 # `nominal` absent means onehot, with no default so that the specs of the learners that leave it out
 # (params of their workflow jobs) stay as they were.
 NO_DEFAULT |= {"learners.*.nominal"}
@@ -312,7 +317,7 @@ def test_minimal_config_has_every_section():
     assert out["learners"]["NB"] == {"estimator": "aucacc.learners.naive_bayes.NaiveBayes", "params": {},
                                      "binary_only": False}
     assert out["fold_jobs"] == {}
-    assert out["roc"]["datasets"] == ["iris"] and out["roc"]["learners"] == ["NB", "C4.4", "C4.5"]
+    assert "learners" not in out["roc"] and out["roc"]["n_points"] == 101  # no study: no paper ROC stage
     assert out["profit"]["list_size"] == 20 and out["profit"]["monte_carlo"] == {"enabled": True, "samples": 1000000}
     assert out["synthetic"]["multiclass"]["exact_classes"] == [3]
     assert out["studies"] == {}  # no study: no paper stage runs (workflow/rules/common.smk: PAPER)
@@ -427,7 +432,7 @@ def test_svm_grids_are_non_empty_and_positive(cfg, grid, where, want):
 
 def test_rules_read_config_keys_directly():
     """No rule restates a default: no `.get("key", …)` on the config in workflow/rules (validate_config fills
-    every key). Look-ups by data set (`roc.positive`, `source_metrics.costs`) are the only `.get` left."""
+    every key). Look-ups by data set (`studies.<name>.positive`, `source_metrics.costs`) are the only `.get` left."""
     from helpers import REPO_ROOT
 
     found = []
@@ -464,6 +469,17 @@ def test_top_level_published_and_claims_moved_into_the_study(cfg, key):
     msg = _error(cfg)
     assert msg.startswith(f"config key '{key}' moved into a study: give it as 'studies.<name>.{key}'")
     assert "huang_ling_2005" in msg
+
+
+@pytest.mark.parametrize("key, where", [("learners", "studies.<paper>.roc.learners"),
+                                        ("datasets", "studies.<paper>.roc.datasets"),
+                                        ("positive", "studies.<paper>.positive")])
+def test_roc_learners_datasets_and_positive_moved_into_the_paper_study(cfg, key, where):
+    """The top-level `roc` keeps the settings; what describes the paper's ROC study is refused, naming its place."""
+    cfg.setdefault("roc", {})[key] = {} if key == "positive" else ["NB"]
+    msg = _error(cfg)
+    assert msg.startswith(f"config key 'roc.{key}' moved into the paper study: give it as '{where}'")
+    assert "huang_ling_2005" in msg and f"remove 'roc.{key}'" in msg
 
 
 def test_a_study_naming_an_unknown_data_set_or_learner(cfg):

@@ -123,7 +123,8 @@ def test_an_unknown_positive_class_names_the_config_keys():
     from aucacc.scores import positive_class
 
     with pytest.raises(ValueError, match=r"^positive class 'nonclass' is not a class of the data \(\['a', 'b'\]\): set "
-                                         r"config key roc\.positive \(or the study's studies\.<name>\.positive\)"):
+                                         r"config key studies\.<name>\.positive \(of the study that names this data "
+                                         r"set\) to one of them$"):
         positive_class(["a", "b"], ["a", "b", "b"], "nonclass")
 
 

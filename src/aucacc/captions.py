@@ -78,6 +78,9 @@ CAPTIONS: dict[str, str] = {
                      "over data sets",
     "study_ttests": "Two-tailed paired t-tests of every pair of learners (α = {alpha}): over the per-data-set means "
                     "(level=dataset) and over the folds (level=fold)",
+    "study_ttests_common": "Two-tailed paired t-tests of every pair of learners (α = {alpha}) over the data sets on "
+                           "which every learner ran: over the per-data-set means (level=dataset) and over the folds "
+                           "(level=fold)",
     "study_retest_changes": "The re-tested claims beside those of study {other} (the same claims, other data or "
                             "protocol): which tests over data sets change their verdict",
     "study_tests": "Every pair of learners under every test (α = {alpha}; Bayesian: ROPE ±{rope} percentage points, "

@@ -36,6 +36,10 @@ MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>
 #: Learner keys that moved to the top level (issue 33: how a learner's jobs run is an execution choice, not part of
 #: the learner: the bytes written are the same either way): the config key that takes them now.
 MOVED_LEARNER_KEYS = {"fold_jobs": "fold_jobs"}
+#: Keys of the top-level ``roc`` that moved into the paper study (issue 33: they describe the paper's ROC study; the
+#: settings left under ``roc`` apply to every study's ROC stage): the config key that takes them now.
+MOVED_ROC_KEYS = {"learners": "studies.<paper>.roc.learners", "datasets": "studies.<paper>.roc.datasets",
+                  "positive": "studies.<paper>.positive"}
 #: Protocol keys a study may not override (every study shares the top-level protocol's folds; a study may set its
 #: own ``repetitions``, whose repetition 0 is those folds).
 STUDY_FIXED_KEYS = ("n_folds",)
@@ -216,6 +220,14 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
                 f"numbers (the paper's study 'huang_ling_2005' in config/config.yaml has published: config/published, "
                 f"claims: config/claims.yaml, main_table and svm_table), and remove the top-level '{key}' "
                 f"(docs/studies.md)")
+    roc = config.get("roc")
+    for key, where in (MOVED_ROC_KEYS.items() if isinstance(roc, dict) else ()):
+        if key in roc:
+            raise ConfigError(
+                f"config key 'roc.{key}' moved into the paper study: give it as '{where}' (<paper>: the study with "
+                f"published numbers, 'huang_ling_2005' in config/config.yaml; another study's ROC stage is over its "
+                f"own learners, data sets and 'positive') and remove 'roc.{key}'; the other 'roc' keys, the analysis "
+                f"settings, stay (docs/analyses.md)")
     learners = config.get("learners")
     for name, spec in (learners.items() if isinstance(learners, dict) else ()):
         for key, where in MOVED_LEARNER_KEYS.items():
@@ -268,8 +280,8 @@ def _fill_derived_defaults(config: dict[str, Any], schema: dict) -> None:
 
     The paper study's (the one with ``published``) ``main_table``: ``{}`` filled, its ``learners`` every learner;
     a study's ``discretization``: ``none``, or ``protocol.discretization`` for the study with published numbers;
-    ``roc.learners``: every learner; ``roc.datasets``: the paper study's ``svm_table.datasets``, else every data
-    set. Runs after :func:`_fill_defaults`, so every section is present.
+    its ``roc``: ``{}`` filled, its ``learners`` the study's, its ``datasets`` the study's ``svm_table.datasets``, else
+    the study's. Runs after :func:`_fill_defaults`, so every section is present.
     """
     learners = list(config["learners"])
     svm = None
@@ -284,10 +296,9 @@ def _fill_derived_defaults(config: dict[str, Any], schema: dict) -> None:
                 _fill_defaults(study["main_table"], schema["$defs"]["study"]["properties"]["main_table"], schema)
             study["main_table"].setdefault("learners", learners)
             svm = study["svm_table"]
-    roc = config["roc"]
-    roc.setdefault("learners", learners)
-    if "datasets" not in roc:
-        roc["datasets"] = list(svm["datasets"] if svm is not None else config["datasets"])
+            study["roc"] = study["roc"] or {}
+            study["roc"].setdefault("learners", list(study["learners"]))
+            study["roc"].setdefault("datasets", list(svm["datasets"] if svm is not None else study["datasets"]))
 
 
 def _check_references(config: dict[str, Any]) -> None:
@@ -317,10 +328,6 @@ def _check_references(config: dict[str, Any]) -> None:
     for name, where in config["fold_jobs"].items():
         if isinstance(where, list):
             need(where, f"fold_jobs.{name}", datasets, "dataset")
-    roc = config["roc"]
-    need(roc["learners"], "roc.learners", learners, "learner")
-    need(roc["datasets"], "roc.datasets", datasets, "dataset")
-    need(list(roc["positive"]), "roc.positive", datasets, "dataset")
     need(list(config["source_metrics"]["costs"]), "source_metrics.costs", datasets, "dataset")
     _check_studies(config, need)
 
@@ -342,7 +349,7 @@ def _check_studies(config: dict[str, Any], need) -> None:
             raise ConfigError(f"config key '{key}.{missing}': study {name!r} gives '{given}' without '{missing}'; the "
                               f"published numbers are judged by the claims file's rules, so give both (the paper "
                               f"study: published: config/published, claims: config/claims.yaml) or neither")
-        for table in ("main_table", "svm_table"):
+        for table in ("main_table", "svm_table", "roc"):
             if study[table] is not None and not study["published"]:
                 raise ConfigError(f"config key '{key}.{table}': only the study with published numbers (the paper "
                                   f"study: 'published' and 'claims') has the paper's {table}; remove it from "
@@ -377,6 +384,12 @@ def _check_studies(config: dict[str, Any], need) -> None:
             if missing:
                 raise ConfigError(f"config key '{key}.compare_retest': study {missing[0]!r} has no 'retest'; both "
                                   f"studies re-test claims to be compared (give each 'retest')")
+        for what in ("learners", "datasets"):
+            outside = [x for x in (study["roc"] or {}).get(what, []) if x not in study[what]]
+            if outside:
+                raise ConfigError(f"config key '{key}.roc.{what}' names {outside[0]!r}, which is not one of the "
+                                  f"study's {what} ({', '.join(study[what])}); the ROC stage is over the study's "
+                                  f"{what}: add it to '{key}.{what}' or remove it")
         for dataset in study["positive"] or {}:
             if dataset not in study["datasets"]:
                 raise ConfigError(f"config key '{key}.positive' names data set {dataset!r}, which is not one of the "

@@ -165,7 +165,7 @@ def positive_class(classes, y_true, override: str | None = None) -> str:
         if str(override) not in classes:
             # the classes are known from the clean data only, so a configured name is checked here, in the job
             raise ValueError(f"positive class {override!r} is not a class of the data ({classes}): set config key "
-                             f"roc.positive (or the study's studies.<name>.positive) of this data set to one of them")
+                             f"studies.<name>.positive (of the study that names this data set) to one of them")
         return str(override)
     y = np.asarray(y_true).astype(str)
     counts = [int((y == c).sum()) for c in classes]

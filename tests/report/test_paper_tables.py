@@ -211,7 +211,64 @@ def test_views_of_the_study_tables_equal_the_tables_from_fold_metrics(tmp_path):
                                   check_exact=True)
     pd.testing.assert_frame_equal(study_cde(study["cde"], [("C", "A")]), cde_table(metrics, [("C", "A")]),
                                   check_exact=True)
-    with pytest.raises(ValueError, match="C vs A"):
-        study_ttests(study["ttests"], ["C", "A"])  # the study tests A against C, not C against A
+    # the study tests A against C: C against A is the same test read the other way, exactly the direct one
+    pd.testing.assert_frame_equal(study_ttests(study["ttests"], ["C", "A"]), significance_table(sub, ["C", "A"], 0.05),
+                                  check_exact=True)
+    with pytest.raises(ValueError, match="A vs Z"):
+        study_ttests(study["ttests"], ["A", "Z"])  # no learner Z in the study
     with pytest.raises(ValueError, match="A vs C"):
         study_cde(study["cde"], [("A", "C")])
+
+
+def _study_with_a_binary_only_learner(tmp_path):
+    """Fold metrics of learners A, B and S on d1…d4, S (binary-only) with no rows on d2, and the study's summary and
+    t-tests over the data sets every learner ran, read back from CSV."""
+    from aucacc.studies import analysis as A
+
+    rng = np.random.default_rng(5)
+    metrics = pd.DataFrame([{"dataset": d, "learner": lrn, "fold": k, "metric": m, "value": float(rng.uniform(50, 100))}
+                            for d in ("d1", "d2", "d3", "d4") for lrn in ("A", "B", "S") for k in range(5)
+                            for m in ("accuracy", "auc") if not (lrn == "S" and d == "d2")])
+    metrics.loc[(metrics["dataset"] == "d3") & (metrics["fold"] == 1) & (metrics["metric"] == "auc"), "value"] = np.nan
+    learners = ["A", "B", "S"]
+    study = {"summary": A.summary(metrics, learners), "ttests_common": A.common_ttests(metrics, learners, 0.05)}
+    for name, table in study.items():
+        table.data.to_csv(tmp_path / f"{name}.csv", index=False)
+    return metrics, {name: pd.read_csv(tmp_path / f"{name}.csv") for name in study}
+
+
+def test_svm_table_is_a_view_of_the_study_tables(tmp_path):
+    """svm_tables reads the study's summary and t-tests over the data sets every learner ran: its tables equal
+    exactly those summary_table and significance_table compute from the fold metrics on those data sets, in the
+    table's learner and data-set order (the SVM first, its pairs read the other way round)."""
+    from aucacc.report.paper_tables import svm_tables
+
+    metrics, study = _study_with_a_binary_only_learner(tmp_path)
+    datasets, learners = ["d1", "d3", "d4"], ["S", "A", "B"]
+    claims = load_claims(Path(__file__).resolve().parents[2] / "config" / "claims.yaml")
+    none_avg = pd.DataFrame(columns=["table", "learner", "metric", "average"])
+    none_sig = pd.DataFrame(columns=["table", "metric", "a", "b", "published_outcome"])
+    tables, _ = svm_tables(study["summary"], study["ttests_common"], None, none_avg, none_sig, learners, datasets,
+                           claims)
+    direct = pd.concat([metrics[(metrics["dataset"] == d) & (metrics["learner"] == lrn)]
+                        for d in datasets for lrn in learners])  # as the rule read them: data set, then learner
+    pd.testing.assert_frame_equal(tables["table"].data, summary_table(direct), check_exact=True)
+    sig = tables["sig"].data.drop(columns=["published_outcome", "agrees"])
+    pd.testing.assert_frame_equal(sig, significance_table(direct, learners, 0.05), check_exact=True)
+    with pytest.raises(ValueError, match="every learner of the paper study ran"):
+        svm_tables(study["summary"], study["ttests_common"], None, none_avg, none_sig, learners, ["d1", "d3"], claims)
+
+
+def test_all_datasets_is_a_view_of_the_study_summary(tmp_path):
+    """all_datasets_table reads the study's summary: its data equal summary_table's of the learners' fold metrics
+    beside the published values (none here), with the protocol first."""
+    from aucacc.report.paper_tables import all_datasets_table
+
+    metrics, study = _study_with_a_binary_only_learner(tmp_path)
+    claims = load_claims(Path(__file__).resolve().parents[2] / "config" / "claims.yaml")
+    none = pd.DataFrame(columns=["dataset", "learner", "accuracy_mean", "accuracy_sd", "auc_mean", "auc_sd"])
+    table = all_datasets_table(study["summary"], none, ["B", "A"], "whole_data", claims)
+    direct = pd.concat([metrics[(metrics["dataset"] == d) & (metrics["learner"] == lrn)]
+                        for d in ("d1", "d2", "d3", "d4") for lrn in ("B", "A")])
+    pd.testing.assert_frame_equal(table.data, summary_table(direct).assign(protocol="whole_data")[
+        ["protocol"] + list(summary_table(direct).columns)], check_exact=True)

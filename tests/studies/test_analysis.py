@@ -120,6 +120,31 @@ def test_pairwise_ttests_with_too_few_datasets(study):
     assert t[(t.a == "A") & (t.b == "B")]["p"].notna().all()
 
 
+def test_common_ttests_every_pair_on_the_datasets_every_learner_ran(study):
+    """Every pair, A vs B too, on d1…d4 (C did not run d5): with scipy's t-test of the data-set means and folds."""
+    t = A.common_ttests(study, LEARNERS, 0.05)
+    assert len(t.data) == 2 * 3 * 2 and (t.data["datasets"] == 4).all()
+    assert any("left out: d5 (C)" in n for n in t.notes)
+    for metric in ("accuracy", "auc"):
+        means = _means(study, metric).loc[["d1", "d2", "d3", "d4"]]
+        for a, b in combinations(LEARNERS, 2):
+            ref = stats.ttest_rel(means[a], means[b])
+            r = t.data[(t.data.metric == metric) & (t.data.a == a) & (t.data.b == b) & (t.data.level == "dataset")]
+            assert r["n"].item() == 4 and r["t"].item() == pytest.approx(ref.statistic)
+            assert r["p"].item() == pytest.approx(ref.pvalue, rel=1e-12)
+    # where every learner ran every data set it is the table of pairwise_ttests
+    ran = study[study.dataset != "d5"]
+    pd.testing.assert_frame_equal(A.common_ttests(ran, LEARNERS, 0.05).data,
+                                  A.pairwise_ttests(ran, LEARNERS, 0.05).data, check_exact=True)
+
+
+def test_common_ttests_with_too_few_datasets(study):
+    one = study[study.dataset.isin(["d1", "d5"])]  # every learner ran d1 only
+    t = A.common_ttests(one, LEARNERS, 0.05).data
+    assert len(t) == 2 * 3 * 2 and (t["datasets"] == 1).all() and t["p"].isna().all()
+    assert (t["verdict"] == "not tested (fewer than 2 data sets every learner ran)").all()
+
+
 # --------------------------------------------------------------------------- every pair under every test
 def test_pairwise_tests_pairs_and_friedman_over_common_datasets(study):
     res = A.pairwise_tests(study, LEARNERS, alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=2000)

@@ -219,7 +219,15 @@ def test_names_like_a_rules_own_log_get_their_own_log(tmp_path):
     voting = RAW_TEST["datasets"]["voting"]
     extra = tmp_path / "names.yaml"
     extra.write_text(yaml.safe_dump({"learners": {"main_learners": {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}},
-                                     "datasets": {"roc_tables": voting}, "roc": {"datasets": ["roc_tables", "voting"]}}))
+                                     "datasets": {"roc_tables": voting}}))
+    # the paper study's ROC stage analyses it (studies.<paper>.roc), so the study names it (a study is defined in
+    # one config file: this copy's)
+    cfg_file = work / ".test" / "config" / "config.yaml"
+    cfg = yaml.safe_load(cfg_file.read_text())
+    paper = cfg["studies"]["huang_ling_2005"]
+    paper["datasets"] = paper["main_table"]["datasets"] = paper["datasets"] + ["roc_tables"]
+    paper["roc"] = {"datasets": ["roc_tables", "voting"]}
+    cfg_file.write_text(yaml.safe_dump(cfg, sort_keys=False))
     proc = _snakemake(work, snakemake, extra, "-n", "results/metrics/whole_data/iris/main_learners.csv",
                       "results/metrics/whole_data/iris/NB.csv", "results/tables/roc_auc_check.csv")
     out = proc.stdout + proc.stderr

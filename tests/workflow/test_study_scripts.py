@@ -81,7 +81,8 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     common = {"study": "s", "learners": ["A", "B", "C"], "alpha": 0.05, "seed": 1}
     specs = {x: {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"} for x in ("A", "B", "C")}
     run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"], "data": inputs["data"]},
-        {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")] for k in ("summary", "ttests", "exclusions")},
+        {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")]
+         for k in ("summary", "ttests", "ttests_common", "exclusions")},
         {**common, "specs": specs})
     tests = {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500}
     run("study_tests", tmp_path, {"metrics": inputs["metrics"]},
@@ -94,8 +95,8 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
         {"auc_vs_accuracy": str(tab / "auc_vs_accuracy.csv"),
          "figure": [str(fig / "auc_vs_accuracy.png"), str(fig / "auc_vs_accuracy.pdf")]},
         {**common, "pairs": [["B", "A"], ["C", "A"], ["C", "B"]], "n_boot": 200})
-    for stem in ("summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman", "retest",
-                 "auc_vs_accuracy"):
+    for stem in ("summary", "ttests", "ttests_common", "exclusions", "tests", "tests_detail", "tests_per_dataset",
+                 "friedman", "retest", "auc_vs_accuracy"):
         for ext in ("csv", "md", "tex"):
             assert (tab / f"{stem}.{ext}").is_file(), f"{stem}.{ext}"
     for stem in ("cd_accuracy", "cd_auc", "auc_vs_accuracy"):

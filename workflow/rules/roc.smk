@@ -2,17 +2,18 @@
 # the ROC convex hull over the learners, dominators by slope range, ROCCH-hybrid; DET curves. One pair of rules
 # for every study: the paper study's under results/ (its published layout: figures/roc/, roc/, tables/rocch_*),
 # every other study's under results/studies/<study>/ (ROC_ROOTS). Library: aucacc.roc.
-ROC = config["roc"]  # every key filled by validate_config (a config without `roc:` gets its defaults)
-# Learner and data-set names are checked, and their defaults filled, by validate_config.
-ROC_LEARNERS = list(ROC["learners"])
-ROC_DATASETS = list(ROC["datasets"])
+ROC = config["roc"]  # the analysis settings of every study's ROC stage (validate_config fills the defaults)
+# The paper study's ROC learners and data sets (`studies.<paper>.roc`; checked, and their defaults filled, by
+# validate_config); another study's are its own.
+ROC_LEARNERS = list(STUDIES[PAPER]["roc"]["learners"]) if PAPER else []
+ROC_DATASETS = list(STUDIES[PAPER]["roc"]["datasets"]) if PAPER else []
 # The folder of each study's ROC outputs -> the study (the paper study's: the results folder itself).
 ROC_ROOTS = {(RESULTS if s == PAPER else f"{STUDY_DIR}/{s}"): s for s in STUDIES}
 
 
 def roc_of(root):
-    """(study, learners, discretization) of the ROC outputs under ``root``: the paper study's with the config's
-    `roc.learners`, any other study's with its own learners."""
+    """(study, learners, discretization) of the ROC outputs under ``root``: the paper study's with its `roc`
+    learners (`studies.<paper>.roc.learners`), any other study's with its own learners."""
     study = ROC_ROOTS[root]
     learners = ROC_LEARNERS if study == PAPER else STUDIES[study]["learners"]
     return study, learners, STUDIES[study]["discretization"]
@@ -52,7 +53,7 @@ rule roc_dataset:
         "{root}/benchmarks/roc_dataset/{dataset}.tsv"
     params:
         learners=lambda wc: roc_of(wc.root)[1],
-        positive=lambda wc: (STUDIES[ROC_ROOTS[wc.root]]["positive"] or ROC["positive"]).get(wc.dataset),
+        positive=lambda wc: (STUDIES[ROC_ROOTS[wc.root]]["positive"] or {}).get(wc.dataset),
         n_points=ROC["n_points"],
         n_thresholds=ROC["n_thresholds"],
         hull_points=ROC["hull_points"],
@@ -70,7 +71,7 @@ rule roc_dataset:
 
 
 def roc_datasets_of(root):
-    """The data sets of the ROC tables under ``root``: the config's `roc.datasets` (the paper study's), or a study's own."""
+    """The data sets of the ROC tables under ``root``: the paper study's `roc.datasets`, or another study's own."""
     study = ROC_ROOTS[root]
     return ROC_DATASETS if study == PAPER else STUDIES[study]["datasets"]
 

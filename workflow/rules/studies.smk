@@ -65,7 +65,7 @@ def study_category_of(study):
 def _study_targets():
     out = []
     for s in STUDIES:
-        out += study_tables(s, *study_table_stems(s)) + study_figures(s, *study_figure_stems(s))
+        out += study_tables(s, *study_table_stems(s), "ttests_common") + study_figures(s, *study_figure_stems(s))
     return out + ([f"{RESULTS}/report/studies.rst", f"{RESULTS}/report/studies.csv"] if STUDIES else [])
 
 
@@ -73,8 +73,9 @@ wildcard_constraints:
     study=one_of(STUDIES),
 
 
-# Accuracy and AUC (mean ± sd per data set and learner, † / ‡ marks, averages), paired t-tests of every pair,
-# and the exclusions (a binary-only learner on a multi-class data set, ...).
+# Accuracy and AUC (mean ± sd per data set and learner, † / ‡ marks, averages), paired t-tests of every pair (on the
+# data sets both ran: ttests; on those every learner ran, as the averages: ttests_common), and the exclusions (a
+# binary-only learner on a multi-class data set, ...).
 rule study_summary:
     input:
         metrics=lambda wc: study_files(wc.study, "metrics"),
@@ -83,9 +84,10 @@ rule study_summary:
     output:
         summary=f"{STUDY_DIR}/{{study}}/tables/summary.csv",
         ttests=f"{STUDY_DIR}/{{study}}/tables/ttests.csv",
+        ttests_common=f"{STUDY_DIR}/{{study}}/tables/ttests_common.csv",
         exclusions=f"{STUDY_DIR}/{{study}}/tables/exclusions.csv",
-        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=["summary", "ttests", "exclusions"],
-                      ext=["md", "tex"]),
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}",
+                      t=["summary", "ttests", "ttests_common", "exclusions"], ext=["md", "tex"]),
     log:
         f"{RESULTS}/logs/studies/{{study}}/summary.log",
     benchmark:
@@ -233,7 +235,7 @@ rule study_source_metrics:
         f"{RESULTS}/benchmarks/studies/{{study}}/source_metrics/{{dataset}}.tsv"
     params:
         protocol=lambda wc: STUDIES[wc.study]["discretization"],
-        positive=lambda wc: (STUDIES[wc.study]["positive"] or config["roc"]["positive"]).get(wc.dataset),
+        positive=lambda wc: (STUDIES[wc.study]["positive"] or {}).get(wc.dataset),
         costs=lambda wc: config["source_metrics"]["costs"].get(wc.dataset, {}),
     wildcard_constraints:
         study=one_of(OWN_STUDIES),

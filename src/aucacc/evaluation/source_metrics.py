@@ -196,7 +196,7 @@ def fold_source_metrics(scores: pd.DataFrame, positive: str | None = None,
     ----------
     scores : stored scores (``fold, y_true, y_pred, p:<class>…``).
     positive : positive class (default: the minority class, :func:`aucacc.scores.positive_class`,
-        as in the ROC stage and its config key ``roc.positive``).
+        as in the ROC stage and its config key ``studies.<name>.positive``).
     costs : per-class misclassification costs for eq. 10.77 (default: all 1).
 
     Returns

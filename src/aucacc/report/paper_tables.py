@@ -16,8 +16,7 @@ from aucacc.captions import caption
 from aucacc.published import METRIC_SUFFIX, PUBLISHED_PREFIX, published_long  # noqa: F401  (re-exported)
 from aucacc.report.claims import fold_mean_tolerance
 from aucacc.scores import PARTIAL_MARK, UNDEFINED_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
-from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, left_out_notes, paper_layout,
-                                        significance_table, summary_table)
+from aucacc.studies.fold_tables import CDE_LEFT_OUT, SIG_LEFT_OUT, averages, left_out_notes, paper_layout
 from aucacc.tables import Table
 
 
@@ -83,35 +82,64 @@ def cde_beside_published(cde: pd.DataFrame, published: pd.DataFrame) -> pd.DataF
 # --------------------------------------------------------------------------- one function per rule
 
 
-def study_rows(summary: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+def study_rows(summary: pd.DataFrame, learners: list[str], datasets: list[str] | None = None) -> pd.DataFrame:
     """The rows of a study's summary table (:func:`aucacc.studies.analysis.summary`'s data) of ``learners``: by data
-    set (as in ``summary``), then in the order of ``learners``, then metric; without its ``protocol`` column."""
-    out = summary[summary["learner"].isin(learners)].drop(columns="protocol", errors="ignore")
-    rank = {lrn: i for i, lrn in enumerate(learners)}
-    ds = {d: i for i, d in enumerate(dict.fromkeys(out["dataset"]))}
-    key = out["dataset"].map(ds) * (len(rank) + 1) + out["learner"].map(rank)
-    return out.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
-
-
-def study_ttests(ttests: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
-    """The rows of a study's t-tests (:func:`aucacc.studies.analysis.pairwise_ttests`' data) of the pairs
-    ``itertools.combinations(learners, 2)``, per metric then pair then level, as
-    :func:`~aucacc.studies.fold_tables.significance_table` orders them; without the ``datasets`` column.
+    set (as in ``summary``, or those of ``datasets`` in their order), then in the order of ``learners``, then
+    metric; without its ``protocol`` column.
 
     Raises
     ------
     ValueError
-        A pair has no rows (the study does not test it in that order).
+        A data set of ``datasets`` is not in ``summary``.
+    """
+    out = summary[summary["learner"].isin(learners)].drop(columns="protocol", errors="ignore")
+    if datasets is not None:
+        missing = [d for d in datasets if d not in set(out["dataset"])]
+        if missing:
+            raise ValueError(f"the study's summary has no rows of {learners} on {', '.join(missing)} (the study's "
+                             f"data sets must include these)")
+        out = out[out["dataset"].isin(datasets)]
+    rank = {lrn: i for i, lrn in enumerate(learners)}
+    ds = {d: i for i, d in enumerate(datasets if datasets is not None else dict.fromkeys(out["dataset"]))}
+    key = out["dataset"].map(ds) * (len(rank) + 1) + out["learner"].map(rank)
+    return out.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
+
+
+def _negated(x: pd.Series) -> pd.Series:
+    """``−x`` with a zero kept +0.0 (as the test of the pair in the other order gives it)."""
+    return 0.0 - x
+
+
+def study_ttests(ttests: pd.DataFrame, learners: list[str]) -> pd.DataFrame:
+    """The rows of a study's t-tests (:func:`aucacc.studies.analysis.pairwise_ttests`' or
+    :func:`~aucacc.studies.analysis.common_ttests`' data) of the pairs ``itertools.combinations(learners, 2)``, per
+    metric then pair then level, as :func:`~aucacc.studies.fold_tables.significance_table` orders them; without the
+    ``datasets`` column.
+
+    A pair the study tests in the other order (``learners`` in another order than the study's) is read with ``a``
+    and ``b`` swapped and ``mean_diff`` and ``t`` negated (the test of b − a; ``n``, ``p`` and the verdict, which
+    names the learner, stay).
+
+    Raises
+    ------
+    ValueError
+        A pair has no rows in either order.
     """
     pairs = list(combinations(learners, 2))
     index = {(a, b): i for i, (a, b) in enumerate(pairs)}
-    rows = ttests[[(a, b) in index for a, b in zip(ttests["a"], ttests["b"])]]
+    swapped = ttests[[(b, a) in index for a, b in zip(ttests["a"], ttests["b"])]]
+    swapped = swapped.rename(columns={"a": "b", "b": "a"})[list(ttests.columns)]
+    for col in ("mean_diff", "t"):
+        swapped[col] = _negated(swapped[col])
+    rows = pd.concat([ttests[[(a, b) in index for a, b in zip(ttests["a"], ttests["b"])]], swapped])
     missing = [f"{a} vs {b}" for a, b in pairs if not ((rows["a"] == a) & (rows["b"] == b)).any()]
     if missing:
-        raise ValueError(f"the study's t-tests have no rows for {', '.join(missing)} (its learners, in the order of "
-                         f"{learners}, must include these)")
-    order = {m: i for i, m in enumerate(dict.fromkeys(rows["metric"]))}
-    key = rows["metric"].map(order) * (len(pairs) + 1) + [index[(a, b)] for a, b in zip(rows["a"], rows["b"])]
+        raise ValueError(f"the study's t-tests have no rows for {', '.join(missing)} (its learners must include "
+                         f"{learners})")
+    order = {m: i for i, m in enumerate(dict.fromkeys(ttests["metric"]))}
+    level = {lv: i for i, lv in enumerate(dict.fromkeys(ttests["level"]))}
+    key = ((rows["metric"].map(order) * (len(pairs) + 1)
+            + [index[(a, b)] for a, b in zip(rows["a"], rows["b"])]) * (len(level) + 1) + rows["level"].map(level))
     return rows.iloc[np.argsort(key.to_numpy(), kind="stable")].drop(columns="datasets").reset_index(drop=True)
 
 
@@ -166,19 +194,37 @@ def main_tables(summary: pd.DataFrame, ttests: pd.DataFrame, auc_vs_accuracy: pd
     return tables, avg
 
 
-def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd.DataFrame,
-               published_sig: pd.DataFrame, learners: list[str], alpha: float, claims: dict):
-    """The SVM table on the binary data sets (§IV-C; Knowl 6) and its t-tests (rule ``svm_table``).
+def svm_tables(summary: pd.DataFrame, ttests_common: pd.DataFrame, published: pd.DataFrame,
+               published_avg: pd.DataFrame, published_sig: pd.DataFrame, learners: list[str], datasets: list[str],
+               claims: dict):
+    """The SVM table on the binary data sets (§IV-C; Knowl 6) and its t-tests (rule ``svm_table``): views of the
+    paper study's tables beside the published numbers; nothing is recomputed from fold metrics.
 
-    ``published`` stacks the long forms of ``svm_binary13`` and ``uci_nb_c44_c45``; ``claims``
-    is the parsed claims file. Returns ``({"table", "sig"}, averages)`` as :func:`main_tables`.
+    Parameters are the paper study's ``summary`` and ``ttests_common`` tables (read from their CSVs:
+    :func:`aucacc.studies.analysis.summary`, :func:`~aucacc.studies.analysis.common_ttests`), ``published`` (the
+    long forms of ``svm_binary13`` and ``uci_nb_c44_c45`` stacked), the published ``uci_averages`` and
+    ``significance``, the table's learners (the SVM first, then those it is compared with) and data sets, and the
+    parsed claims file. The t-tests are the study's over the data sets on which every learner of the study ran,
+    which must be the table's ``datasets``. Returns ``({"table", "sig"}, averages)`` as :func:`main_tables`.
+
+    Raises
+    ------
+    ValueError
+        The data sets on which every learner of the study ran are not ``datasets``.
     """
-    summ = beside_published(summary_table(metrics), published, claims)
+    ran = summary.groupby("dataset", sort=False)["learner"].agg(set)
+    every = set().union(*ran) if len(ran) else set()
+    common = [d for d, lrns in ran.items() if lrns == every]
+    if set(common) != set(datasets) or not set(ttests_common["datasets"]) <= {len(common)}:
+        raise ValueError(f"studies.<paper>.svm_table.datasets {datasets} are not the data sets on which every learner "
+                         f"of the paper study ran ({common}), over which its t-tests (table ttests_common) are: give "
+                         f"svm_table those data sets")
+    summ = beside_published(study_rows(summary, learners, datasets), published, claims)
     avg = averages_beside_published(averages(summ), published_avg, table="svm_binary13")
     tables = {
         "table": Table(summ, display=paper_layout(summ, avg, learners), notes=partial_notes(summ),
                        caption=caption("svm_binary13")),
-        "sig": Table(significance_beside_published(significance_table(metrics, learners, alpha), published_sig,
+        "sig": Table(significance_beside_published(study_ttests(ttests_common, learners), published_sig,
                                                    table="svm_binary13"),
                      floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT),
                      caption=caption("significance_svm13")),
@@ -186,10 +232,13 @@ def svm_tables(metrics: pd.DataFrame, published: pd.DataFrame, published_avg: pd
     return tables, avg
 
 
-def all_datasets_table(metrics: pd.DataFrame, published: pd.DataFrame, protocol: str, claims: dict):
-    """Mean ± sd of every learner on every configured data set (rule ``all_datasets_table``; ``claims``:
-    the parsed claims file, for ``within_tolerance``)."""
-    summ = beside_published(summary_table(metrics), published_long(published), claims)
+def all_datasets_table(summary: pd.DataFrame, published: pd.DataFrame, learners: list[str], protocol: str,
+                       claims: dict) -> Table:
+    """Mean ± sd of ``learners`` (the main table's) on every data set of the paper study, with the published value
+    where the paper has one (rule ``all_datasets_table``): a view of the study's ``summary`` table
+    (:func:`aucacc.studies.analysis.summary`, read from its CSV) in long form; ``claims``: the parsed claims file,
+    for ``within_tolerance``."""
+    summ = beside_published(study_rows(summary, learners), published_long(published), claims)
     summ.insert(0, "protocol", protocol)
     return Table(summ, display=mark_partial(summ), notes=partial_notes(summ),
                  caption=caption("all_datasets", protocol=protocol))

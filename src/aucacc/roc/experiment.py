@@ -215,7 +215,7 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
     metrics : dict learner -> DataFrame
         Stored fold metrics (``results/metrics/...csv``); the binary AUC check compares with them.
     positive : str or None
-        Configured positive class (``roc.positive``; None: the minority class, or one-vs-rest).
+        Configured positive class (``studies.<name>.positive``; None: the minority class, or one-vs-rest).
     hull_points, n_points, n_thresholds
         As in :func:`analyse` (config ``roc.hull_points``, ``roc.n_points``, ``roc.n_thresholds``).
 

@@ -33,7 +33,7 @@ from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, fl
                                         paper_layout, significance_table, summary_table)
 from aucacc.tables import Table, split_frame
 
-__all__ = ["summary", "summary_tables", "pairwise_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
+__all__ = ["summary", "summary_tables", "pairwise_ttests", "common_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
            "headline", "CI_LEVEL"]
 
 #: Level of the bootstrap percentile intervals of C and D (:func:`auc_vs_accuracy`).
@@ -238,9 +238,9 @@ def summary_tables(metrics: pd.DataFrame, records: Iterable[Mapping], learners: 
                    specs: Mapping[str, Mapping] | None = None, cleaning: Mapping[str, Mapping] | None = None
                    ) -> dict[str, Table]:
     """The study's summary stage in one call: ``{"summary": summary(...), "ttests": pairwise_ttests(...),
-    "exclusions": exclusions(records)}`` (rule of ``workflow/scripts/study_summary.py``)."""
+    "ttests_common": common_ttests(...), "exclusions": exclusions(records)}`` (rule of ``workflow/scripts/study_summary.py``)."""
     return {"summary": summary(metrics, learners, specs, cleaning), "ttests": pairwise_ttests(metrics, learners, alpha),
-            "exclusions": exclusions(records)}
+            "ttests_common": common_ttests(metrics, learners, alpha), "exclusions": exclusions(records)}
 
 
 # --------------------------------------------------------------------------- paired t-tests
@@ -280,6 +280,41 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
         notes.append("Each pair is tested on the data sets both learners ran (column datasets).")
     notes += repeated
     return Table(out[cols], floatfmt=".4g", notes=notes, caption=caption("study_ttests", alpha=alpha))
+
+
+def common_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) -> Table:
+    """Two-tailed paired t-tests of every pair of learners, per metric, over the data sets on which **every**
+    learner ran: those of the summary's ``average`` row (:func:`summary`).
+
+    Where :func:`pairwise_ttests` tests each pair on the data sets both learners ran, this table tests every
+    pair on the same data sets, so that its verdicts compare like with like, as the averages do (a study with
+    a binary-only learner: every pair on the binary data sets). When every learner ran every data set it
+    equals :func:`pairwise_ttests`. Columns as there (``datasets``: the number of common data sets), rows in the
+    order metric, pair (``itertools.combinations(learners, 2)``), level; with fewer than 2 common data sets
+    no pair is tested (each row says so, NaN statistics).
+    """
+    repeated = repetitions_note(metrics)
+    metrics = _tidy(metrics)
+    common = _common(metrics, learners)
+    sub = metrics[metrics["dataset"].isin(common) & metrics["learner"].isin(learners)]
+    if len(common) >= 2:
+        out = significance_table(sub, learners, alpha)
+    else:
+        out = pd.DataFrame([{"metric": m, "a": a, "b": b, "level": level, "n": len(common) if level == "dataset"
+                             else int(sub[(sub["metric"] == m) & (sub["learner"] == a)]["value"].notna().sum()),
+                             "mean_diff": np.nan, "t": np.nan, "p": np.nan,
+                             "verdict": "not tested (fewer than 2 data sets every learner ran)"}
+                            for m in dict.fromkeys(metrics["metric"]) for a, b in combinations(learners, 2)
+                            for level in ("dataset", "fold")],
+                           columns=["metric", "a", "b", "level", "n", "mean_diff", "t", "p", "verdict"])
+    out.insert(4, "datasets", len(common))
+    notes = left_out_notes(summary_table(sub), SIG_LEFT_OUT) if len(sub) else []
+    left = _left_out(metrics, learners, common)
+    if left:
+        notes.append(f"Every pair is tested on the {len(common)} data set{'s' if len(common) != 1 else ''} on which "
+                     f"every learner ran; left out: {', '.join(left)} (the learners in brackets did not run there).")
+    notes += repeated
+    return Table(out, floatfmt=".4g", notes=notes, caption=caption("study_ttests_common", alpha=alpha))
 
 
 # --------------------------------------------------------------------------- every pair under every test
