@@ -51,7 +51,8 @@ STUDIES = config["studies"]
 PAPER = paper_study(config)
 WITH_PAPER = PAPER is not None
 # The paper study's own keys (validated: each present), none set without a paper study.
-_PAPER_KEYS = STUDIES.get(PAPER) or {"published": None, "claims": None, "main_table": None, "svm_table": None}
+_PAPER_KEYS = STUDIES.get(PAPER) or {"published": None, "claims": None, "main_table": None, "svm_table": None,
+                                     "roc": {"learners": [], "datasets": []}, "positive": None}
 # Its claims file (config key `studies.<paper>.claims`; [] without a paper study) is checked before any job too;
 # every rule that reads it has it as an input, so editing a tolerance re-runs exactly those rules.
 CLAIMS = _PAPER_KEYS["claims"] or []

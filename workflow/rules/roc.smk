@@ -5,8 +5,8 @@
 ROC = config["roc"]  # the analysis settings of every study's ROC stage (validate_config fills the defaults)
 # The paper study's ROC learners and data sets (`studies.<paper>.roc`; checked, and their defaults filled, by
 # validate_config); another study's are its own.
-ROC_LEARNERS = list(STUDIES[PAPER]["roc"]["learners"]) if PAPER else []
-ROC_DATASETS = list(STUDIES[PAPER]["roc"]["datasets"]) if PAPER else []
+ROC_LEARNERS = list(_PAPER_KEYS["roc"]["learners"])
+ROC_DATASETS = list(_PAPER_KEYS["roc"]["datasets"])
 # The folder of each study's ROC outputs -> the study (the paper study's: the results folder itself).
 ROC_ROOTS = {(RESULTS if s == PAPER else f"{STUDY_DIR}/{s}"): s for s in STUDIES}
 

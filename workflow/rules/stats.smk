@@ -82,7 +82,7 @@ rule source_metrics:
     params:
         protocol=PROTOCOL,
         # Look-ups in mappings by data set: no entry means the minority class, and a cost of 1 for every class.
-        positive=lambda wc: ((STUDIES[PAPER]["positive"] if PAPER else None) or {}).get(wc.dataset),  # the paper study's
+        positive=lambda wc: (_PAPER_KEYS["positive"] or {}).get(wc.dataset),  # the paper study's
         costs=lambda wc: SOURCE_METRICS["costs"].get(wc.dataset, {}),
     benchmark:
         f"{RESULTS}/benchmarks/source_metrics/{{dataset}}.tsv"
