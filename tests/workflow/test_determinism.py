@@ -9,12 +9,10 @@ Provenance and fold-record JSON files hold timestamps and fit times, so they are
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import copy_workflow
+from helpers import copy_workflow, run_snakemake
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DATASETS = ["iris", "wine"]
@@ -29,11 +27,10 @@ LIMIT_OFF = "Job-rate limit: none"  # the Snakefile's onstart line
 
 def _run_workflow(work: Path, mirror: Path, cores: int, *options: str) -> tuple[dict[str, bytes], str]:
     """Copy the workflow into ``work``, run it on TARGETS with ``cores`` cores; the targets' bytes and the log."""
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     # absolute: the fixture may hand back AUCACC_MIRROR as given (relative to the repository root)
-    env = dict(os.environ, AUCACC_MIRROR=str(Path(mirror).resolve()))
-    proc = subprocess.run([str(snakemake), "--cores", str(cores), "--nolock", *options, *TARGETS],
-                          cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    proc = run_snakemake(work, *options, *TARGETS, cores=cores, env={"AUCACC_MIRROR": str(Path(mirror).resolve())},
+                         timeout=300)
     assert proc.returncode == 0, f"snakemake --cores {cores} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     out = {}
     for t in TARGETS:
