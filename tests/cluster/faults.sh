@@ -3,7 +3,8 @@
 # (`snakemake --unlock`, then the same command with `--rerun-incomplete`), in one run folder of the .test
 # configuration through `--profile profiles/slurm`:
 #
-#   1. scancel a running job (targets: synthetic_multiclass): Snakemake reports it CANCELLED and stops;
+#   1. scancel a running job (targets: synthetic_multiclass): SLURM ends it CANCELLED, Snakemake reports it
+#      failed and stops;
 #   2. kill -9 slurmd, keep it down until slurmctld declares the node DOWN, restart it
 #      (targets: dataset_table): the running job cannot end while slurmd is dead, and one that
 #      starts its step (srun) then fails: Snakemake reports it FAILED and stops;
@@ -75,6 +76,17 @@ resume() {
 }
 
 job_state() { squeue -h -t all -j "$1" -o %T 2>/dev/null || true; }
+
+# reported_failed LOG JOB STATES: SLURM ended job JOB in one of STATES (an extended regex) and Snakemake's
+# log reports that job failed: in its own line for a job of one rule ("SLURM-job 'N' failed, SLURM status
+# is: ..."); for a group job (profiles/slurm groups small jobs), whose error Snakemake prints without
+# SLURM's state, in the error block that names the job's SLURM log (<slurm-logdir>/<group>/N.log).
+reported_failed() {
+    local out=$1 job=$2 states=$3
+    grep -Eqx "$states" <<<"$(job_state "$job")" || return 1
+    grep -Eq "SLURM-job '$job' failed, SLURM status is: '($states)'" "$out" \
+        || grep -Eq "^\s*log: \S*/$job\.log \(check log file" "$out"
+}
 node_state() { sinfo -h -o %t; }
 
 # fault_runs: the three faults below, in order, in one run folder; LOCAL is the reference results folder.
@@ -89,9 +101,9 @@ scancel "$JOB"
 log "scancel $JOB"
 finish 300
 [ "$RC" -ne 0 ] || fail "Snakemake exited 0 although its job $JOB was cancelled"
-grep -q "SLURM-job '$JOB' failed, SLURM status is: 'CANCELLED'" "$LOGS/scancel.log" \
-    || { tail -n 30 "$LOGS/scancel.log"; fail "Snakemake's log does not report job $JOB as CANCELLED"; }
-log "Snakemake exited $RC: $(grep -o "SLURM-job '$JOB' failed, SLURM status is: 'CANCELLED'" "$LOGS/scancel.log")"
+reported_failed "$LOGS/scancel.log" "$JOB" CANCELLED \
+    || { tail -n 30 "$LOGS/scancel.log"; fail "job $JOB is $(job_state "$JOB"), or Snakemake's log does not report it failed"; }
+log "Snakemake exited $RC, reporting job $JOB failed; SLURM: job $JOB $(job_state "$JOB")"
 phase "resume after scancel"
 resume "$LOGS/scancel-resume.log" synthetic_multiclass
 compare_outputs "$LOCAL" "$RUN/.test/results" --subset
@@ -119,9 +131,12 @@ log "Snakemake exited $RC; job $JOB ended $(job_state "$JOB")"
 # A job that starts its step (srun) while slurmd is dead fails (FAILED); one still running when
 # the node is declared DOWN ends NODE_FAIL: either way Snakemake reports it and stops.
 if [ "$RC" -ne 0 ]; then
-    grep -Eq "SLURM-job '[0-9]+' failed.*SLURM status is: '(FAILED|NODE_FAIL)'" "$LOGS/slurmd-fault.log" \
-        || { tail -n 30 "$LOGS/slurmd-fault.log"; fail "Snakemake exited $RC, not on a job the outage failed"; }
-    log "Snakemake reports: $(grep -Eo "SLURM-job '[0-9]+' failed.*SLURM status is: '[A-Z_]+'" "$LOGS/slurmd-fault.log" | tr '\n' ';')"
+    hit=""
+    for j in $(squeue -h -t all --name "$RUN_ID" -o %i); do
+        if reported_failed "$LOGS/slurmd-fault.log" "$j" "FAILED|NODE_FAIL"; then hit="$hit $j ($(job_state "$j"))"; fi
+    done
+    [ -n "$hit" ] || { tail -n 30 "$LOGS/slurmd-fault.log"; fail "Snakemake exited $RC, not on a job the outage failed"; }
+    log "Snakemake reports failed: SLURM job(s)$hit"
 fi
 phase "resume after the slurmd restart"
 resume "$LOGS/slurmd-resume.log" dataset_table
