@@ -1,4 +1,5 @@
-"""Shared fixtures: the raw data (committed data/raw, or AUCACC_MIRROR) and a session-wide Weka JVM (python-weka-wrapper3)."""
+"""Shared fixtures: the raw data (committed data/raw, or AUCACC_MIRROR), a session-wide Weka JVM (python-weka-wrapper3),
+and the one finished run of the test configuration (.test) the workflow tests start from."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers import shared_reference
+import helpers
+from helpers import copy_test_run, finished_test_run, shared_reference
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -64,3 +66,33 @@ def repo_config(mirror, tmp_path_factory):
     cfg["mirror"] = str(mirror)
     cfg["cache"] = str(tmp_path_factory.mktemp("raw-cache"))
     return cfg
+
+
+@pytest.fixture(scope="session")
+def test_run(tmp_path_factory) -> Path:
+    """The working folder of one finished run of ``.test`` for the whole session (:func:`helpers.finished_test_run`:
+    the run ``.ci/run`` built, named by ``AUCACC_TEST_RESULTS``, else run once here). Read it, never change it: a
+    test that runs Snakemake on it takes ``test_run_copy``."""
+    return finished_test_run(tmp_path_factory.mktemp("test_run"))
+
+
+@pytest.fixture
+def test_run_copy(test_run, tmp_path) -> Path:
+    """A copy of the finished ``.test`` run (``test_run``) in this test's scratch folder, up to date for Snakemake:
+    the working folder (run Snakemake there with ``directory=".test"``)."""
+    return copy_test_run(test_run, tmp_path / "wf")
+
+
+def pytest_collection_modifyitems(items):
+    """A test that starts from the shared ``.test`` run (it may build it, a few minutes) is ``slow``, like every
+    test that runs Snakemake jobs: ``pytest -m "not slow"`` is the quick loop (pyproject.toml, markers)."""
+    for item in items:
+        if {"test_run", "test_run_copy"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Record the test about to run, before its fixtures (which may run Snakemake): helpers.run_snakemake checks
+    that it is marked ``slow``."""
+    helpers.CURRENT_TEST[0] = item

@@ -1,4 +1,5 @@
-"""Helpers shared by the tests: the shared reference folder, and running the Snakemake workflow in a scratch folder."""
+"""Helpers shared by the tests: the shared reference folder; running the Snakemake workflow in a scratch folder
+(:func:`run_snakemake`, the one runner); the one run of the test configuration the workflow tests share."""
 
 from __future__ import annotations
 
@@ -41,9 +42,7 @@ def copy_workflow(work: Path) -> Path:
 
     Skips the calling test when snakemake is not installed beside the running Python.
     """
-    snakemake = Path(sys.executable).with_name("snakemake")
-    if not snakemake.exists():
-        pytest.skip("snakemake is not installed in this environment")
+    snakemake = snakemake_exe()
     work.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
     shutil.copytree(REPO_ROOT / "workflow", work / "workflow")
@@ -74,18 +73,123 @@ def on_purpose(override: dict, base_config: Path | None = None) -> dict:
     return {**override, "overrides": keys} if keys else override
 
 
-def snakemake_with(work: Path, snakemake: Path, override: dict, *args: str, timeout: int = 600,
+def snakemake_with(work: Path, override: dict, *args: str, timeout: int = 600,
                    env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run ``snakemake --cores 1 --nolock`` in ``work`` with ``override`` as an extra config file, then ``args``.
+    """:func:`run_snakemake` in ``work`` with ``override`` as an extra config file, then ``args``.
 
     The data sets and learners of ``config/config.yaml`` that ``override`` changes are changed on purpose
-    (:func:`on_purpose`). ``AUCACC_MIRROR`` is removed from the environment (the workflow reads only its own
-    folders); ``env`` adds variables. Output captured as text.
+    (:func:`on_purpose`).
     """
     import yaml
 
     extra = work / "override.yaml"
     extra.write_text(yaml.safe_dump(on_purpose(override)))
+    return run_snakemake(work, f"--configfile={extra}", *args, timeout=timeout, env=env)
+
+
+#: The test running now (tests/conftest.py sets it before the test's fixtures): :func:`run_snakemake` checks its mark.
+CURRENT_TEST: list = [None]
+
+
+def snakemake_exe() -> Path:
+    """The ``snakemake`` beside the running Python; skips the calling test when it is not installed."""
+    exe = Path(sys.executable).with_name("snakemake")
+    if not exe.exists():
+        pytest.skip("snakemake is not installed in this environment")
+    return exe
+
+
+def run_snakemake(work: Path, *args: str, cores: int | None = 1, directory: str | None = None,
+                  env: dict | None = None, timeout: int = 600, check: bool = False) -> subprocess.CompletedProcess:
+    """The one way a test runs Snakemake: ``snakemake --cores <cores> --nolock [--directory <directory>] <args>``
+    in ``work``, output captured as text (``cores=None``: no ``--cores``, for a command whose ``args`` give it).
+
+    ``AUCACC_MIRROR`` is removed from the environment (the workflow reads only its own folders; a mirror set for
+    other tests would hand ``.test`` the full raw files, whose checksums are not its own); ``env`` adds variables.
+    With ``check``, a non-zero exit fails the test with the end of the output. A test that runs Snakemake must be
+    marked ``slow`` (``pytest -m "not slow"`` leaves out every such test): an unmarked one fails here, naming it.
+    """
+    item = CURRENT_TEST[0]
+    if item is not None and item.get_closest_marker("slow") is None:
+        pytest.fail(f"{item.nodeid} runs Snakemake: mark it @pytest.mark.slow (pyproject.toml, markers)", pytrace=False)
     environ = {**{k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}, **(env or {})}
-    return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *args],
-                          cwd=work, env=environ, capture_output=True, text=True, timeout=timeout)
+    where = ["--directory", directory] if directory else []
+    given = ["--cores", str(cores)] if cores is not None else []
+    proc = subprocess.run([str(snakemake_exe()), *given, "--nolock", *where, *args], cwd=work,
+                          env=environ, capture_output=True, text=True, timeout=timeout)
+    if check:
+        assert proc.returncode == 0, (f"snakemake {' '.join(args)} failed (exit {proc.returncode}):\n"
+                                      f"{proc.stdout[-3000:]}\n{proc.stderr[-6000:]}")
+    return proc
+
+
+def toy_workflow(tmp_path: Path, data: str, source: dict, recipe: dict, **top) -> tuple[Path, Path]:
+    """A scratch workflow (:func:`copy_workflow` into ``tmp_path/wf``) whose only data set is ``toy``: ``data``
+    written to ``toy.data`` in a scratch mirror (``tmp_path/mirror``), read by ``source`` and ``recipe``; ``top``
+    updates the config's top-level keys. The paper's study and tables are taken out (they name the 18 data sets
+    this config no longer has). Returns (work, mirror)."""
+    import yaml
+
+    from aucacc.config import DEFAULT_CONFIG
+
+    work = tmp_path / "wf"
+    copy_workflow(work)
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    (mirror / "toy.data").write_text(data)
+    cfg = yaml.safe_load(DEFAULT_CONFIG.read_text())
+    cfg.pop("fold_jobs", None)  # it names data sets this config no longer has
+    cfg["studies"] = {}  # the paper's study (its tables and ROC stage) names them too
+    cfg["datasets"] = {"toy": {"source": source, "recipe": recipe}}
+    cfg["mirror"], cfg["openml"] = str(mirror), False
+    cfg.update(top)
+    (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return work, mirror
+
+
+# --- one run of the test configuration, shared by the workflow tests ------------------------------------------
+
+#: A ``.test/results`` folder of a finished run of the test configuration made from this checkout (``.ci/run``
+#: sets it to the one its local phase built); its siblings ``resources/`` and ``.snakemake/`` are taken too.
+TEST_RUN_ENV = "AUCACC_TEST_RESULTS"
+
+
+def _copy_run_state(src: Path, dest: Path) -> None:
+    """Copy a run's ``results/``, ``resources/`` and Snakemake metadata (``.snakemake/metadata``: what ran, with
+    which code and parameters) from the ``.test`` folder ``src`` to ``dest``, keeping modification times."""
+    for part in ("results", "resources", ".snakemake/metadata"):
+        if (src / part).exists():
+            shutil.copytree(src / part, dest / part, symlinks=True)
+
+
+def finished_test_run(folder: Path) -> Path:
+    """A finished run of the committed test configuration in ``folder/wf`` (a copy of the workflow with ``.test``);
+    returns that working folder (the results are in ``.test/results``).
+
+    The run named by ``AUCACC_TEST_RESULTS`` (:data:`TEST_RUN_ENV`) is copied in and must be finished for this code
+    and configuration: a dry run in the copy must have nothing to do, or the session fails naming the jobs it plans.
+    Without it, the whole workflow runs here, once (``--cores 2``).
+    """
+    work, _ = copy_test_workflow(folder)
+    given = os.environ.get(TEST_RUN_ENV)
+    if not given:
+        run_snakemake(work, cores=2, directory=".test", timeout=3600, check=True)
+        return work
+    results = Path(given).resolve()
+    if not (results / "REPORT.md").is_file():
+        pytest.fail(f"{TEST_RUN_ENV}={given}: no finished run of .test there (no REPORT.md)", pytrace=False)
+    _copy_run_state(results.parent, work / ".test")
+    dry = run_snakemake(work, "-n", cores=2, directory=".test", check=True)
+    out = dry.stdout + dry.stderr
+    if "Nothing to be done" not in out:
+        pytest.fail(f"{TEST_RUN_ENV}={given} is not a finished run of this code and configuration: a dry run on a "
+                    f"copy of it plans jobs:\n{out[-3000:]}", pytrace=False)
+    return work
+
+
+def copy_test_run(run: Path, dest: Path) -> Path:
+    """A copy of the finished test run ``run`` (:func:`finished_test_run`) in ``dest``: the workflow, ``.test`` and
+    its results, cache and metadata, with their modification times (so Snakemake finds it up to date); returns
+    ``dest``, the working folder to run Snakemake in with ``directory=".test"``."""
+    shutil.copytree(run, dest, symlinks=True, ignore=shutil.ignore_patterns("log", "locks", "incomplete"))
+    return dest

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import copy
 import re
-import subprocess
 
 import pytest
 import yaml
 
 from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config, validate_config
-from helpers import REPO_ROOT, copy_workflow
+from helpers import REPO_ROOT, copy_workflow, run_snakemake
 
 RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
 
@@ -134,15 +133,15 @@ def test_load_config_errors(tmp_path):
         load_config(bad)
 
 
+@pytest.mark.slow
 def test_snakemake_rejects_unknown_dataset_key(tmp_path):
     """`snakemake -n` with a config whose data set has an unknown key fails at validation."""
     work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     extra = tmp_path / "extra.yaml"
     # merged into config/config.yaml's iris, on purpose (overrides): the schema then judges the merged entry
     extra.write_text("overrides: [datasets.iris]\ndatasets:\n  iris:\n    recipee: {target: class}\n")
-    proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
-                          cwd=work, capture_output=True, text=True, timeout=120)
+    proc = run_snakemake(work, "-n", f"--configfile={extra}", timeout=120)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     # One line naming the key and what is wrong (the library's validator, not a schema dump).
@@ -335,14 +334,14 @@ def test_source_metrics_costs_names_checked(cfg):
     assert "config key 'source_metrics.costs' names dataset 'sonar', which is not under 'datasets'" in _error(cfg)
 
 
+@pytest.mark.slow
 def test_snakemake_rejects_bad_learner_before_any_job(tmp_path):
     """`snakemake -n` stops at start-up on `C: -1`, naming the learner's key (before: halfway through CV)."""
     work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     extra = tmp_path / "extra.yaml"
     extra.write_text("learners:\n  SVC: {estimator: sklearn.svm.SVC, params: {C: -1, probability: true}}\n")
-    proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
-                          cwd=work, capture_output=True, text=True, timeout=120)
+    proc = run_snakemake(work, "-n", f"--configfile={extra}", timeout=120)
     assert proc.returncode != 0
     assert "config key 'learners.SVC.params': The 'C' parameter of SVC must be" in proc.stdout + proc.stderr
 

@@ -14,7 +14,7 @@ import aucacc.datasets.fetch as fetch_mod
 from aucacc.config import DEFAULT_CONFIG, ConfigError, validate_config
 from aucacc.datasets import FetchError, load_dataset
 from aucacc.datasets.fetch import fetch_raw
-from helpers import REPO_ROOT, copy_test_workflow, copy_workflow
+from helpers import REPO_ROOT, copy_test_workflow, copy_workflow, run_snakemake
 
 RAW = yaml.safe_load(DEFAULT_CONFIG.read_text())
 RAW_TEST = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
@@ -169,14 +169,14 @@ def test_mirror_may_be_outside_the_project(cfg, tmp_path):
     assert validate_config(cfg, project=[REPO_ROOT])["mirror"] == str(tmp_path)
 
 
+@pytest.mark.slow
 def test_snakemake_refuses_an_escaping_file_name(tmp_path):
     """`snakemake -n` stops at start-up on `file: ../../etc/passwd`, naming the key; no job runs."""
     work = tmp_path / "wf"
     snakemake = copy_workflow(work)
     extra = tmp_path / "extra.yaml"
     extra.write_text("overrides: [datasets.iris]\ndatasets:\n  iris:\n    source: {file: ../../etc/passwd}\n")
-    proc = subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", f"--configfile={extra}"],
-                          cwd=work, capture_output=True, text=True, timeout=120)
+    proc = run_snakemake(work, "-n", f"--configfile={extra}", timeout=120)
     assert proc.returncode != 0
     assert "config key 'datasets.iris.source.file': '../../etc/passwd' does not match" in proc.stdout + proc.stderr
     assert not (work / "resources").exists()
@@ -267,10 +267,10 @@ _test_workflow = copy_test_workflow  # a copy of the workflow with .test (tests/
 
 
 def _dry_run(work: Path, snakemake: Path, extra: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(snakemake), "-n", "--nolock", "--cores", "1", "--directory", ".test",
-                           f"--configfile={extra}"], cwd=work, capture_output=True, text=True, timeout=120)
+    return run_snakemake(work, "-n", f"--configfile={extra}", directory=".test", timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["System", "Run", "Open", "Eval"])
 def test_dry_run_calls_nothing(tmp_path, name):
     """`snakemake -n` on the test configuration with a hostile learner stops at start-up; nothing ran."""
@@ -360,6 +360,7 @@ def test_long_structure_is_cut_in_messages(cfg):
 
 @pytest.mark.parametrize("where, key", [("grid", "learners.SVM.params.C_grid"),
                                         ("params", "learners.KNN.params.n_neighbors")])
+@pytest.mark.slow
 def test_alias_bomb_refused_fast_by_snakemake(tmp_path, where, key):
     """`snakemake -n --directory <copy of .test> --configfile=<bomb>` stops at start-up, naming the key.
 
@@ -387,6 +388,7 @@ def test_alias_bomb_refused_fast_by_snakemake(tmp_path, where, key):
 
 # --- names: every name the schema allows is one the workflow builds -----------------------------------------
 
+@pytest.mark.slow
 def test_every_allowed_character_class_builds(tmp_path):
     """A data set and a learner whose names use each allowed class of character (upper and lower case
     letters, digits, `_`, `.`, `+`, `-`) go through the workflow: fetch, clean, folds, cross-validation."""
@@ -400,8 +402,7 @@ def test_every_allowed_character_class_builds(tmp_path):
                             "recipe": {"target": "class"}}},
         "learners": {learner: {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"}}}))
     target = f"results/metrics/whole_data/{name}/{learner}.csv"
-    proc = subprocess.run([str(snakemake), "--nolock", "--cores", "1", "--directory", ".test", f"--configfile={extra}",
-                           target], cwd=work, capture_output=True, text=True, timeout=600)
+    proc = run_snakemake(work, f"--configfile={extra}", target, directory=".test", timeout=600)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
     meta = yaml.safe_load((work / ".test" / "results" / "data" / f"{name}.json").read_text())
     assert meta["n_instances"] == 50  # the test copy of iris: every 3rd row

@@ -1,26 +1,46 @@
 #!/usr/bin/env bash
-# A real single-node SLURM cluster, started and stopped by this script (tests/cluster/cluster.sh),
-# runs the workflow on the committed test configuration (.test) through `--profile profiles/slurm`;
-# the outputs must be byte-identical to a local run of the same targets.
+# A real single-node SLURM cluster, started once and stopped by this script (tests/cluster/cluster.sh), runs
+# the workflow on the committed test configuration (.test) through `--profile profiles/slurm`:
+#   1. calm: every target; the outputs must be byte-identical to a local run's;
+#   2. faults (tests/cluster/faults.sh): scancel, slurmd killed, a second Snakemake and SIGKILL, each
+#      resumed to outputs byte-identical to the local run's.
 #
-#   bash tests/cluster/slurm.sh [LOCAL_RESULTS]
+#   bash tests/cluster/slurm.sh [--calm | --faults] [LOCAL_RESULTS]
 #
-# LOCAL_RESULTS: a results/ folder of a finished local run of .test (default: run one here).
-# Needs root; see cluster.sh for what it installs and how the daemons are started and stopped.
+# --calm / --faults: only that part. LOCAL_RESULTS: a results/ folder of a finished local run of .test
+# (default: run one here). Needs root; see cluster.sh for what it installs and how the daemons are started
+# and stopped. Each phase prints its time.
 NAME=slurm.sh
+SLURMD_TIMEOUT=20   # the slurmd fault's outage lasts until the node is declared DOWN: about 2 x this
+MODE=all
+case "${1:-}" in --calm|--faults) MODE=${1#--}; shift;; esac
 source "$(dirname "$0")/cluster.sh"
+source "$(dirname "$0")/faults.sh"
+
+# calm_run: every target of .test through the profile, in its own folder; compared with LOCAL.
+calm_run() {
+    phase "calm run of .test through --profile profiles/slurm"
+    local run=$WORK/run
+    prepare_run "$run"
+    (cd "$run" && "$SM" --profile profiles/slurm --directory .test --slurm-logdir "$WORK/slurm-logs" \
+        > "$WORK/run.log" 2>&1) || { log "the SLURM run failed:"; tail -n 60 "$WORK/run.log"; exit 1; }
+    log "$(grep -c 'has been submitted with SLURM jobid' "$WORK/run.log") SLURM jobs submitted for" \
+        "$(grep -oP '^\s*total\s+\K\d+' "$WORK/run.log" | head -n 1) jobs of the workflow; $(tail -n 1 "$WORK/run.log")"
+    phase "comparison of the calm run"
+    compare_outputs "$LOCAL" "$run/.test/results"
+}
 
 phase "cluster start"
 cluster_start
 phase "reference run"
 reference_results "${1:-}" LOCAL
-phase "run of .test through --profile profiles/slurm"
-RUN=$WORK/run
-prepare_run "$RUN"
-(cd "$RUN" && "$SM" --profile profiles/slurm --directory .test --slurm-logdir "$WORK/slurm-logs" \
-    > "$WORK/run.log" 2>&1) || { log "the SLURM run failed:"; tail -n 60 "$WORK/run.log"; exit 1; }
-log "$(grep -c 'has been submitted with SLURM jobid' "$WORK/run.log") jobs submitted to SLURM; $(tail -n 1 "$WORK/run.log")"
-phase "comparison"
-compare_outputs "$LOCAL" "$RUN/.test/results"
+T0=$SECONDS
+[ "$MODE" = faults ] || calm_run
+T1=$SECONDS
+[ "$MODE" = calm ] || fault_runs
+T2=$SECONDS
 phase ""
-log "done"
+# one line per part, read by .ci/run
+[ "$MODE" = faults ] || log "time of SLURM calm: $((T1 - T0)) s"
+[ "$MODE" = calm ] || log "time of SLURM faults: $((T2 - T1)) s"
+log "done ($MODE): $((SECONDS - START)) s"

@@ -4,9 +4,7 @@ a fetch or clean job fails (no partial outputs)."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ from aucacc.config import load_config
 from aucacc.datasets import DataFormatError, FetchError, load_dataset
 from aucacc.datasets.fetch import fetch_raw, mirror_folder
 from aucacc.provenance import sha256_file
-from helpers import copy_workflow, on_purpose
+from helpers import copy_workflow, run_snakemake, snakemake_with
 
 IRIS_SHA = "8337af8c82669892e870b8ce12740c919559b88a5f3c92e87097481b84581c89"  # SHA256SUMS of the mirror
 WRONG_SHA = "0" * 64
@@ -174,7 +172,7 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
     """In a copy of the workflow: iris has a wrong SHA-256 (fetch fails), glass's raw file is truncated
     (clean fails), wine is fine (control). The failed rules leave none of their outputs."""
     work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     mir = tmp_path / "mirror"
     mir.mkdir()
     for f in ("iris.arff", "wine.arff"):
@@ -186,12 +184,8 @@ def test_workflow_leaves_no_partial_outputs(tmp_path, mirror):
         "iris": {"source": {"sha256": WRONG_SHA}},
         "glass": {"source": {"file": "glass-cut.arff", "sha256": sha256_file(mir / "glass-cut.arff")}},
     }}
-    extra = tmp_path / "override.yaml"
-    extra.write_text(yaml.safe_dump(on_purpose(override)))
     targets = ["results/data/iris.json", "results/data/glass.json", "results/data/wine.json"]
-    env = dict(os.environ, AUCACC_MIRROR=str(mir))
-    proc = subprocess.run([str(snakemake), "--cores", "1", "--nolock", "--keep-going", f"--configfile={extra}",
-                           *targets], cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    proc = snakemake_with(work, override, "--keep-going", *targets, env={"AUCACC_MIRROR": str(mir)}, timeout=300)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0, out
     assert "Error in rule fetch" in out and "Error in rule clean" in out
@@ -305,18 +299,16 @@ def test_workflow_notices_changed_mirror_file(tmp_path):
     """A run, then the mirror's iris.arff changes: the next run stops with a clear message for the pinned
     data set (and leaves no stale cached copy), and re-fetches and re-cleans the unpinned one."""
     work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     mir = tmp_path / "mirror"
     mir.mkdir()
     shutil.copy(RAW_DATA / "iris.arff", mir / "iris.arff")
     extra = tmp_path / "override.yaml"
     extra.write_text(yaml.safe_dump({"datasets": {
         "iris_unpinned": {"source": {"file": "iris.arff"}, "recipe": {"target": "class"}}}}))
-    env = dict(os.environ, AUCACC_MIRROR=str(mir))
 
     def run(*targets):
-        return subprocess.run([str(snakemake), "--cores", "1", "--nolock", f"--configfile={extra}", *targets],
-                              cwd=work, env=env, capture_output=True, text=True, timeout=300)
+        return run_snakemake(work, f"--configfile={extra}", *targets, env={"AUCACC_MIRROR": str(mir)}, timeout=300)
 
     proc = run("results/data/iris.json", "results/data/iris_unpinned.json")
     assert proc.returncode == 0, proc.stdout + proc.stderr

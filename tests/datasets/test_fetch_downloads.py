@@ -176,12 +176,12 @@ def test_workflow_url_and_openml_sources(tmp_path, www, openml_server):
     root, base, _ = www
     shutil.copy(IRIS, root / "iris.arff")
     work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     openml_server.add(42, IRIS.read_bytes())
     override = {"raw_data": None, "openml_server": openml_server.server,
                 "datasets": {"iris": {"source": {"url": f"{base}/iris.arff"}},
                              "standin": {"source": {"openml_id": 42}, "recipe": {"target": "class"}}}}
-    proc = snakemake_with(work, snakemake, override, "results/data/iris.json", "results/data/standin.json")
+    proc = snakemake_with(work, override, "results/data/iris.json", "results/data/standin.json")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for name in ("iris", "standin"):
         assert json.loads((work / f"results/data/{name}.json").read_text())["n_instances"] == 150
@@ -195,7 +195,7 @@ def test_workflow_url_and_openml_sources(tmp_path, www, openml_server):
     bad = f"{base}/gone/wine.arff"
     override["datasets"]["wine"] = {"source": {"url": bad}}
     override["openml"] = False
-    proc = snakemake_with(work, snakemake, override, "results/data/wine.json")
+    proc = snakemake_with(work, override, "results/data/wine.json")
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert "data set 'wine'" in out and bad in out and "HTTP status 404" in out, out

@@ -263,11 +263,11 @@ def test_workflow_expands_a_suite_when_the_config_is_read(tmp_path, suite_server
     with openml_recheck stops the run naming the key; with the server gone, a second run resolves the same
     data sets from the lock file and has nothing to do."""
     work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     override = {"openml_server": suite_server.server,
                 "studies": {"cc": {"openml_suite": SUITE, "learners": ["NB", "C4.5"], "discretization": "whole_data"}}}
     targets = [f"results/data/{n}.json" for n in NAMES] + ["results/studies/cc/tables/summary.csv"]
-    proc = snakemake_with(work, snakemake, override, *targets)
+    proc = snakemake_with(work, override, *targets)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     summary = pd.read_csv(work / "results/studies/cc/tables/summary.csv")
     assert set(NAMES) <= set(summary["dataset"]), summary  # the study's table has the expanded data sets
@@ -278,12 +278,12 @@ def test_workflow_expands_a_suite_when_the_config_is_read(tmp_path, suite_server
         assert lock[name]["sha256"] == hashlib.sha256((TINY / fname).read_bytes()).hexdigest()
 
     suite_server.add_suite(SUITE, [115, 161, 156, 162])
-    proc = snakemake_with(work, snakemake, {**override, "openml_recheck": True}, "-n", *targets)
+    proc = snakemake_with(work, {**override, "openml_recheck": True}, "-n", *targets)
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0 and "config key 'studies.cc.openml_suite'" in out, out
     assert "tasks: recorded [115, 156, 161], now [115, 161, 156, 162]" in out, out
 
     suite_server.close()
-    proc = snakemake_with(work, snakemake, override, "-n", *targets)
+    proc = snakemake_with(work, override, "-n", *targets)
     assert proc.returncode == 0 and "Nothing to be done" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
     assert json.loads((work / "resources/datasets.lock.json").read_text()) == lock

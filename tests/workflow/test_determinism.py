@@ -9,13 +9,10 @@ Provenance and fold-record JSON files hold timestamps and fit times, so they are
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from helpers import copy_workflow
+from helpers import copy_workflow, run_snakemake
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DATASETS = ["iris", "wine"]
@@ -27,11 +24,10 @@ TARGETS = [f"results/{kind}/whole_data/{d}/{lrn}.{ext}"
 
 def _run_workflow(work: Path, mirror: Path, cores: int, *options: str) -> tuple[dict[str, bytes], str]:
     """Copy the workflow into ``work``, run it on TARGETS with ``cores`` cores; the targets' bytes and the log."""
-    snakemake = copy_workflow(work)
+    copy_workflow(work)
     # absolute: the fixture may hand back AUCACC_MIRROR as given (relative to the repository root)
-    env = dict(os.environ, AUCACC_MIRROR=str(Path(mirror).resolve()))
-    proc = subprocess.run([str(snakemake), "--cores", str(cores), "--nolock", *options, *TARGETS],
-                          cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    proc = run_snakemake(work, *options, *TARGETS, cores=cores, env={"AUCACC_MIRROR": str(Path(mirror).resolve())},
+                         timeout=300)
     assert proc.returncode == 0, f"snakemake --cores {cores} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
     out = {}
     for t in TARGETS:
@@ -56,6 +52,7 @@ def test_outputs_identical_with_1_and_2_cores(tmp_path, mirror):
             assert len(one[f"results/scores/whole_data/{d}/{lrn}.parquet"]) > 0
 
 
+@pytest.mark.slow
 def test_the_workflow_profile_sets_a_coarse_job_rate_limit():
     """profiles/default/config.yaml, which Snakemake reads by itself (no --profile needed), sets the job-rate limit
     with a timespan above the command line's 1 s (the timers of the limit pile up one per finished job; the
@@ -66,8 +63,5 @@ def test_the_workflow_profile_sets_a_coarse_job_rate_limit():
     profile = yaml.safe_load((REPO_ROOT / "profiles" / "default" / "config.yaml").read_text())
     limit = MaxJobsPerTimespan.parse_choice(profile["max-jobs-per-timespan"])
     assert limit.timespan > 1 and limit.max_jobs / limit.timespan >= 100  # no fewer job starts per second
-    snakemake = Path(sys.executable).with_name("snakemake")
-    proc = subprocess.run([str(snakemake), "-n", "--cores", "1", "--quiet", "rules"], cwd=REPO_ROOT,
-                          capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = run_snakemake(REPO_ROOT, "-n", "--quiet", "rules", timeout=300, check=True)
     assert "workflow specific profile profiles/default" in proc.stderr

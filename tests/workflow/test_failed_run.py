@@ -15,36 +15,23 @@ from pathlib import Path
 import pytest
 import yaml
 
-from aucacc.config import DEFAULT_CONFIG
-from helpers import copy_workflow
+from helpers import run_snakemake, toy_workflow
+
+pytestmark = pytest.mark.slow
 
 ROWS = "".join(f"{i}.5,{i % 7},{'a' if i < 30 else 'b'}\n" for i in range(60))
 
 
-def _setup(tmp_path: Path, data: str, recipe: dict | None = None, **top) -> tuple[Path, Path, Path]:
-    """A scratch workflow whose only data set is ``toy`` (toy.data in a scratch mirror); returns (work, snakemake, mirror)."""
-    work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
-    mirror = tmp_path / "mirror"
-    mirror.mkdir()
-    (mirror / "toy.data").write_text(data)
-    cfg = yaml.safe_load(DEFAULT_CONFIG.read_text())
-    for key in ("svm_table", "roc"):
-        cfg.pop(key, None)
-    cfg.pop("fold_jobs", None)  # it names data sets this config no longer has
-    cfg["studies"] = {}  # the paper's study names the 18 data sets this config no longer has
-    cfg["datasets"] = {"toy": {"source": {"file": "toy.data", "columns": ["x", "z", "class"], "nominal": ["class"],
-                                          "sha256": hashlib.sha256(data.encode()).hexdigest()},
-                               "recipe": {"target": "class", **(recipe or {})}}}
-    cfg["mirror"], cfg["openml"] = str(mirror), False
-    cfg.update(top)
-    (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    return work, snakemake, mirror
+def _setup(tmp_path: Path, data: str, recipe: dict | None = None, **top) -> tuple[Path, Path]:
+    """A scratch workflow whose only data set is ``toy`` (``data`` in a scratch mirror, :func:`helpers.toy_workflow`);
+    returns (work, mirror)."""
+    source = {"file": "toy.data", "columns": ["x", "z", "class"], "nominal": ["class"],
+              "sha256": hashlib.sha256(data.encode()).hexdigest()}
+    return toy_workflow(tmp_path, data, source, {"target": "class", **(recipe or {})}, **top)
 
 
-def _run(work: Path, snakemake: Path, target: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(snakemake), "--cores", "1", "--nolock", target], cwd=work, capture_output=True,
-                          text=True, timeout=300, env={**__import__("os").environ, "AUCACC_MIRROR": ""})
+def _run(work: Path, target: str) -> subprocess.CompletedProcess:
+    return run_snakemake(work, target, timeout=300)
 
 
 def _files(root: Path) -> list[str]:
@@ -58,8 +45,8 @@ def _no_partial(work: Path) -> list[str]:
 
 
 def test_stray_token_fails_clean_and_leaves_no_data(tmp_path):
-    work, snakemake, mirror = _setup(tmp_path, ROWS.replace("16.5,", "n/a,"))
-    proc = _run(work, snakemake, "results/metrics/whole_data/toy/NB.csv")
+    work, mirror = _setup(tmp_path, ROWS.replace("16.5,", "n/a,"))
+    proc = _run(work, "results/metrics/whole_data/toy/NB.csv")
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert "toy.data: line 17, column 'x': value 'n/a' is not a number" in out
@@ -74,12 +61,12 @@ def test_stray_token_fails_clean_and_leaves_no_data(tmp_path):
 
 
 def test_n_folds_too_large_fails_folds_and_leaves_no_folds(tmp_path):
-    work, snakemake, _ = _setup(tmp_path, ROWS, protocol={"n_folds": 40})  # classes of 30 rows each
+    work, _ = _setup(tmp_path, ROWS, protocol={"n_folds": 40})  # classes of 30 rows each
     # The record of an output a failed job wrote and Snakemake then removed (onerror deletes it).
     orphan = work / "results" / "folds" / "toy.csv.provenance.json"
     orphan.parent.mkdir(parents=True)
     orphan.write_text("{}\n")
-    proc = _run(work, snakemake, "results/metrics/whole_data/toy/NB.csv")
+    proc = _run(work, "results/metrics/whole_data/toy/NB.csv")
     out = proc.stdout + proc.stderr
     assert proc.returncode != 0
     assert "data set 'toy': config key 'protocol.n_folds' = 40 is larger than every class" in out
@@ -90,11 +77,11 @@ def test_n_folds_too_large_fails_folds_and_leaves_no_folds(tmp_path):
 
 
 def test_bad_learner_stops_before_any_job(tmp_path):
-    work, snakemake, _ = _setup(tmp_path, ROWS)
+    work, _ = _setup(tmp_path, ROWS)
     cfg = yaml.safe_load((work / "config" / "config.yaml").read_text())
     cfg["learners"]["SVC"] = {"estimator": "sklearn.svm.SVC", "params": {"C": -1, "probability": True}}
     (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    proc = _run(work, snakemake, "results/metrics/whole_data/toy/SVC.csv")
+    proc = _run(work, "results/metrics/whole_data/toy/SVC.csv")
     assert proc.returncode != 0
     assert "config key 'learners.SVC.params'" in proc.stdout + proc.stderr
     assert _files(work / "results") == [] and _files(work / "resources") == []

@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from aucacc.config import DEFAULT_CONFIG, ConfigError, load_config
-from helpers import REPO_ROOT, copy_test_workflow, on_purpose
+from helpers import REPO_ROOT, copy_test_workflow, on_purpose, run_snakemake
 
 BASE = yaml.safe_load(DEFAULT_CONFIG.read_text())
 RAW_TEST = yaml.safe_load((REPO_ROOT / ".test" / "config" / "config.yaml").read_text())
@@ -106,8 +106,7 @@ _test_workflow = copy_test_workflow  # a copy of the workflow with .test (tests/
 
 
 def _snakemake(work: Path, snakemake: Path, extra: Path, *args: str, timeout: int = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([str(snakemake), "--nolock", "--cores", "2", "--directory", ".test", f"--configfile={extra}",
-                           *args], cwd=work, capture_output=True, text=True, timeout=timeout)
+    return run_snakemake(work, f"--configfile={extra}", *args, cores=2, directory=".test", timeout=timeout)
 
 
 # The start-up cases no other test runs through Snakemake (the others: test_config_safety's
@@ -119,6 +118,7 @@ START_UP_WORKFLOW = {**START_UP, "duplicate key in a --configfile": (
                             "would keep only the last one: remove or rename one of them"])}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", DRY_RUN)
 def test_start_up_case_through_snakemake(tmp_path, case):
     """`snakemake -n --directory .test --configfile=<case>` stops before any job, naming the key and the fix."""
@@ -174,6 +174,7 @@ RAW_SAYS = {
 }
 
 
+@pytest.mark.slow
 def test_raw_file_cases_through_the_workflow(tmp_path):
     """One run of fetch + clean on every raw-file case: a refused file's job fails, its log naming the data set,
     the file (as configured, not the cache copy), the line or key, and the fix, and it leaves no clean data; a
@@ -210,6 +211,7 @@ def test_raw_file_cases_through_the_workflow(tmp_path):
 
 # --- hostile inputs the trial did not list -------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_names_like_a_rules_own_log_get_their_own_log(tmp_path):
     """A learner named `main_learners` shared its log with the main table's job (logs/cv/<protocol>/<data set>/
     main_learners.log; that job is gone: every learner has its own job and log), and a data set named `roc_tables`

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
 
-from helpers import REPO_ROOT, copy_test_workflow
+from helpers import REPO_ROOT, copy_test_workflow, run_snakemake
 
 pytestmark = pytest.mark.slow
 
@@ -24,11 +23,8 @@ _test_copy = copy_test_workflow  # a copy of the workflow with .test (tests/help
 
 
 def _snakemake(snakemake: Path, work: Path, *args: str) -> str:
-    proc = subprocess.run([str(snakemake), "--directory", ".test", "--cores", "1", "--nolock", *args], cwd=work,
-                          capture_output=True, text=True, timeout=300)
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0, out
-    return out
+    proc = run_snakemake(work, *args, directory=".test", timeout=300, check=True)
+    return proc.stdout + proc.stderr
 
 
 def _planned(out: str) -> dict[str, int]:

@@ -2,7 +2,8 @@
 SHA-256 when it is read, and a damaged one is named, replaced or refused, never used.
 
 The workflow cases run the real Snakemake workflow in a scratch copy on one tiny data set
-(``toy.data`` in a scratch mirror, its SHA-256 in the config), as tests/workflow/test_failed_run.py does;
+(``toy.data`` in a scratch mirror, its SHA-256 in the config: tests/helpers.py ``toy_workflow``, as
+tests/workflow/test_failed_run.py does);
 the others call the library functions the rules call.
 """
 
@@ -11,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,14 +19,13 @@ import pandas as pd
 import pytest
 import yaml
 
-from aucacc.config import DEFAULT_CONFIG
 from aucacc.datasets import DataFormatError, FetchError, clean_raw_file
 from aucacc.datasets.fetch import check_cached_raw, expected_sha256
 from aucacc.datasets.io import read_raw
 from aucacc.datasets.recipes import apply_recipe
 from aucacc.datasets.store import check_clean_outputs, read_dataset, read_meta, save_dataset
 from aucacc.provenance import IntegrityError, sha256_file, sidecar_path, verified, write_intermediate
-from helpers import copy_workflow
+from helpers import run_snakemake, toy_workflow
 
 ROWS = "".join(f"{i}.5,{i % 7},{'a' if i < 15 else 'b'}\n" for i in range(30))  # 30 rows, 15 per class
 TRUNCATED = "".join(ROWS.splitlines(keepends=True)[:24])  # the trial's fault: 30 rows become 24
@@ -37,28 +36,13 @@ RECIPE = {"target": "class"}
 
 # --- a scratch workflow ------------------------------------------------------------------------------------
 
-def _setup(tmp_path: Path, source: dict | None = None) -> tuple[Path, Path, Path]:
-    """A scratch workflow whose only data set is ``toy``; returns (work, snakemake, mirror)."""
-    work = tmp_path / "wf"
-    snakemake = copy_workflow(work)
-    mirror = tmp_path / "mirror"
-    mirror.mkdir()
-    (mirror / "toy.data").write_text(ROWS)
-    cfg = yaml.safe_load(DEFAULT_CONFIG.read_text())
-    for key in ("svm_table", "roc"):
-        cfg.pop(key, None)
-    cfg.pop("fold_jobs", None)  # it names data sets this config no longer has
-    cfg["studies"] = {}  # the paper's study names the 18 data sets this config no longer has
-    cfg["datasets"] = {"toy": {"source": dict(source or SOURCE), "recipe": RECIPE}}
-    cfg["protocol"] = {"n_folds": 5}
-    cfg["mirror"], cfg["openml"] = str(mirror), False
-    (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    return work, snakemake, mirror
+def _setup(tmp_path: Path, source: dict | None = None) -> tuple[Path, Path]:
+    """A scratch workflow whose only data set is ``toy`` (:func:`helpers.toy_workflow`); returns (work, mirror)."""
+    return toy_workflow(tmp_path, ROWS, dict(source or SOURCE), RECIPE, protocol={"n_folds": 5})
 
 
 def _run(wf: "Workflow", *args: str) -> tuple[int, str]:
-    proc = subprocess.run([str(wf.snakemake), "--cores", "1", "--nolock", *args], cwd=wf.work, capture_output=True,
-                          text=True, timeout=300, env={**os.environ, "AUCACC_MIRROR": ""})
+    proc = run_snakemake(wf.work, *args, timeout=300)
     return proc.returncode, proc.stdout + proc.stderr
 
 
@@ -76,7 +60,6 @@ def _no_partial(wf: "Workflow") -> list[str]:
 @dataclass
 class Workflow:
     work: Path  # the scratch folder (the workflow's working directory)
-    snakemake: Path
     mirror: Path
 
     def __truediv__(self, rel: str) -> Path:
@@ -97,6 +80,7 @@ FOLDS = "results/folds/toy.csv"
 
 # --- the raw file: cache, mirror, data/raw ---------------------------------------------------------------
 
+@pytest.mark.slow
 def test_truncated_cache_entry_is_replaced_in_the_workflow(wf):
     """The trial's case: the cached file truncated after a successful fetch (30 rows → 24) is not read."""
     rc, out = _run(wf, FOLDS)
@@ -183,6 +167,7 @@ def test_locked_checksum_is_checked_like_a_configured_one(tmp_path):
 
 # --- intermediates: checked against their provenance record ---------------------------------------------
 
+@pytest.mark.slow
 def test_hand_edited_parquet_stops_the_next_job(wf):
     rc, out = _run(wf, "results/data/toy.json")
     assert rc == 0, out
@@ -262,6 +247,7 @@ def test_verified_names_file_and_fix(tmp_path):
 
 # --- stale results ------------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_stale_result_from_a_since_replaced_raw_file(wf):
     """Clean data made from a truncated raw file (as before this check existed) stop every run, even when
     Snakemake would have nothing to do; following the message's fix re-makes them from the pinned file."""

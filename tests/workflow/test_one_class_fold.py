@@ -25,6 +25,7 @@ from aucacc.evaluation.cross_validate import UNDEFINED_AUC_NOTE, fold_metrics, s
 from aucacc.report.paper_tables import UNDEFINED_MARK, beside_published, main_tables, partial_notes
 from aucacc.studies import analysis as A
 from aucacc.studies.fold_tables import cde_table, flag_datasets, paper_layout, significance_table, summary_table
+from helpers import run_snakemake
 
 Y = ["no"] * 3 + ["no", "yes", "no", "yes"] + ["yes", "no", "no"]
 FOLD = [0] * 3 + [1] * 4 + [2] * 3
@@ -252,29 +253,18 @@ def _rare_data(n_no: int = 57, n_yes: int = 3, seed: int = 11) -> bytes:
 
 
 @pytest.mark.slow
-def test_workflow_with_a_one_class_fold(tmp_path):
+def test_workflow_with_a_one_class_fold(test_run_copy):
     """Every default target of the test configuration builds with the data set added to the main table, the SVM
     table (so t-tests, C/D/E, statistics, ROC, source metrics, the AUC-gap readings and the scorecard see it);
-    the folds without ``yes`` have an accuracy, no AUC, and are marked wherever the data set's AUC is summarised."""
+    the folds without ``yes`` have an accuracy, no AUC, and are marked wherever the data set's AUC is summarised.
+
+    Starts from a copy of the session's finished run of ``.test`` (``test_run_copy``): Snakemake runs the jobs of
+    the new data set and those whose inputs or parameters the change touches (every table that lists it)."""
     import hashlib
-    import shutil
-    import subprocess
-    import sys
 
     import yaml
 
-    from helpers import REPO_ROOT
-
-    snakemake = Path(sys.executable).with_name("snakemake")
-    if not snakemake.exists():
-        pytest.skip("snakemake is not installed in this environment")
-    work = tmp_path / "repo"
-    work.mkdir()
-    shutil.copy(REPO_ROOT / "Snakefile", work / "Snakefile")
-    for d in ("workflow", "config"):
-        shutil.copytree(REPO_ROOT / d, work / d)
-    for d in ("config", "data"):
-        shutil.copytree(REPO_ROOT / ".test" / d, work / ".test" / d)
+    work = test_run_copy
     data = _rare_data()
     (work / ".test/data/raw/rare.data").write_bytes(data)
     cfg_path = work / ".test/config/config.yaml"
@@ -288,9 +278,7 @@ def test_workflow_with_a_one_class_fold(tmp_path):
     paper["main_table"]["datasets"] = [*cfg["datasets"]]
     paper["svm_table"]["datasets"] = [*paper["svm_table"]["datasets"], "rare"]
     cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False))
-    proc = subprocess.run([str(snakemake), "--cores", "2", "--nolock", "--directory", ".test"], cwd=work,
-                          capture_output=True, text=True, timeout=1800)
-    assert proc.returncode == 0, f"snakemake failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-5000:]}"
+    run_snakemake(work, cores=2, directory=".test", timeout=1800, check=True)
     check_one_class_results(work / ".test/results", cfg["protocol"]["n_folds"])
 
 

@@ -2,17 +2,16 @@
 
 Checks that the page loads without console errors, that every figure registered with
 ``report()`` renders in the page (non-zero natural size), that the front page carries the
-scorecard summary, and that perturbing one stored result flips the scorecard. The run is the
-committed test configuration (``.test/``: four tiny data sets, the whole DAG); the screenshot of
-the front page is kept in ``test-artefacts/report_front_page.png``.
+scorecard summary, and that perturbing one stored result flips the scorecard. The run is a copy of
+the session's one run of the committed test configuration (``.test/``: four tiny data sets, the whole
+DAG; the ``test_run`` fixture, tests/conftest.py); the screenshot of the front page is kept in
+``test-artefacts/report_front_page.png``.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import time
 from pathlib import Path
 
@@ -22,37 +21,33 @@ from cdp import Browser, find_chromium
 
 from aucacc.provenance import sidecar_path, write_intermediate
 from aucacc.report.claims import known_fail, load_claims
-from helpers import REPO_ROOT, copy_workflow
+from helpers import REPO_ROOT, copy_test_run, run_snakemake
 
 ARTEFACTS = Path(os.environ.get("AUCACC_TEST_ARTEFACTS", REPO_ROOT / "test-artefacts"))
 
 
-def _snakemake(exe: Path, work: Path, *args: str, timeout: int = 900) -> str:
-    p = subprocess.run([str(exe), "--cores", "2", "--directory", ".test", *args], cwd=work, capture_output=True,
-                       text=True, timeout=timeout)
-    assert p.returncode == 0, f"snakemake {' '.join(args)} failed:\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}"
+def _snakemake(work: Path, *args: str, timeout: int = 900) -> str:
+    p = run_snakemake(work, *args, cores=2, directory=".test", timeout=timeout, check=True)
     return p.stdout + p.stderr
 
 
 @pytest.fixture(scope="module")
-def run(tmp_path_factory):
-    """The committed test configuration (.test/) run in a copy; results .ci/run already made are reused."""
-    work = tmp_path_factory.mktemp("report_run")
-    exe = copy_workflow(work)
-    shutil.copytree(REPO_ROOT / ".test", work / ".test", ignore=shutil.ignore_patterns(".snakemake"))
-    log = _snakemake(exe, work)
-    _snakemake(exe, work, "--report", "results/report.html")
-    return work / ".test", exe, log
+def run(test_run, tmp_path_factory):
+    """A copy of the session's finished run of the test configuration (.test/), and its report."""
+    work = copy_test_run(test_run, tmp_path_factory.mktemp("report_run") / "wf")
+    log = _snakemake(work)  # nothing to do: the copy is up to date
+    _snakemake(work, "--report", "results/report.html")
+    return work / ".test", log
 
 
 @pytest.mark.slow
 def test_run_prints_the_scorecard_summary(run):
-    work, exe, log = run
+    work, log = run
     summary = pd.read_csv(work / "results" / "report" / "scorecard_summary.csv").set_index("table")
     total = summary.loc["all", "rows"]
     if "Scorecard summary" not in log:
-        # Results reused from .ci/run and nothing to do (no onsuccess): any run that executes a job prints it.
-        log = _snakemake(exe, work.parent, "results/report/scorecard.csv", "--forcerun", "scorecard")
+        # A copy of a finished run has nothing to do (no onsuccess): any run that executes a job prints it.
+        log = _snakemake(work.parent, "results/report/scorecard.csv", "--forcerun", "scorecard")
     assert "Scorecard summary" in log and f"| all | {total} |" in log
     # A row for every published cell and verdict, also in a reduced run (the rest is 'missing').
     card = pd.read_csv(work / "results" / "report" / "scorecard.csv")
@@ -63,7 +58,7 @@ def test_run_prints_the_scorecard_summary(run):
 
 @pytest.mark.slow
 def test_report_in_headless_chromium(run):
-    work, _, _ = run
+    work, _ = run
     chromium = find_chromium()
     if chromium is None:
         if os.environ.get("CI"):
@@ -111,7 +106,7 @@ def test_report_in_headless_chromium(run):
 @pytest.mark.slow
 def test_perturbed_stored_result_fails_the_workflow_scorecard(run):
     """Flip one claim by perturbing one stored result: the workflow's scorecard says FAIL and names it."""
-    work, exe, _ = run
+    work, _ = run
     card = pd.read_csv(work / "results" / "report" / "scorecard.csv")
     claims = load_claims(work.parent / "config" / "claims.yaml")  # .test's config key `claims`: ../config/claims.yaml
     passing = card[(card["table"] == "uci_nb_c44_c45") & (card["stat"] == "mean") & (card["status"] == "pass")
@@ -125,15 +120,14 @@ def test_perturbed_stored_result_fails_the_workflow_scorecard(run):
     # A hand edit is refused: the table's SHA-256 no longer matches its provenance record.
     record = json.loads(sidecar_path(table).read_text())
     t.to_csv(table, index=False)
-    args = ["--cores", "2", "--directory", ".test", "results/report/scorecard.csv", "--forcerun", "scorecard",
-            "--rerun-triggers", "mtime"]
-    p = subprocess.run([str(exe), *args], cwd=work.parent, capture_output=True, text=True, timeout=900)
+    args = ["results/report/scorecard.csv", "--forcerun", "scorecard", "--rerun-triggers", "mtime"]
+    p = run_snakemake(work.parent, *args, cores=2, directory=".test", timeout=900)
     assert p.returncode != 0
     assert "uci_nb_c44_c45.csv" in (work / "results" / "logs" / "scorecard.log").read_text() + p.stdout + p.stderr
     # The same change written as a result (with its record, as a job writes it) flips the cell.
     record.pop("sha256", None)
     write_intermediate(table, t.to_csv(index=False), record)
-    _snakemake(exe, work.parent, *args[4:])
+    _snakemake(work.parent, *args)
     after = pd.read_csv(work / "results" / "report" / "scorecard.csv").set_index("cell").loc[r["cell"]]
     assert after["status"] == "FAIL"
     log = (work / "results" / "logs" / "scorecard.log").read_text()

@@ -19,7 +19,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from helpers import REPO_ROOT, copy_test_workflow, copy_workflow
+from helpers import REPO_ROOT, copy_test_workflow, copy_workflow, run_snakemake
 
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 from compare_results import same  # noqa: E402  (what a result's identity ignores: one definition)
@@ -63,21 +63,18 @@ def _own_config() -> dict:
 _ENV = {k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}
 
 
-def _snakemake(exe: Path, work: Path, *args: str, timeout: int = 1500) -> str:
-    proc = subprocess.run([str(exe), "--cores", "2", "--nolock", "--directory", ".test", *args], cwd=work,
-                          capture_output=True, text=True, timeout=timeout, env=_ENV)
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0, out[-6000:]
-    return out
+def _snakemake(work: Path, *args: str, timeout: int = 1500) -> str:
+    proc = run_snakemake(work, *args, cores=2, directory=".test", timeout=timeout, check=True)
+    return proc.stdout + proc.stderr
 
 
 @pytest.fixture(scope="module")
 def own(tmp_path_factory):
     """(results folder, dry-run output before the run) of the own-data-sets config, run once."""
-    work, exe = copy_test_workflow(tmp_path_factory.mktemp("studies"))
+    work, _ = copy_test_workflow(tmp_path_factory.mktemp("studies"))
     (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(_own_config(), sort_keys=False))
-    dry = _snakemake(exe, work, "-n")
-    _snakemake(exe, work)
+    dry = _snakemake(work, "-n")
+    _snakemake(work)
     return work / ".test" / "results", dry
 
 
@@ -207,7 +204,7 @@ def test_one_learner_changed_plans_only_its_jobs_and_their_readers(own, tmp_path
         cfg["studies"]["mine_too"]["learners"].append("LR2")
         want = {("LR2", "iris")}
     (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    dry = _snakemake(Path(sys.executable).with_name("snakemake"), work, "-n")
+    dry = _snakemake(work, "-n")
     planned = _planned_jobs(dry)
     cv = {(dict(x.split("=", 1) for x in w.split(", "))["learner"], dict(x.split("=", 1) for x in w.split(", "))["dataset"])
           for rule, _, w in planned if rule in ("cross_validate", "cv_fold", "cross_validate_repeated")}
@@ -251,15 +248,12 @@ def test_readme_own_study_example(tmp_path):
     assert len([x for x in data_and_study if not x.strip().startswith("#")]) <= 15
     (study,) = cfg["studies"]
     work = tmp_path / "wf"
-    exe = copy_workflow(work)
+    copy_workflow(work)
     (work / "my_study.yaml").write_text(block)
     assert export.startswith(".venv/bin/python -c ") and command.startswith(".venv/bin/snakemake ")
     code = export.removeprefix(".venv/bin/python -c ").strip().strip('"')
     subprocess.run([sys.executable, "-c", code], cwd=work, check=True, timeout=120)
-    proc = subprocess.run([str(exe), *command.split()[1:], "--nolock"], cwd=work, capture_output=True, text=True,
-                          timeout=1500, env=_ENV)
-    out = proc.stdout + proc.stderr
-    assert proc.returncode == 0, out[-6000:]
+    run_snakemake(work, *command.split()[1:], cores=None, timeout=1500, check=True)  # its --cores as written
     res = work / "results"
     chapter = res / "studies" / study
     for stem in ("summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "exclusions", "rocch_hybrid"):
@@ -292,7 +286,7 @@ def test_readme_own_study_example(tmp_path):
 def test_a_learner_of_ones_own_package_runs_and_its_changed_code_reruns_it(tmp_path):
     """estimator_packages: a learner whose class lives in the project folder is cross-validated by the workflow;
     after its code changes, the dry run plans its cross-validation again, and not another learner's."""
-    work, exe = copy_test_workflow(tmp_path)
+    work, _ = copy_test_workflow(tmp_path)
     package = work / ".test" / "ownlearners"
     package.mkdir()
     code = ("import numpy as np\nfrom sklearn.base import BaseEstimator, ClassifierMixin\n\n\n"
@@ -308,12 +302,12 @@ def test_a_learner_of_ones_own_package_runs_and_its_changed_code_reruns_it(tmp_p
                                    "learners:\n  Prior: {estimator: ownlearners.Prior, params: {alpha: 1.0}}\n")
     targets = ["results/metrics/none/iris/Prior.csv", "results/metrics/none/iris/C4.5.csv"]
     extra = f"--configfile={work / 'own.yaml'}"
-    _snakemake(exe, work, extra, *targets)
+    _snakemake(work, extra, *targets)
     metrics = pd.read_csv(work / ".test" / "results" / "metrics" / "none" / "iris" / "Prior.csv")
     assert set(metrics["metric"]) == {"accuracy", "auc"} and (metrics[metrics.metric == "auc"]["value"] == 50).all()
     record = yaml.safe_load((work / ".test" / "results" / "scores" / "none" / "iris" / "Prior.json").read_text())
     assert len(record["provenance"]["config"]["learner"]["code_sha256"]) == 64  # which code ran
-    assert "Nothing to be done" in _snakemake(exe, work, extra, "-n", *targets)
+    assert "Nothing to be done" in _snakemake(work, extra, "-n", *targets)
     (package / "__init__.py").write_text(code.replace("self.alpha * len(n)", "self.alpha * len(n) + 0.0"))
-    plan = _snakemake(exe, work, extra, "-n", *targets)
+    plan = _snakemake(work, extra, "-n", *targets)
     assert re.search(r"wildcards: .*learner=Prior", plan) and "learner=C4.5" not in plan, plan[-3000:]

@@ -16,14 +16,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import copy_test_workflow
+from helpers import copy_test_workflow, run_snakemake
 
 pytestmark = pytest.mark.slow
 
 
 def _dry(snakemake: Path, work: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(snakemake), "-n", "--directory", ".test", "--cores", "1", "--nolock", *args], cwd=work,
-                          capture_output=True, text=True, timeout=300)
+    return run_snakemake(work, "-n", *args, directory=".test", timeout=300)
 
 
 @pytest.fixture

@@ -119,9 +119,9 @@ def cv_fold_parts(wc):
 # learner), whose params are that learner's spec only: adding, changing or removing a learner re-runs its own jobs
 # and their readers, and a learner that fails leaves the others' results alone.
 # Batching: the jobs form the group `cross_validate`. Run locally, each job is its own process (~1.5 s of CPU
-# to start, mostly importing scikit-learn); on a cluster, `--group-components cross_validate=<n>` (a profile's
-# `group-components`, profiles/slurm/config.yaml) submits n of them as one job. `cv_fold` stays out of the
-# group: a group's connected jobs run in one submission, which would serialize the folds.
+# to start, mostly importing scikit-learn); on a cluster, the profile's `group-components` (profiles/slurm/config.yaml:
+# cross_validate=8) submits several of them as one job. `cv_fold` stays out of the group: a group's connected jobs
+# run in one submission, which would serialize the folds.
 rule cross_validate:
     input:
         data=rules.clean.output.data,

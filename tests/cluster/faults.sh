@@ -1,0 +1,180 @@
+# Faults on the real one-node SLURM cluster of tests/cluster/slurm.sh (sourced by it after cluster.sh, not run):
+# each injected while a job of the workflow is RUNNING, each followed by the README's resume commands
+# (`snakemake --unlock`, then the same command with `--rerun-incomplete`), in one run folder of the .test
+# configuration through `--profile profiles/slurm`:
+#
+#   1. scancel a running job (targets: synthetic_multiclass): SLURM ends it CANCELLED, Snakemake reports it
+#      failed and stops;
+#   2. kill -9 slurmd, keep it down until slurmctld declares the node DOWN, restart it
+#      (targets: dataset_table): the running job cannot end while slurmd is dead, and one that
+#      starts its step (srun) then fails: Snakemake reports it FAILED and stops;
+#   3. a second Snakemake in the same folder during a run (all targets): refused, "Directory
+#      cannot be locked"; then SIGKILL the first: its jobs, lock and incomplete outputs stay; the
+#      README's steps (scancel --name <SLURM run ID>, --unlock, --rerun-incomplete) finish the run.
+#
+# After each resume the outputs so far are byte-identical to a local run's; after the last, all of
+# them (every output of .test). The slurmd outage lasts until the node is declared DOWN: about
+# 2 x SLURMD_TIMEOUT (slurm.sh sets 20 s).
+
+RUN=$WORK/faults   # the fault runs' folder (the calm run's is $WORK/run)
+LOGS=$WORK/snakemake-logs   # the Snakemake runs' own output
+mkdir -p "$LOGS"
+SM_PID="" RUN_ID="" JOB="" RULE=""
+
+fail() { log "FAIL: $*"; exit 1; }
+
+# sm ARGS...: the run's command, in the foreground, stopped (SIGTERM) after RUN_LIMIT seconds.
+RUN_LIMIT=2400
+sm() {
+    local rc=0
+    (cd "$RUN" && timeout "$RUN_LIMIT" "$SM" --profile profiles/slurm --directory .test \
+        --slurm-logdir "$WORK/slurm-logs" "$@") || rc=$?
+    [ "$rc" -ne 124 ] || log "snakemake $* timed out after $RUN_LIMIT s"
+    return "$rc"
+}
+
+# start_run LOG TARGETS...: the same command in the background; sets SM_PID (Snakemake's own PID).
+start_run() {
+    local out=$1
+    shift
+    (cd "$RUN" && exec "$SM" --profile profiles/slurm --directory .test \
+        --slurm-logdir "$WORK/slurm-logs" "$@" > "$out" 2>&1) &
+    SM_PID=$!
+    BG_PIDS+=("$SM_PID")
+    RUN_ID=""
+}
+
+# finish LIMIT: waits (bounded) for the background Snakemake to end; sets RC to its exit status.
+finish() {
+    wait_until "$1" "Snakemake (PID $SM_PID) to end" bash -c "! kill -0 $SM_PID 2>/dev/null"
+    RC=0
+    wait "$SM_PID" || RC=$?
+}
+
+_running_job() {  # the first RUNNING job of the run whose log is $1: sets RUN_ID, JOB, RULE
+    [ -n "$RUN_ID" ] || RUN_ID=$(grep -oP 'SLURM run ID: \K\S+' "$1" || true)
+    [ -n "$RUN_ID" ] || return 1
+    read -r JOB RULE < <(squeue -h --name "$RUN_ID" -t RUNNING -o "%i %k" | head -n 1) || return 1
+    [ -n "$JOB" ]
+}
+
+# wait_running LOG: waits until squeue shows a RUNNING job of the background run (JOB, RULE).
+wait_running() {
+    JOB="" RULE=""
+    kill -0 "$SM_PID" 2>/dev/null || fail "Snakemake ended before any job ran: $(tail -n 20 "$1")"
+    wait_until 180 "a RUNNING job of the workflow" _running_job "$1" || { tail -n 30 "$1"; exit 1; }
+    log "job $JOB ($RULE) of SLURM run $RUN_ID is RUNNING"
+}
+
+# resume LOG TARGETS...: the README's commands after an interrupted run.
+resume() {
+    local out=$1
+    shift
+    sm --unlock > "$out" 2>&1 || { tail -n 30 "$out"; fail "snakemake --unlock failed"; }
+    sm "$@" --rerun-incomplete >> "$out" 2>&1 || { tail -n 60 "$out"; fail "the resumed run failed"; }
+    log "resumed: $(grep -c 'has been submitted with SLURM jobid' "$out") jobs submitted; $(tail -n 1 "$out")"
+}
+
+job_state() { squeue -h -t all -j "$1" -o %T 2>/dev/null || true; }
+
+# reported_failed LOG JOB STATES: SLURM ended job JOB in one of STATES (an extended regex) and Snakemake's
+# log reports that job failed: in its own line for a job of one rule ("SLURM-job 'N' failed, SLURM status
+# is: ..."); for a group job (profiles/slurm groups small jobs), whose error Snakemake prints without
+# SLURM's state, in the error block that names the job's SLURM log (<slurm-logdir>/<group>/N.log).
+reported_failed() {
+    local out=$1 job=$2 states=$3
+    grep -Eqx "$states" <<<"$(job_state "$job")" || return 1
+    grep -Eq "SLURM-job '$job' failed, SLURM status is: '($states)'" "$out" \
+        || grep -Eq "^\s*log: \S*/$job\.log \(check log file" "$out"
+}
+node_state() { sinfo -h -o %t; }
+
+# fault_runs: the three faults below, in order, in one run folder; LOCAL is the reference results folder.
+fault_runs() {
+prepare_run "$RUN"
+
+# 1. scancel -----------------------------------------------------------------------------------
+phase "scancel a running job"
+start_run "$LOGS/scancel.log" synthetic_multiclass
+wait_running "$LOGS/scancel.log"
+scancel "$JOB"
+log "scancel $JOB"
+finish 300
+[ "$RC" -ne 0 ] || fail "Snakemake exited 0 although its job $JOB was cancelled"
+reported_failed "$LOGS/scancel.log" "$JOB" CANCELLED \
+    || { tail -n 30 "$LOGS/scancel.log"; fail "job $JOB is $(job_state "$JOB"), or Snakemake's log does not report it failed"; }
+log "Snakemake exited $RC, reporting job $JOB failed; SLURM: job $JOB $(job_state "$JOB")"
+phase "resume after scancel"
+resume "$LOGS/scancel-resume.log" synthetic_multiclass
+compare_outputs "$LOCAL" "$RUN/.test/results" --subset
+
+# 2. slurmd killed and restarted -----------------------------------------------------------------
+phase "kill slurmd mid-run and restart it"
+start_run "$LOGS/slurmd-fault.log" dataset_table
+wait_running "$LOGS/slurmd-fault.log"
+kill -KILL "$SLURMD_PID"
+wait_until 10 "slurmd to die" bash -c "! kill -0 $SLURMD_PID 2>/dev/null"
+log "killed slurmd (PID $SLURMD_PID) while job $JOB was RUNNING"
+# slurmctld first marks the node not responding (state with '*'): the job cannot have ended then,
+# since its end (epilog, release of its CPUs) goes through slurmd.
+wait_until $((3 * SLURMD_TIMEOUT)) "the node to be marked not responding" bash -c "sinfo -h -o %t | grep -q '[*]'"
+state=$(job_state "$JOB")
+log "node $(node_state), job $JOB $state"
+case $state in RUNNING|COMPLETING) ;; *) fail "job $JOB was $state when slurmd was found dead: not hit";; esac
+wait_until $((4 * SLURMD_TIMEOUT)) "the node to be declared DOWN" bash -c "sinfo -h -o %t | grep -q '^down'"
+log "node $(node_state) (slurmctld: $(grep -o 'Nodes [^ ]* not responding, setting DOWN' "$WORK/slurmctld.log" | tail -n 1)); job $JOB $(job_state "$JOB"); restarting slurmd"
+slurmd_start
+wait_until 60 "the node to return to service" bash -c "sinfo -h -o %t | grep -Eqx 'idle|mix|alloc|comp'"
+log "node $(node_state) again (slurmd PID $SLURMD_PID)"
+finish 1200
+log "Snakemake exited $RC; job $JOB ended $(job_state "$JOB")"
+# A job that starts its step (srun) while slurmd is dead fails (FAILED); one still running when
+# the node is declared DOWN ends NODE_FAIL: either way Snakemake reports it and stops.
+if [ "$RC" -ne 0 ]; then
+    hit=""
+    for j in $(squeue -h -t all --name "$RUN_ID" -o %i); do
+        if reported_failed "$LOGS/slurmd-fault.log" "$j" "FAILED|NODE_FAIL"; then hit="$hit $j ($(job_state "$j"))"; fi
+    done
+    [ -n "$hit" ] || { tail -n 30 "$LOGS/slurmd-fault.log"; fail "Snakemake exited $RC, not on a job the outage failed"; }
+    log "Snakemake reports failed: SLURM job(s)$hit"
+fi
+phase "resume after the slurmd restart"
+resume "$LOGS/slurmd-resume.log" dataset_table
+compare_outputs "$LOCAL" "$RUN/.test/results" --subset
+
+# 3. a second Snakemake in the same folder, then SIGKILL --------------------------------------------
+phase "a second snakemake in the same folder"
+start_run "$LOGS/sigkill.log"
+wait_running "$LOGS/sigkill.log"
+rc=0; sm > "$LOGS/second.log" 2>&1 || rc=$?
+[ "$rc" -ne 0 ] || fail "a second snakemake in the same folder ran (exit 0)"
+grep -q "Directory cannot be locked" "$LOGS/second.log" \
+    || { tail -n 20 "$LOGS/second.log"; fail "the second snakemake failed (exit $rc), but not on the lock"; }
+kill -0 "$SM_PID" 2>/dev/null || fail "the first run ended while the second was refused"
+log "the second snakemake was refused (exit $rc): $(grep -o 'Directory cannot be locked[^:]*' "$LOGS/second.log" | head -n 1)"
+
+phase "SIGKILL Snakemake mid-run"
+wait_running "$LOGS/sigkill.log"
+kill -KILL "$SM_PID"
+finish 30
+[ "$RC" -eq 137 ] || fail "Snakemake exited $RC after SIGKILL"
+log "SIGKILL sent to Snakemake (PID $SM_PID) while job $JOB was RUNNING"
+left=$(squeue -h --name "$RUN_ID" -o "%i %T" | tr '\n' ' ')
+[ -n "$left" ] || fail "no job of the killed run left in SLURM: not hit"
+log "left in SLURM by the killed run: $left"
+rc=0; sm > "$LOGS/locked.log" 2>&1 || rc=$?
+[ "$rc" -ne 0 ] && grep -q "Directory cannot be locked" "$LOGS/locked.log" \
+    || { tail -n 20 "$LOGS/locked.log"; fail "the killed run left no lock (exit $rc)"; }
+log "the killed run left its lock: the same command is refused without --unlock"
+# The README's first step after a killed run on a cluster: cancel the jobs it left.
+scancel --name "$RUN_ID"
+wait_until 60 "the killed run's jobs to leave the queue" \
+    bash -c "[ -z \"\$(squeue -h --name $RUN_ID -t PD,R,CG -o %i)\" ]"
+n_incomplete=$(find "$RUN/.test/.snakemake/incomplete" -type f 2>/dev/null | wc -l)
+[ "$n_incomplete" -gt 0 ] || fail "the killed run left no output marked incomplete"
+log "scancel --name $RUN_ID: $left-> cancelled; $n_incomplete outputs marked incomplete"
+phase "resume after SIGKILL"
+resume "$LOGS/sigkill-resume.log"
+phase "comparison of every output"
+compare_outputs "$LOCAL" "$RUN/.test/results"
+}
