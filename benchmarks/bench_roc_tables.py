@@ -10,7 +10,8 @@ quadratic in the number of data sets); the library splits the frames once
 To show the growth, the study's frames are stacked ``k`` times (copies of each data set under new
 names), for each ``--copies`` k.
 
-Usage (a finished run's study folder; the parameters are config/config.yaml's ``roc`` keys; nothing written)::
+Usage (a finished run's study folder; the parameters are config/config.yaml's top-level ``roc`` settings, as
+validated: the schema's defaults; nothing written)::
 
     python benchmarks/bench_roc_tables.py --roc results/studies/uci36/roc --copies 1 2
 """
