@@ -1,4 +1,4 @@
-# Shared by tests/cluster/slurm.sh and slurm_faults.sh (sourced, not run): a real one-node SLURM
+# Sourced by tests/cluster/slurm.sh (slurm_faults.sh is slurm.sh --faults), not run: a real one-node SLURM
 # cluster on this machine, started and stopped by the sourcing script, and the byte comparison of
 # two results/ folders.
 #
@@ -25,7 +25,7 @@ MUNGED_PID="" SLURMCTLD_PID="" SLURMD_PID=""
 BG_PIDS=()
 START=$SECONDS
 PHASE="" PHASE_START=$SECONDS
-# slurmctld declares the node DOWN when slurmd has not answered for this long (slurm_faults.sh
+# slurmctld declares the node DOWN when slurmd has not answered for this long (slurm.sh
 # lowers it to keep its slurmd fault short).
 SLURMD_TIMEOUT=${SLURMD_TIMEOUT:-60}
 
