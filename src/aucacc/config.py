@@ -235,7 +235,7 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
                 raise ConfigError(
                     f"config key 'learners.{name}.{key}' moved to the top level: give it as '{where}: {{{name}: "
                     f"{_flow(spec[key])}}}' (an execution choice, not part of the learner: the bytes written are "
-                    f"the same either way) and remove it from 'learners.{name}' (docs/cluster.md, '{where}')")
+                    f"the same either way) and remove it from 'learners.{name}' (docs/learners.md, key table)")
     studies = config.get("studies")
     if not isinstance(studies, dict):
         return  # the schema names a wrong type
