@@ -71,7 +71,8 @@ cleanup() {
         tail -n 20 "$WORK/slurmctld.log" "$WORK/slurmd.log" 2>/dev/null
         log "failed jobs (Snakemake's report, the newest SLURM job logs):"
         grep -h -A10 "^Error in rule" "$WORK"/*.log "$WORK"/snakemake-logs/*.log 2>/dev/null | tail -n 60
-        ls -t $(find "$WORK/slurm-logs" -name '*.log' 2>/dev/null) 2>/dev/null | head -n 3 | xargs -r tail -n 25
+        find "$WORK/slurm-logs" -name '*.log' -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -n 3 | cut -d' ' -f2- \
+            | xargs -r tail -n 25
     fi
     if [ "$rc" -ne 0 ] && [ -n "${KEEP_WORK:-}" ]; then log "kept $WORK (KEEP_WORK)"; else rm -rf "$WORK"; fi
     exit "$rc"
@@ -176,7 +177,8 @@ from pathlib import Path
 
 a, b = Path(sys.argv[1]), Path(sys.argv[2])
 subset = sys.argv[3:] == ["--subset"]
-skip = re.compile(r"(\.provenance\.json$|\.html$|^(logs|benchmarks)/|^(scores|cv_folds)/.*\.json$)")
+# logs/ and benchmarks/ at any depth: a study's ROC stage writes them in its own folder (studies/<s>/logs/)
+skip = re.compile(r"(\.provenance\.json$|\.html$|(^|/)(logs|benchmarks)/|^(scores|cv_folds)/.*\.json$)")
 stamp = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00")
 files = lambda root: sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()
                             and not skip.search(str(p.relative_to(root))))
