@@ -33,7 +33,8 @@ import pandas as pd
 from aucacc.provenance import verified, write_intermediate
 
 __all__ = ["PARTIAL_MARK", "UNDEFINED_MARK", "absent_class_folds", "small_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
-           "read_metrics", "read_score_files", "read_scores", "score_classes", "score_key", "trained", "write_exclusion_record", "write_fold_records",
+           "read_metrics", "read_score_files", "read_scores", "read_study_records", "score_classes", "score_key", "study_files",
+           "trained", "write_exclusion_record", "write_fold_records",
            "write_metrics", "write_scores"]
 
 
@@ -124,6 +125,47 @@ def read_metrics(paths: Iterable[str | os.PathLike]) -> pd.DataFrame:
     """The fold-metric files ``paths`` (written by :func:`write_metrics`) as one frame, in the order given,
     each checked against its provenance record (:func:`aucacc.provenance.verified`)."""
     return pd.concat([pd.read_csv(verified(p)) for p in paths], ignore_index=True)
+
+
+def study_files(study: dict[str, Any], kind: str, results: str | os.PathLike = "results") -> list[str]:
+    """The shared files a study reads, one per (data set, learner) it names, data sets outer, learners inner.
+
+    Parameters
+    ----------
+    study : a validated study of the config (``studies.<name>``: ``datasets``, ``learners``,
+        ``discretization``, ``repetitions``).
+    kind : ``"metrics"`` (fold metrics, ``<results>/metrics/<protocol>/<data set>/<learner>.csv``; of a study with
+        ``repetitions`` r > 1 its r × k folds, ``<results>/repeated_r<r>/metrics/...``), ``"records"`` (the
+        cross-validation records, ``<results>/scores/.../<learner>.json``) or ``"scores"`` (``.parquet``).
+    results : the results folder (the workflow's ``results``).
+
+    Raises
+    ------
+    ValueError
+        ``kind`` is none of the three.
+    """
+    layout = {"metrics": ("metrics", "csv"), "records": ("scores", "json"), "scores": ("scores", "parquet")}
+    if kind not in layout:
+        raise ValueError(f"study_files: kind {kind!r} is none of {sorted(layout)}")
+    folder, ext = layout[kind]
+    if kind == "metrics" and study["repetitions"] > 1:  # r × k folds (evaluate.smk, cross_validate_repeated)
+        folder = f"repeated_r{study['repetitions']}/metrics"
+    return [f"{os.fspath(results)}/{folder}/{study['discretization']}/{d}/{lrn}.{ext}"
+            for d in study["datasets"] for lrn in study["learners"]]
+
+
+def read_study_records(paths: Iterable[str | os.PathLike]) -> list[Any]:
+    """The cross-validation records ``paths`` (:func:`read_fold_records`) of a study, each a mapping that names its
+    data set and learner (taken from the path, :func:`score_key`, when the record does not), or a bare list of
+    fold records as written. A skipped learner's record (:func:`write_exclusion_record`) carries ``skipped``."""
+    records = []
+    for path in paths:
+        rec = read_fold_records(path)
+        if isinstance(rec, dict):  # data set and learner from the path when the record does not name them
+            _, dataset, learner = score_key(path)
+            rec = {"dataset": dataset, "learner": learner, **rec}
+        records.append(rec)
+    return records
 
 
 def trained(frames: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:

@@ -4,6 +4,7 @@
 # several studies is trained once. The ROC stage (roc.smk) serves every study; the paper study's source metrics are
 # its own stage (stats.smk), every other study gets its own by the same scripts. Library: aucacc.studies.
 from aucacc.report.document import study_category
+from aucacc.scores import study_files as scores_study_files
 
 # The studies whose source metrics are made here and whose ROC outputs go under their folder (the paper study's
 # under results/, roc.smk).
@@ -43,12 +44,8 @@ def study_figure_stems(study):
 def study_files(study, kind):
     """A study's fold metrics (``kind="metrics"``), score records (``"records"``) or scores (``"scores"``):
     the shared files of each (data set, learner) it names, under its discretization; the metrics of its r × k
-    folds for a study with ``repetitions`` r > 1."""
-    s = STUDIES[study]
-    folder, ext = {"metrics": ("metrics", "csv"), "records": ("scores", "json"), "scores": ("scores", "parquet")}[kind]
-    if kind == "metrics" and s["repetitions"] > 1:  # r × k folds (evaluate.smk, cross_validate_repeated)
-        folder = f"repeated_r{s['repetitions']}/metrics"
-    return [f"{RESULTS}/{folder}/{s['discretization']}/{d}/{l}.{ext}" for d in s["datasets"] for l in s["learners"]]
+    folds for a study with ``repetitions`` r > 1 (aucacc.scores.study_files, which aucacc.load_study reads too)."""
+    return scores_study_files(STUDIES[study], kind, RESULTS)
 
 
 def study_report_html(study):

@@ -8,27 +8,18 @@
 #                           learner was given, in the summary's notes); .alpha; .seed (provenance)
 # snakemake.output.summary, .ttests, .exclusions   <stem>.csv each, or multiext(<stem>, .csv, .md, .tex): the
 #                           three files <stem>.{csv,md,tex} are written (with provenance sidecars) either way
-from aucacc.datasets.store import read_meta
+from aucacc.datasets.store import read_metas
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.logs import setup_log
-from aucacc.scores import read_fold_records, read_metrics, score_key
+from aucacc.scores import read_metrics, read_study_records
 from aucacc.studies.analysis import summary_tables
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = read_metrics(inp.metrics)
-records = []
-for path in inp.records:
-    rec = read_fold_records(path)
-    if isinstance(rec, dict):  # data set and learner from the path when the record does not name them
-        _, dataset, learner = score_key(path)
-        rec = {"dataset": dataset, "learner": learner, **rec}
-    records.append(rec)
-cleaning = {}
-for path in inp.data:  # what each data set's recipe removed, said under the summary
-    info = read_meta(path)
-    cleaning[info["name"]] = info
+records = read_study_records(inp.records)
+cleaning = read_metas(inp.data)  # what each data set's recipe removed, said under the summary
 tables = summary_tables(metrics, records, list(par.learners), par.alpha, dict(par.specs), cleaning)
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
 for name, table in tables.items():

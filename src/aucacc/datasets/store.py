@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import pandas as pd
 
@@ -113,6 +113,17 @@ def _check_agree(frame: pd.DataFrame, info: dict[str, Any], parquet: Path, meta:
 def read_meta(meta: str | os.PathLike) -> dict[str, Any]:
     """The JSON schema written by :func:`save_dataset`, checked against its provenance record."""
     return json.loads(verified(meta).read_text())
+
+
+def read_metas(paths: Iterable[str | os.PathLike]) -> dict[str, dict[str, Any]]:
+    """``{data set name: its clean data record}`` of the records ``paths`` (:func:`read_meta`), in their order: what
+    each data set's recipe removed (``exclusions``), which a study's summary names
+    (:func:`aucacc.studies.analysis.cleaning_notes`)."""
+    records = {}
+    for path in paths:
+        info = read_meta(path)
+        records[info["name"]] = info
+    return records
 
 
 def check_raw_current(info: dict[str, Any], meta: str | os.PathLike, config: dict[str, Any]) -> None:
