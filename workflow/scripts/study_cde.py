@@ -9,17 +9,17 @@ from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
-from aucacc.report.plots.studies import auc_vs_accuracy_figure
+from aucacc.report.study import study_cde
 from aucacc.scores import read_metrics
-from aucacc.studies.analysis import auc_vs_accuracy
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = read_metrics(inp.metrics)
-table = auc_vs_accuracy(metrics, [tuple(p) for p in par.pairs], alpha=par.alpha, n_boot=par.n_boot, seed=par.seed)
+res = study_cde(metrics, par.pairs, par.study, alpha=par.alpha, n_boot=par.n_boot, seed=par.seed)
+table = res.tables["auc_vs_accuracy"]
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
 table.write(stem(out.auc_vs_accuracy), prov)
-save_figure(auc_vs_accuracy_figure(table, par.study), stem(out.figure))
+save_figure(res.figures["auc_vs_accuracy"], stem(out.figure))
 for r in table.data.itertuples():
     log.info("%s: C = %.3f [%.3f, %.3f] (p = %.3g), D = %.3f [%.3f, %.3f] (p = %.3g); consistent %s, more "
              "discriminating %s", r.pair, r.C, r.C_lo, r.C_hi, r.p_C, r.D, r.D_lo, r.D_hi, r.p_D, r.consistent,

@@ -10,24 +10,16 @@ from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
-from aucacc.report.plots.significance import cd_diagram
-from aucacc.report.plots.studies import message_figure
+from aucacc.report.study import study_tests
 from aucacc.scores import read_metrics
-from aucacc.studies.analysis import pairwise_tests
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = read_metrics(inp.metrics)
-opts = dict(alpha=par.alpha, rope=par.rope, decision=par.decision, seed=par.seed, nsamples=par.nsamples)
-res = pairwise_tests(metrics, list(par.learners), **opts)
+res = study_tests(metrics, list(par.learners), par.study, alpha=par.alpha, rope=par.rope, decision=par.decision,
+                  seed=par.seed, nsamples=par.nsamples)
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
-for name, key in (("tests", "tests"), ("tests_detail", "detail"), ("tests_per_dataset", "per_dataset"),
-                  ("friedman", "friedman")):
-    res[key].write(stem(out[name]), prov)
-for metric in ("accuracy", "auc"):
-    target = stem(out[f"cd_{metric}"])
-    fr = res["friedman_results"].get(metric)
-    fig = (cd_diagram(fr, f"{par.study}: {metric}") if fr is not None else
-           message_figure(f"{par.study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
-                          "and 2 data sets on which every learner ran)"))
-    save_figure(fig, target)
+for name, table in res.tables.items():
+    table.write(stem(out[name]), prov)
+for name, fig in res.figures.items():
+    save_figure(fig, stem(out[name]))

@@ -1,0 +1,185 @@
+"""A study's analysis with its figures, without Snakemake: the functions the workflow's study jobs call, and
+:func:`analyse_study`, which calls them all on one's own fold results.
+
+Each job of a study (``workflow/rules/studies.smk``) calls one function: the summary
+(:func:`aucacc.studies.analysis.summary_tables`), the tests with their critical-difference diagrams
+(:func:`study_tests`), C/D/E of AUC against accuracy with its figure (:func:`study_cde`), a claims file re-tested
+(:func:`aucacc.studies.analysis.retest_claims`). :func:`analyse_study` runs the same functions in one process and
+returns every table and figure, which :meth:`StudyAnalysis.write` writes as the workflow does
+(``<folder>/tables/<name>.{csv,md,tex}``, ``<folder>/figures/<name>.{png,pdf}``). Input: fold results in the
+format of :mod:`aucacc.studies.results` (docs/python-api.md, "The fold results format").
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import pandas as pd
+
+from aucacc.config import study_pairs
+from aucacc.exceptions import DataFormatError
+from aucacc.report.figures import save_figure
+from aucacc.report.plots.significance import cd_diagram
+from aucacc.report.plots.studies import auc_vs_accuracy_figure, message_figure
+from aucacc.schemas import schema_default
+from aucacc.studies.analysis import auc_vs_accuracy, headline, pairwise_tests, retest_claims, summary_tables
+from aucacc.studies.results import check_folds, folds_to_metrics
+from aucacc.tables import Table
+
+__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde"]
+
+
+@dataclass
+class StudyAnalysis:
+    """Tables and figures of a study's analysis, by the names of the workflow's files.
+
+    Attributes
+    ----------
+    study : the study's name (in the figures' titles).
+    tables : ``{name: Table}`` (:class:`aucacc.tables.Table`: ``.data`` the tidy frame, ``.display``, ``.notes``),
+        e.g. ``"summary"``, ``"ttests"``, ``"tests"``, ``"auc_vs_accuracy"``.
+    figures : ``{name: matplotlib Figure}``: ``"cd_accuracy"``, ``"cd_auc"``, ``"auc_vs_accuracy"``.
+    headline : the study's line on the report's front page (:func:`aucacc.studies.analysis.headline`), or None.
+    """
+
+    study: str
+    tables: dict[str, Table] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
+    headline: str | None = None
+
+    def write(self, folder: str | os.PathLike, provenance: dict | None = None) -> list[Path]:
+        """Write every table to ``<folder>/tables/<name>.{csv,md,tex}`` (:meth:`aucacc.tables.Table.write`, with
+        ``provenance`` or a minimal record) and every figure to ``<folder>/figures/<name>.{png,pdf}``
+        (:func:`aucacc.report.figures.save_figure`, which closes it). Returns the paths written."""
+        folder = Path(folder)
+        (folder / "tables").mkdir(parents=True, exist_ok=True)
+        (folder / "figures").mkdir(parents=True, exist_ok=True)
+        paths = []
+        for name, table in self.tables.items():
+            paths += table.write(folder / "tables" / name, provenance).values()
+        for name, fig in self.figures.items():
+            paths += save_figure(fig, folder / "figures" / name).values()
+        return paths
+
+
+def study_tests(metrics: pd.DataFrame, learners: list[str], study: str, *, alpha: float, rope: float,
+                decision: float, seed: int, nsamples: int) -> StudyAnalysis:
+    """Every pair of learners under every test (:func:`aucacc.studies.analysis.pairwise_tests`) and the
+    critical-difference diagrams of Friedman–Nemenyi (:func:`aucacc.report.plots.significance.cd_diagram`; a
+    figure saying why where the test does not apply). The job ``study_tests`` calls it.
+
+    Parameters
+    ----------
+    metrics : tidy fold metrics (percent; :func:`aucacc.studies.results.folds_to_metrics`).
+    learners, alpha, rope, decision, seed, nsamples : as :func:`aucacc.studies.analysis.pairwise_tests`.
+    study : the study's name, in the figures' titles.
+
+    Returns
+    -------
+    StudyAnalysis
+        tables ``tests, tests_detail, tests_per_dataset, friedman``; figures ``cd_accuracy, cd_auc``.
+    """
+    res = pairwise_tests(metrics, list(learners), alpha=alpha, rope=rope, decision=decision, seed=seed,
+                         nsamples=nsamples)
+    tables = {"tests": res["tests"], "tests_detail": res["detail"], "tests_per_dataset": res["per_dataset"],
+              "friedman": res["friedman"]}
+    figures = {}
+    for metric in ("accuracy", "auc"):
+        fr = res["friedman_results"].get(metric)
+        figures[f"cd_{metric}"] = (
+            cd_diagram(fr, f"{study}: {metric}") if fr is not None else
+            message_figure(f"{study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
+                           "and 2 data sets on which every learner ran)"))
+    return StudyAnalysis(study, tables, figures)
+
+
+def study_cde(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], study: str, *, alpha: float, n_boot: int,
+              seed: int) -> StudyAnalysis:
+    """C/D/E of AUC against accuracy for each learner pair (:func:`aucacc.studies.analysis.auc_vs_accuracy`) and
+    its figure (:func:`aucacc.report.plots.studies.auc_vs_accuracy_figure`). The job ``study_cde`` calls it.
+
+    Returns
+    -------
+    StudyAnalysis
+        table ``auc_vs_accuracy`` (one row per pair); figure ``auc_vs_accuracy``.
+    """
+    table = auc_vs_accuracy(metrics, [tuple(p) for p in pairs], alpha=alpha, n_boot=n_boot, seed=seed)
+    return StudyAnalysis(study, {"auc_vs_accuracy": table}, {"auc_vs_accuracy": auc_vs_accuracy_figure(table, study)})
+
+
+def _default(value: Any, key: str) -> Any:
+    return schema_default(key) if value is None else value
+
+
+def analyse_study(folds: pd.DataFrame, *, seed: int, study: str | None = None, learners: list[str] | None = None,
+                  pairs: Iterable[tuple[str, str]] | None = None, alpha: float | None = None,
+                  n_boot: int | None = None, rope: float | None = None, decision: float | None = None,
+                  nsamples: int | None = None, specs: Mapping[str, Mapping] | None = None,
+                  exclusions: Iterable[Mapping] = (), cleaning: Mapping[str, Mapping] | None = None,
+                  claims: pd.DataFrame | None = None, stand_ins: Mapping[str, str] | None = None) -> StudyAnalysis:
+    """A study's whole analysis from its fold results: the workflow's tables and figures, without Snakemake.
+
+    Parameters
+    ----------
+    folds : fold results, one row per test fold: ``dataset, learner, fold, accuracy, auc`` in percent, optionally
+        ``repetition, study, protocol, n_test, note`` (docs/python-api.md, "The fold results format";
+        :func:`aucacc.load_study` gives them for a study the workflow ran, :func:`aucacc.fold_results` from
+        one's own predictions). Checked by :func:`aucacc.studies.results.check_folds`.
+    seed : master seed of the bootstrap intervals and the Bayesian tests (config ``seed``).
+    study : the study's name (figure titles); default its ``study`` column, else ``"study"``.
+    learners : learners in display order; default their order of first appearance in ``folds``.
+    pairs : ``(a, b)`` learner pairs of C/D/E; default every pair, the later learner first
+        (:func:`aucacc.config.study_pairs`).
+    alpha, n_boot, rope, decision, nsamples : config ``protocol.alpha``, ``statistics.bootstrap_samples``,
+        ``statistics.rope`` (percentage points), ``statistics.decision``, ``statistics.bayes_samples``; None: the
+        config's default (docs/config-reference.md).
+    specs : learner → its config spec, said under the summary (optional).
+    exclusions : records of (data set, learner)s left out, each ``{"dataset", "learner", "skipped": reason}``
+        (:func:`aucacc.studies.analysis.exclusions`); none: the ``exclusions`` table says every learner ran.
+    cleaning : data set → clean data record, said under the summary (optional).
+    claims, stand_ins : a claims file to re-test (``metric, a, b, published_outcome[, table]``) and its
+        learners' stand-ins (:func:`aucacc.studies.analysis.retest_claims`); None: no ``retest`` table.
+
+    Returns
+    -------
+    StudyAnalysis
+        tables ``summary, ttests, ttests_common, exclusions, tests, tests_detail, tests_per_dataset, friedman,
+        auc_vs_accuracy`` (and ``retest`` with claims), figures ``cd_accuracy, cd_auc, auc_vs_accuracy``, the
+        headline. With :func:`aucacc.study_settings`' arguments they equal the workflow's
+        (``results/studies/<study>/``).
+
+    Raises
+    ------
+    aucacc.exceptions.DataFormatError
+        ``folds`` is not in the format (:func:`aucacc.studies.results.check_folds`), or a learner of
+        ``learners``/``pairs`` has no fold results and no exclusion record.
+    """
+    folds = check_folds(folds)
+    if study is None:
+        study = str(folds["study"].iloc[0]) if "study" in folds.columns and len(folds) else "study"
+    learners = list(dict.fromkeys(folds["learner"])) if learners is None else list(learners)
+    pairs = ([tuple(p) for p in study_pairs({"cde_pairs": None, "learners": learners})] if pairs is None
+             else [tuple(p) for p in pairs])
+    exclusions = list(exclusions)
+    skipped = {str(r.get("learner")) for r in exclusions if isinstance(r, Mapping) and r.get("skipped")}
+    unknown = sorted(({x for p in pairs for x in p} | set(learners)) - set(folds["learner"]) - skipped)
+    if unknown:
+        raise DataFormatError(f"analyse_study: no fold results of learner(s) {unknown}, and no exclusion record "
+                              f"says why (learners in the folds: {', '.join(dict.fromkeys(folds['learner']))})")
+    alpha = _default(alpha, "protocol.alpha")
+    n_boot = _default(n_boot, "statistics.bootstrap_samples")
+    opts = dict(alpha=alpha, rope=_default(rope, "statistics.rope"), decision=_default(decision, "statistics.decision"),
+                seed=seed, nsamples=_default(nsamples, "statistics.bayes_samples"))
+    metrics = folds_to_metrics(folds)
+    out = StudyAnalysis(study, dict(summary_tables(metrics, exclusions, learners, alpha, specs, cleaning)))
+    for part in (study_tests(metrics, learners, study, **opts),
+                 study_cde(metrics, pairs, study, alpha=alpha, n_boot=n_boot, seed=seed)):
+        out.tables.update(part.tables)
+        out.figures.update(part.figures)
+    if claims is not None:
+        out.tables["retest"] = retest_claims(metrics, claims, learners, stand_ins=stand_ins, **opts)["retest"]
+    out.headline = headline(out.tables["summary"], out.tables["auc_vs_accuracy"])
+    return out
