@@ -3,13 +3,15 @@ docs cite exists (README.md, docs/, benchmarks/README.md, config/README.md)."""
 
 from __future__ import annotations
 
-import ast
 import importlib
+import math
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from aucacc.schemas.reference import config_keys
@@ -30,14 +32,28 @@ def test_readme_is_at_most_8_kb():
     assert len(README.read_bytes()) <= 8192, "README.md is for a newcomer: move detail into docs/"
 
 
-def test_readme_python_example_runs():
-    """The README's Python API example, run as written: C/D/E pair counts of two learners over 10 test folds."""
+def test_readme_python_example_runs(test_run, tmp_path):
+    """The README's Python API example, run as written after the quick check (the shared ``.test`` run): its own
+    study (two learners, two data sets of 10 test folds) gives C/D/E counts over the 20 folds, and the workflow's
+    study ``tiny``, loaded and analysed again, gives the workflow's ``auc_vs_accuracy`` table (equal frames), and
+    every other table and figure of the study byte for byte (with the workflow's fixed string hashing)."""
     (code,) = re.findall(r"```python\n(.*?)```", _section(README.read_text(), "The Python API"), re.S)
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=REPO)
+    (tmp_path / ".test").symlink_to(test_run / ".test")  # the example reads .test/results and writes beside it
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          env={**os.environ, "PYTHONHASHSEED": "0"})
     assert proc.returncode == 0, proc.stderr[-3000:]
-    counts = ast.literal_eval(proc.stdout.strip().splitlines()[-1])
-    assert counts["U"] == 10 and counts["R"] + counts["S"] + counts["P"] + counts["Q"] + counts["V"] == 10
-    assert counts["C"] == pytest.approx(counts["R"] / (counts["R"] + counts["S"]))
+    (pair,) = eval(proc.stdout.strip().splitlines()[-1], {"inf": math.inf, "nan": math.nan})
+    assert pair["pair"] == "GNB vs LR" and pair["n"] == 20
+    assert pair["R"] + pair["S"] + pair["P"] + pair["Q"] <= 20
+    assert pair["C"] == pytest.approx(pair["R"] / (pair["R"] + pair["S"]))
+    assert pair["D"] == (pair["P"] / pair["Q"] if pair["Q"] else math.inf)
+    ours, theirs = tmp_path / "tiny_again", test_run / ".test" / "results" / "studies" / "tiny"
+    pd.testing.assert_frame_equal(pd.read_csv(ours / "tables" / "auc_vs_accuracy.csv"),
+                                  pd.read_csv(theirs / "tables" / "auc_vs_accuracy.csv"), check_exact=True)
+    written = sorted(p.relative_to(ours) for p in ours.rglob("*") if p.is_file() and p.suffix != ".json")
+    assert len(written) == 9 * 3 + 3 * 2, written  # 9 tables (csv, md, tex), 3 figures (png, pdf)
+    differ = [str(p) for p in written if (ours / p).read_bytes() != (theirs / p).read_bytes()]
+    assert not differ, f"the README's analysis of tiny differs from the workflow's: {differ}"
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
