@@ -101,3 +101,23 @@ def test_the_public_names_are_the_modules():
     assert set(aucacc.__all__) <= set(dir(aucacc))
     with pytest.raises(AttributeError):
         aucacc.no_such_name
+
+
+def test_load_studies_of_the_test_run(test_run):
+    """The shared .test run's two studies as one frame: tiny, 2 data sets × 3 learners × 2 repetitions × 5 folds;
+    huang_ling_2005, 4 × 4 × 5 folds less SVM (binary-only) on iris; each mean as its summary table's."""
+    results = test_run / ".test" / "results"
+    folds = aucacc.load_studies(results)
+    sizes = folds.groupby("study").size().to_dict()
+    assert sizes == {"huang_ling_2005": 4 * 4 * 5 - 5, "tiny": 2 * 3 * 2 * 5}
+    assert folds.loc[folds["study"] == "huang_ling_2005", "repetition"].isna().all()
+    assert folds[(folds["study"] == "huang_ling_2005") & (folds["dataset"] == "iris")]["learner"].unique().tolist() \
+        == ["NB", "C4.4", "C4.5"]
+    for study in sizes:
+        summ = pd.read_csv(results / "studies" / study / "tables" / "summary.csv")
+        ours = folds[folds["study"] == study].groupby(["dataset", "learner"], sort=False)[["accuracy", "auc"]].mean()
+        theirs = summ.pivot_table(index=["dataset", "learner"], columns="metric", values="mean")
+        pd.testing.assert_frame_equal(ours.sort_index(), theirs.sort_index()[["accuracy", "auc"]], check_names=False,
+                                      rtol=1e-12)
+    assert check_folds(folds[folds["study"] == "tiny"])["repetition"].tolist() == \
+        folds.loc[folds["study"] == "tiny", "repetition"].astype(int).tolist()

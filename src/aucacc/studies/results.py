@@ -256,7 +256,8 @@ def load_study(results: str | os.PathLike, study: str) -> pd.DataFrame:
         One row per data set, learner, (repetition,) and test fold of the study
         (docs/python-api.md, "The fold results format"): ``study, dataset, learner, protocol, [repetition,] fold,
         n_test, accuracy, auc, note``, accuracy and AUC in percent, data sets and learners in the study's order.
-        A learner skipped on a data set (a binary-only learner on a multi-class one) has no rows there.
+        A learner skipped on a data set (a binary-only learner on a multi-class one) has no rows there. Checked
+        and typed by :func:`check_folds`.
 
     Raises
     ------
@@ -276,7 +277,7 @@ def load_study(results: str | os.PathLike, study: str) -> pd.DataFrame:
     metrics = read_metrics(study_files(config["studies"][study], "metrics", results))
     folds = metrics_to_folds(metrics)
     folds.insert(0, "study", study)
-    return folds
+    return check_folds(folds)  # its types too: a skipped learner's header-only file leaves object columns
 
 
 def load_studies(results: str | os.PathLike, studies: Iterable[str] | None = None) -> pd.DataFrame:
