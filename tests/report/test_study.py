@@ -7,7 +7,7 @@ import pytest
 
 import aucacc
 from aucacc.exceptions import DataFormatError
-from aucacc.studies.analysis import auc_vs_accuracy, summary
+from aucacc.studies.analysis import auc_vs_accuracy, retest_claims, summary
 from aucacc.studies.results import folds_to_metrics
 
 #: Learner A against B, per test fold: (data set, fold, AUC A, AUC B, accuracy A, accuracy B), percent.
@@ -75,3 +75,13 @@ def test_fractions_and_unknown_learners_are_refused():
     assert out.tables["exclusions"].data.to_dict("records") == [{"dataset": "d1", "learner": "C",
                                                                  "reason": "binary-only learner"}]
     assert np.isnan(out.tables["auc_vs_accuracy"].data.set_index("pair").loc["C vs A", "C"])
+
+
+def test_a_claims_file_is_retested_as_the_retest_job_does():
+    claims = pd.DataFrame({"metric": ["auc"], "a": ["A"], "b": ["B"], "published_outcome": ["A significantly higher"]})
+    out = aucacc.analyse_study(_folds(), seed=3, n_boot=10, nsamples=200, claims=claims)
+    expected = retest_claims(folds_to_metrics(_folds()), claims, ["A", "B"], alpha=0.05, rope=1.0, decision=0.95,
+                             seed=3, nsamples=200)["retest"]
+    pd.testing.assert_frame_equal(out.tables["retest"].data, expected.data)
+    row = out.tables["retest"].data.iloc[0]
+    assert (row["a"], row["b"], row["datasets"], row["claimed_outcome"]) == ("A", "B", 2, "A significantly higher")
