@@ -36,7 +36,7 @@ from aucacc.studies.fold_tables import (CDE_LEFT_OUT, FOLD_POOLED, SIG_LEFT_OUT,
 from aucacc.tables import Table, split_frame
 
 __all__ = ["summary", "summary_tables", "pairwise_ttests", "common_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
-           "headline", "CI_LEVEL"]
+           "headline", "CI_LEVEL", "min_datasets_bootstrap", "interval_status", "minimum_notes"]
 
 #: Level of the bootstrap percentile intervals of C and D (:func:`auc_vs_accuracy`).
 CI_LEVEL = 0.95
@@ -379,7 +379,10 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
     ran (``datasets``), the corrected t and Bayesian correlated t over the folds of each of
     them, and Friedman–Nemenyi over the data sets on which every learner ran (one test per
     metric; it does not apply with fewer than 3 learners or 2 such data sets). A pair with
-    fewer than 2 data sets both ran is not tested (the note under ``tests`` names it).
+    fewer than 2 data sets both ran is not tested (the note under ``tests`` names it). A test over
+    data sets below its minimum sample size (:func:`aucacc.significance.min_n`) reads
+    ``"too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"``, with a note giving every minimum
+    (:func:`minimum_notes`); ``detail`` has ``n`` and ``min_n`` per test.
 
     Parameters
     ----------
