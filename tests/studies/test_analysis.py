@@ -290,6 +290,16 @@ def test_a_two_dataset_study_reads_too_few_not_not_significant(two_datasets, tmp
         and "Bayesian signed-rank 6" in minimum[0]
     assert any("too few data sets (n = 2; Friedman–Nemenyi with 3 learners needs ≥ 3" in n
                for n in res["friedman"].notes)
+    # a claims file re-tested on it: the tests that cannot decide support no claim
+    claims = pd.DataFrame({"metric": ["auc"], "a": ["A"], "b": ["B"], "published_outcome": ["not significant"]})
+    retest = A.retest_claims(two_datasets, claims, LEARNERS, **opts)["retest"]
+    row = retest.data.iloc[0]
+    assert row["wilcoxon"] == "too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"
+    means = _means(two_datasets, "auc")
+    assert stats.ttest_rel(means["A"], means["B"]).pvalue > 0.05 and row["paired_t"] == "not significant"
+    assert row["supported_by"] == "paired_t"  # not wilcoxon, friedman_nemenyi, bayes_signed_rank
+    assert any(n.startswith("too few data sets: each test over data sets") and "Friedman" not in n
+               for n in retest.notes)  # its one claim names 2 learners: no Friedman
     # the fold-pooled t-tests carry the dependence caveat, the data-set-level ones keep their verdicts
     for table in (A.pairwise_ttests(two_datasets, LEARNERS, 0.05), A.common_ttests(two_datasets, LEARNERS, 0.05)):
         assert FOLD_POOLED in table.notes and "Nadeau & Bengio 2003" in FOLD_POOLED and "Dietterich 1998" in FOLD_POOLED
