@@ -287,3 +287,21 @@ def test_claims_on_two_datasets_read_too_few_not_not_significant():
     assert det.loc["wilcoxon", "n"] == 2 and det.loc["wilcoxon", "min_n"] == 6
     assert det.loc["bayes_signed_rank", "p_a"] > 0.95  # the posterior is kept, the verdict is not taken
     assert list(det["min_n"]) == [2, 6, 3, 6]
+
+
+def test_wilcoxon_minimum_counts_the_datasets_with_a_difference():
+    # 7 data sets, two where A and B tie exactly: scipy drops them and tests the 5 differences, all A ahead,
+    # whose exact p is the smallest 5 can give, 2/32: no verdict was possible, and the cell says why
+    means = {"A": [81.0, 82.0, 83.0, 84.0, 85.0, 70.0, 60.0], "B": [80.0, 80.0, 80.0, 80.0, 80.0, 70.0, 60.0]}
+    p = stats.wilcoxon(means["A"], means["B"]).pvalue
+    assert p == pytest.approx(2 / 2 ** 5)
+    rows = [{"dataset": f"d{i}", "learner": lrn, "fold": f, "metric": "auc", "value": v}
+            for lrn, vals in means.items() for i, v in enumerate(vals) for f in range(2)]
+    claims = pd.DataFrame({"table": ["t"], "metric": ["auc"], "a": ["A"], "b": ["B"],
+                           "published_outcome": ["A significantly higher"]})
+    res = claims_against_tests(pd.DataFrame(rows), claims, {"t": ([f"d{i}" for i in range(7)], ["A", "B"])},
+                               seed=1, nsamples=2000, **STATS)
+    assert res["claims"].iloc[0]["wilcoxon"] == ("too few data sets with a difference (n = 5 of 7; Wilcoxon needs "
+                                                 "≥ 6 for p < 0.05)")
+    det = res["detail"].set_index("test")
+    assert det.loc["wilcoxon", "p"] == pytest.approx(p) and det.loc["wilcoxon", "n"] == 7

@@ -36,7 +36,8 @@ from the test's own library (scipy's exact p of the most extreme sample), not ha
 
 - paired t: 2 (n − 1 ≥ 1 degrees of freedom; p → 0 as the differences' sd → 0);
 - Wilcoxon signed-rank, exact, two-sided: the smallest p is 2 / 2ⁿ (every difference of one sign), so
-  n ≥ 6 at α = 0.05 (:func:`min_n_wilcoxon`);
+  n ≥ 6 at α = 0.05 (:func:`min_n_wilcoxon`), n counting the data sets with a non-zero difference (the test
+  drops the others);
 - sign test (exact binomial, p = 1/2): one-sided 1 / 2ⁿ, n ≥ 5; two-sided 2 / 2ⁿ, n ≥ 6 at α = 0.05
   (:func:`min_n_sign_test`);
 - Friedman + Nemenyi with k learners: the smallest N at which N data sets ranking the k learners
@@ -399,14 +400,16 @@ TEST_NAMES = {"paired_t": "the paired t-test", "wilcoxon": "Wilcoxon", "friedman
               "bayes_signed_rank": "the Bayesian signed-rank test", "sign_test": "the one-sided sign test"}
 
 
-def too_few(n: int, need: int, test: str, reach: str, unit: str = "data sets") -> str:
+def too_few(n: int, need: int, test: str, reach: str, unit: str = "data sets", of: int | None = None) -> str:
     """The verdict of a test that cannot reach ``reach`` from ``n`` < ``need`` observations.
 
     ``"too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"``: ``test`` a key of :data:`TEST_NAMES`
     (or a name), ``reach`` what it cannot reach (``"p < 0.05"``, ``"a verdict at 0.95"``), ``unit`` what
-    n counts. Every such verdict starts with ``"too few"`` (:func:`is_too_few`).
+    n counts, ``of`` the total when n counts some of them (``"too few data sets with a difference (n = 5 of 6;
+    …)"``). Every such verdict starts with ``"too few"`` (:func:`is_too_few`).
     """
-    return f"too few {unit} (n = {int(n)}; {TEST_NAMES.get(test, test)} needs ≥ {int(need)} for {reach})"
+    count = f"n = {int(n)}" + (f" of {int(of)}" if of is not None else "")
+    return f"too few {unit} ({count}; {TEST_NAMES.get(test, test)} needs ≥ {int(need)} for {reach})"
 
 
 def is_too_few(verdict: str) -> bool:
@@ -498,8 +501,11 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         detail.append({"test": "paired_t", "statistic": pt.t, "p": pt.p, "n": pt.n, "min_n": MIN_N_PAIRED_T})
         wx = wilcoxon_test(wide[c.a], wide[c.b])
         need = min_n_wilcoxon(alpha)
-        cell["wilcoxon"] = (wx.verdict(c.a, c.b, alpha) if wx.n >= need
-                            else too_few(wx.n, need, "wilcoxon", f"p < {alpha:g}"))
+        # the test drops zero differences (zero_method "wilcox"): its minimum is of the data sets with a difference
+        differ = int((wide[c.a] != wide[c.b]).sum())
+        cell["wilcoxon"] = (wx.verdict(c.a, c.b, alpha) if differ >= need else
+                            too_few(differ, need, "wilcoxon", f"p < {alpha:g}") if differ == wx.n else
+                            too_few(differ, need, "wilcoxon", f"p < {alpha:g}", "data sets with a difference", wx.n))
         detail.append({"test": "wilcoxon", "statistic": wx.statistic, "p": wx.p, "n": wx.n, "min_n": need})
         if (c.table, c.metric) not in fried:
             f_dsets, f_learners = fgroups[c.table] if c.table in fgroups else (dsets, learners)
