@@ -10,8 +10,10 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from aucacc.significance import (TESTS, bayes_correlated_ttest, bayes_signed_rank, claims_against_tests,
-                                 corrected_resampled_ttest, friedman_nemenyi, rounds_ttest, wilcoxon_test)
+from aucacc.significance import (MIN_N_PAIRED_T, TESTS, bayes_correlated_ttest, bayes_signed_rank,
+                                 claims_against_tests, corrected_resampled_ttest, friedman_nemenyi, is_too_few, min_n,
+                                 min_n_bayes_signed_rank, min_n_friedman_nemenyi, min_n_sign_test, min_n_wilcoxon,
+                                 rounds_ttest, too_few, wilcoxon_test)
 
 REPO = Path(__file__).resolve().parents[1]
 # The levels of the default configuration (schema defaults: protocol.alpha, statistics.rope, .decision).
@@ -198,3 +200,108 @@ def test_claims_without_verdicts_and_separate_friedman_groups():
     assert (two["claims"]["friedman_nemenyi"] == "not applicable").all() and two["friedman_results"] == {}
     assert not two["claims"]["supported_by"].str.contains("friedman").any()
     assert two["friedman"].empty
+
+
+# --------------------------------------------------------------------------- minimum sample sizes
+@pytest.mark.parametrize("alpha, expected", [(0.05, 6), (0.1, 5), (0.01, 8)])
+def test_min_n_wilcoxon_is_the_first_n_whose_exact_p_can_fall_below_alpha(alpha, expected):
+    n = min_n_wilcoxon(alpha)
+    assert n == expected
+    # the smallest exact two-sided p of n non-zero differences is 2 / 2^n (all of one sign) ...
+    assert stats.wilcoxon(np.arange(1.0, n + 1), method="exact").pvalue == pytest.approx(2 / 2 ** n)
+    # ... and no sign pattern of n − 1 distinct magnitudes gets below alpha (scipy's exact p of each)
+    ranks = np.arange(1.0, n)
+    smallest = min(stats.wilcoxon(ranks * np.where(np.array(s), 1, -1), method="exact").pvalue
+                   for s in product([0, 1], repeat=n - 1))
+    assert smallest == pytest.approx(2 / 2 ** (n - 1)) and smallest >= alpha
+
+
+def test_min_n_sign_test_one_and_two_sided():
+    assert min_n_sign_test(0.05, "greater") == min_n_sign_test(0.05, "less") == 5  # 1/32 < 0.05 ≤ 1/16
+    assert min_n_sign_test(0.05) == 6  # two-sided: 2/64 < 0.05 ≤ 2/32
+    assert stats.binomtest(4, 4, 0.5, alternative="greater").pvalue == 1 / 16
+    assert stats.binomtest(5, 5, 0.5, alternative="greater").pvalue == 1 / 32
+    assert stats.binomtest(5, 5, 0.5).pvalue == 1 / 16 and stats.binomtest(6, 6, 0.5).pvalue == 1 / 32
+
+
+def test_min_n_friedman_nemenyi_against_the_chi_square_by_hand():
+    # k = 3 learners ranked the same on N data sets: Friedman's χ² = N(k − 1) = 2N with 2 degrees of freedom,
+    # p = exp(−N): N = 2 gives 0.135, N = 3 gives 0.0498 < 0.05 (and the Nemenyi p of first vs last is below too)
+    assert min_n_friedman_nemenyi(3, 0.05) == 3
+    for n, p in ((2, np.exp(-2)), (3, np.exp(-3))):
+        res = friedman_nemenyi(pd.DataFrame(np.tile([3.0, 2.0, 1.0], (n, 1)), columns=["a", "b", "c"]), 0.05)
+        assert res.statistic == pytest.approx(2 * n) and res.p == pytest.approx(p)
+    res = friedman_nemenyi(pd.DataFrame(np.tile([3.0, 2.0, 1.0], (3, 1)), columns=["a", "b", "c"]), 0.05)
+    assert res.nemenyi.loc["a", "c"] < 0.05 and res.verdict("a", "c") == "a significantly higher"
+    with pytest.raises(ValueError, match="at least 3 learners"):
+        min_n_friedman_nemenyi(2, 0.05)
+
+
+def test_min_n_bayes_signed_rank_and_why_it_needs_one():
+    # two data sets, A ahead by 5 and 6 points (ROPE 1): the posterior already exceeds 0.95
+    two = bayes_signed_rank([85.0, 86.0], [80.0, 80.0], rope=1.0, seed=1, nsamples=20000)
+    assert two.p_a > 0.95
+    assert min_n_bayes_signed_rank(0.95) == min_n_wilcoxon(0.05) == 6
+    assert min_n_bayes_signed_rank(0.9) == min_n_wilcoxon(0.1) == 5
+    assert [min_n(t, alpha=0.05) for t in ("paired_t", "wilcoxon", "friedman_nemenyi", "bayes_signed_rank")] == [
+        MIN_N_PAIRED_T, 6, 3, 6]
+    # the paired t-test reaches any p from 2 pairs: p → 0 as the differences' sd → 0
+    assert stats.ttest_rel([10.0, 10.1], [0.0, 0.0]).pvalue < 0.05
+    with pytest.raises(ValueError, match="no minimum sample size"):
+        min_n("corrected_t", alpha=0.05)
+    with pytest.raises(ValueError, match=r"alpha must be in \(0, 1\)"):
+        min_n_wilcoxon(0.0)
+
+
+def test_too_few_verdict_text():
+    text = too_few(2, 6, "wilcoxon", "p < 0.05")
+    assert text == "too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"
+    assert is_too_few(text) and not is_too_few("not significant") and not is_too_few("undecided")
+
+
+def test_claims_on_two_datasets_read_too_few_not_not_significant():
+    # 2 data sets, 3 learners, 4 folds; A ahead of B by ~5 points everywhere
+    rng = np.random.default_rng(7)
+    rows = []
+    for d in ("d1", "d2"):
+        for lrn, shift in (("A", 5.0), ("B", 0.0), ("C", 2.0)):
+            for f, v in enumerate(80 + shift + rng.normal(0, 0.3, 4)):
+                rows.append({"dataset": d, "learner": lrn, "fold": f, "metric": "auc", "value": v})
+    metrics = pd.DataFrame(rows)
+    claims = pd.DataFrame({"table": ["t"], "metric": ["auc"], "a": ["A"], "b": ["B"],
+                           "published_outcome": ["not significant"]})
+    res = claims_against_tests(metrics, claims, {"t": (["d1", "d2"], ["A", "B", "C"])}, seed=1, nsamples=5000,
+                               **STATS)
+    row = res["claims"].iloc[0]
+    assert row["wilcoxon"] == "too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"
+    assert row["friedman_nemenyi"] == ("too few data sets (n = 2; Friedman–Nemenyi with 3 learners needs ≥ 3 for "
+                                       "p < 0.05)")
+    assert row["bayes_signed_rank"] == ("too few data sets (n = 2; the Bayesian signed-rank test needs ≥ 6 for a "
+                                        "verdict at 0.95)")
+    # the paired t-test can decide from 2 data sets; a test that cannot decide supports no claim
+    means = metrics.groupby(["dataset", "learner"])["value"].mean().unstack("learner")
+    p = stats.ttest_rel(means["A"], means["B"]).pvalue
+    assert p < 0.05 and row["paired_t"] == "A significantly higher"
+    assert row["supported_by"] == "none"  # not "wilcoxon, bayes_signed_rank": they could not have said otherwise
+    det = res["detail"].set_index("test")
+    assert det.loc["wilcoxon", "n"] == 2 and det.loc["wilcoxon", "min_n"] == 6
+    assert det.loc["bayes_signed_rank", "p_a"] > 0.95  # the posterior is kept, the verdict is not taken
+    assert list(det["min_n"]) == [2, 6, 3, 6]
+
+
+def test_wilcoxon_minimum_counts_the_datasets_with_a_difference():
+    # 7 data sets, two where A and B tie exactly: scipy drops them and tests the 5 differences, all A ahead,
+    # whose exact p is the smallest 5 can give, 2/32: no verdict was possible, and the cell says why
+    means = {"A": [81.0, 82.0, 83.0, 84.0, 85.0, 70.0, 60.0], "B": [80.0, 80.0, 80.0, 80.0, 80.0, 70.0, 60.0]}
+    p = stats.wilcoxon(means["A"], means["B"]).pvalue
+    assert p == pytest.approx(2 / 2 ** 5)
+    rows = [{"dataset": f"d{i}", "learner": lrn, "fold": f, "metric": "auc", "value": v}
+            for lrn, vals in means.items() for i, v in enumerate(vals) for f in range(2)]
+    claims = pd.DataFrame({"table": ["t"], "metric": ["auc"], "a": ["A"], "b": ["B"],
+                           "published_outcome": ["A significantly higher"]})
+    res = claims_against_tests(pd.DataFrame(rows), claims, {"t": ([f"d{i}" for i in range(7)], ["A", "B"])},
+                               seed=1, nsamples=2000, **STATS)
+    assert res["claims"].iloc[0]["wilcoxon"] == ("too few data sets with a difference (n = 5 of 7; Wilcoxon needs "
+                                                 "≥ 6 for p < 0.05)")
+    det = res["detail"].set_index("test")
+    assert det.loc["wilcoxon", "p"] == pytest.approx(p) and det.loc["wilcoxon", "n"] == 7

@@ -28,11 +28,32 @@ Units: fold metrics are percent (0–100), so a region of practical equivalence 
 percentage points (1 point = 0.01 on a 0–1 scale). ``P(A better)`` is the posterior probability
 that mean(A − B) > rope, ``P(equivalent)`` that |mean(A − B)| ≤ rope, ``P(B better)`` the rest.
 A Bayesian verdict is taken when one of them exceeds ``decision`` (default 0.95).
+
+Minimum sample sizes (:func:`min_n`): below the smallest n at which a test *can* reach its verdict, its
+cell reads ``"too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"`` (:func:`too_few`), not
+``"not significant"``: a test that cannot reject says nothing about the data. Each minimum is computed
+from the test's own library (scipy's exact p of the most extreme sample), not hard-coded:
+
+- paired t: 2 (n − 1 ≥ 1 degrees of freedom; p → 0 as the differences' sd → 0);
+- Wilcoxon signed-rank, exact, two-sided: the smallest p is 2 / 2ⁿ (every difference of one sign), so
+  n ≥ 6 at α = 0.05 (:func:`min_n_wilcoxon`), n counting the data sets with a non-zero difference (the test
+  drops the others);
+- sign test (exact binomial, p = 1/2): one-sided 1 / 2ⁿ, n ≥ 5; two-sided 2 / 2ⁿ, n ≥ 6 at α = 0.05
+  (:func:`min_n_sign_test`);
+- Friedman + Nemenyi with k learners: the smallest N at which N data sets ranking the k learners
+  the same way give a Friedman p < α and a Nemenyi p < α for the first against the last (3 for k = 3 to
+  8 at α = 0.05; :func:`min_n_friedman_nemenyi`);
+- Bayesian signed-rank: no p, and its posterior (a Dirichlet process with a prior of strength 0.5 at
+  zero, Benavoli et al. 2017) treats the n observed differences as the whole distribution, so two
+  data sets with A ahead by more than the ROPE already give P(A better) ≈ 0.97. We take no verdict
+  below the n at which its frequentist counterpart, the exact Wilcoxon signed-rank test, can reject
+  at level 1 − ``decision`` (n ≥ 6 at decision 0.95; :func:`min_n_bayes_signed_rank`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -259,6 +280,143 @@ def friedman_nemenyi(values: pd.DataFrame, alpha: float) -> FriedmanResult:
                           n=n, alpha=alpha)
 
 
+# --------------------------------------------------------------------------- minimum sample sizes
+#: The largest sample size the minimum searches try; a level that needs more is refused.
+_MAX_N = 1000
+
+
+def _check_level(alpha: float, name: str = "alpha") -> float:
+    alpha = float(alpha)
+    if not 0 < alpha < 1:
+        raise ValueError(f"{name} must be in (0, 1), got {alpha}")
+    return alpha
+
+
+#: The smallest number of pairs at which the two-tailed paired t-test can give any p: with n − 1 ≥ 1
+#: degrees of freedom p → 0 as |t| → ∞ (:func:`aucacc.stats.paired_ttest`).
+MIN_N_PAIRED_T = 2
+
+
+@lru_cache(maxsize=None)
+def min_n_wilcoxon(alpha: float) -> int:
+    """The smallest n at which the exact two-sided Wilcoxon signed-rank test can give p < ``alpha``.
+
+    The smallest exact p of n non-zero differences is that of n differences of one sign and distinct
+    magnitudes, 2 / 2ⁿ; it is taken from ``scipy.stats.wilcoxon(..., method="exact")`` for n = 1, 2, …
+    (n = 6 at α = 0.05: p = 0.03125, against 0.0625 at n = 5).
+
+    Raises
+    ------
+    ValueError
+        ``alpha`` outside (0, 1), or so small that no n ≤ 1000 reaches it.
+    """
+    alpha = _check_level(alpha)
+    for n in range(1, _MAX_N + 1):
+        if stats.wilcoxon(np.arange(1.0, n + 1), method="exact").pvalue < alpha:
+            return n
+    raise ValueError(f"the Wilcoxon signed-rank test cannot reach p < {alpha} with ≤ {_MAX_N} pairs")
+
+
+@lru_cache(maxsize=None)
+def min_n_sign_test(alpha: float, alternative: str = "two-sided") -> int:
+    """The smallest n at which the exact sign test (``scipy.stats.binomtest``, p = 1/2) can give p < ``alpha``.
+
+    Its smallest p is that of n successes out of n: 1 / 2ⁿ one-sided (``alternative="greater"`` or
+    ``"less"``; n = 5 at α = 0.05), 2 / 2ⁿ two-sided (n = 6).
+
+    Raises
+    ------
+    ValueError
+        ``alpha`` outside (0, 1), or so small that no n ≤ 1000 reaches it.
+    """
+    alpha = _check_level(alpha)
+    k = (lambda n: 0) if alternative == "less" else (lambda n: n)
+    for n in range(1, _MAX_N + 1):
+        if stats.binomtest(k(n), n, 0.5, alternative=alternative).pvalue < alpha:
+            return n
+    raise ValueError(f"the sign test cannot reach p < {alpha} with ≤ {_MAX_N} trials")
+
+
+@lru_cache(maxsize=None)
+def min_n_friedman_nemenyi(k: int, alpha: float) -> int:
+    """The smallest number N of data sets at which Friedman + Nemenyi over ``k`` learners can separate a pair.
+
+    N data sets that all rank the ``k`` learners in the same order give the largest Friedman statistic
+    and the largest rank difference (k − 1, first against last); N is the smallest for which
+    :func:`friedman_nemenyi` then gives Friedman p < ``alpha`` and Nemenyi p < ``alpha`` for that pair
+    (3 for k = 3 to 8 at α = 0.05).
+
+    Raises
+    ------
+    ValueError
+        ``k`` < 3, ``alpha`` outside (0, 1), or no N ≤ 1000 reaches it.
+    """
+    alpha = _check_level(alpha)
+    if k < 3:
+        raise ValueError(f"Friedman + Nemenyi needs at least 3 learners, got {k}")
+    order = np.arange(k, 0, -1, dtype=float)  # learner 0 best on every data set
+    for n in range(2, _MAX_N + 1):
+        res = friedman_nemenyi(pd.DataFrame(np.tile(order, (n, 1)), columns=[f"L{i}" for i in range(k)]), alpha)
+        if res.p < alpha and res.nemenyi.iloc[0, k - 1] < alpha:
+            return n
+    raise ValueError(f"Friedman + Nemenyi over {k} learners cannot reach p < {alpha} with ≤ {_MAX_N} data sets")
+
+
+def min_n_bayes_signed_rank(decision: float) -> int:
+    """The smallest number of data sets from which the Bayesian signed-rank test takes a verdict.
+
+    Its posterior (``baycomp.SignedRankTest``: a Dirichlet process, prior strength 0.5 at zero) treats
+    the observed differences as the whole distribution: from 2 data sets with A ahead by more than the
+    ROPE it gives P(A better) ≈ 0.97, a certainty no test of two values has. We require the sample size
+    at which its frequentist counterpart, the exact Wilcoxon signed-rank test, can reject at level
+    1 − ``decision``: :func:`min_n_wilcoxon` (1 − decision) (6 at decision 0.95).
+    """
+    return min_n_wilcoxon(1.0 - _check_level(decision, "decision"))
+
+
+def min_n(test: str, *, alpha: float, decision: float = 0.95, learners: int = 3) -> int:
+    """The minimum sample size of a test of :data:`TESTS` over data sets (``paired_t``, ``wilcoxon``,
+    ``friedman_nemenyi`` with ``learners`` learners, ``bayes_signed_rank`` at ``decision``), at level ``alpha``.
+
+    Raises
+    ------
+    ValueError
+        An unknown test (the tests over folds have none here: their n is folds, not data sets).
+    """
+    if test == "paired_t":
+        return MIN_N_PAIRED_T
+    if test == "wilcoxon":
+        return min_n_wilcoxon(alpha)
+    if test == "friedman_nemenyi":
+        return min_n_friedman_nemenyi(int(learners), alpha)
+    if test == "bayes_signed_rank":
+        return min_n_bayes_signed_rank(decision)
+    raise ValueError(f"no minimum sample size for test {test!r} (known: paired_t, wilcoxon, friedman_nemenyi, "
+                     "bayes_signed_rank)")
+
+
+#: How each test is named in a :func:`too_few` verdict.
+TEST_NAMES = {"paired_t": "the paired t-test", "wilcoxon": "Wilcoxon", "friedman_nemenyi": "Friedman–Nemenyi",
+              "bayes_signed_rank": "the Bayesian signed-rank test", "sign_test": "the one-sided sign test"}
+
+
+def too_few(n: int, need: int, test: str, reach: str, unit: str = "data sets", of: int | None = None) -> str:
+    """The verdict of a test that cannot reach ``reach`` from ``n`` < ``need`` observations.
+
+    ``"too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"``: ``test`` a key of :data:`TEST_NAMES`
+    (or a name), ``reach`` what it cannot reach (``"p < 0.05"``, ``"a verdict at 0.95"``), ``unit`` what
+    n counts, ``of`` the total when n counts some of them (``"too few data sets with a difference (n = 5 of 6;
+    …)"``). Every such verdict starts with ``"too few"`` (:func:`is_too_few`).
+    """
+    count = f"n = {int(n)}" + (f" of {int(of)}" if of is not None else "")
+    return f"too few {unit} ({count}; {TEST_NAMES.get(test, test)} needs ≥ {int(need)} for {reach})"
+
+
+def is_too_few(verdict: str) -> bool:
+    """Is ``verdict`` a :func:`too_few` verdict (no test was possible)?"""
+    return str(verdict).startswith("too few ")
+
+
 #: The columns of the claims-against-tests table, one per test (in this order).
 TESTS = ("paired_t", "wilcoxon", "friedman_nemenyi", "bayes_signed_rank", "corrected_t", "bayes_correlated")
 #: Tests over data sets, whose verdict can be compared with the published verdict directly.
@@ -314,6 +472,10 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
     per table and metric: statistic, p, CD, average ranks) and ``friedman_results``
     (``{(table, metric): FriedmanResult}`` for the critical-difference diagrams,
     :func:`aucacc.report.plots.significance.cd_diagram`; none where Friedman does not apply).
+    A test over data sets with fewer data sets than its minimum (:func:`min_n`: Wilcoxon 6,
+    Friedman–Nemenyi 3 with 3 to 8 learners, Bayesian signed-rank 6, at α = 0.05 and decision 0.95)
+    reads :func:`too_few` (``"too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"``) and supports
+    no claim; ``detail`` gives each test's ``n`` and ``min_n``.
     """
     has_rep = "repetition" in metrics.columns
     has_pub = "published_outcome" in claims.columns
@@ -336,10 +498,15 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         pt = paired_ttest(wide[c.a], wide[c.b], alpha)
         cell["paired_t"] = {"a significantly higher": f"{c.a} significantly higher",
                             "b significantly higher": f"{c.b} significantly higher"}.get(pt.verdict, pt.verdict)
-        detail.append({"test": "paired_t", "statistic": pt.t, "p": pt.p, "n": pt.n})
+        detail.append({"test": "paired_t", "statistic": pt.t, "p": pt.p, "n": pt.n, "min_n": MIN_N_PAIRED_T})
         wx = wilcoxon_test(wide[c.a], wide[c.b])
-        cell["wilcoxon"] = wx.verdict(c.a, c.b, alpha)
-        detail.append({"test": "wilcoxon", "statistic": wx.statistic, "p": wx.p, "n": wx.n})
+        need = min_n_wilcoxon(alpha)
+        # the test drops zero differences (zero_method "wilcox"): its minimum is of the data sets with a difference
+        differ = int((wide[c.a] != wide[c.b]).sum())
+        cell["wilcoxon"] = (wx.verdict(c.a, c.b, alpha) if differ >= need else
+                            too_few(differ, need, "wilcoxon", f"p < {alpha:g}") if differ == wx.n else
+                            too_few(differ, need, "wilcoxon", f"p < {alpha:g}", "data sets with a difference", wx.n))
+        detail.append({"test": "wilcoxon", "statistic": wx.statistic, "p": wx.p, "n": wx.n, "min_n": need})
         if (c.table, c.metric) not in fried:
             f_dsets, f_learners = fgroups[c.table] if c.table in fgroups else (dsets, learners)
             once = (tuple(f_dsets), tuple(f_learners), c.metric)
@@ -352,18 +519,24 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         fr = fried[(c.table, c.metric)]
         if fr is None:
             cell["friedman_nemenyi"] = "not applicable"
-            detail.append({"test": "friedman_nemenyi", "statistic": np.nan, "p": np.nan, "friedman_p": np.nan,
-                           "rank_a": np.nan, "rank_b": np.nan, "cd": np.nan, "n": len(fgroups.get(c.table, (dsets,))[0])})
+            detail.append({"test": "friedman_nemenyi", "statistic": np.nan, "p": np.nan, "n": len(fgroups.get(
+                c.table, (dsets,))[0]), "min_n": np.nan, "friedman_p": np.nan, "rank_a": np.nan, "rank_b": np.nan,
+                "cd": np.nan})
         else:
-            cell["friedman_nemenyi"] = fr.verdict(c.a, c.b)
+            need = min_n_friedman_nemenyi(len(fr.ranks), alpha)
+            cell["friedman_nemenyi"] = (fr.verdict(c.a, c.b) if fr.n >= need else
+                                        too_few(fr.n, need, f"Friedman–Nemenyi with {len(fr.ranks)} learners",
+                                                f"p < {alpha:g}"))
             detail.append({"test": "friedman_nemenyi", "statistic": fr.statistic,
-                           "p": float(fr.nemenyi.loc[c.a, c.b]), "friedman_p": fr.p, "rank_a": fr.ranks[c.a],
-                           "rank_b": fr.ranks[c.b], "cd": fr.cd, "n": fr.n})
+                           "p": float(fr.nemenyi.loc[c.a, c.b]), "n": fr.n, "min_n": need, "friedman_p": fr.p,
+                           "rank_a": fr.ranks[c.a], "rank_b": fr.ranks[c.b], "cd": fr.cd})
         sr = bayes_signed_rank(wide[c.a], wide[c.b], rope, derive_seed(seed, "bayes_signed_rank", c.table, c.metric,
                                                                         c.a, c.b), nsamples)
-        cell["bayes_signed_rank"] = sr.verdict(c.a, c.b, decision)
-        detail.append({"test": "bayes_signed_rank", "p_a": sr.p_a, "p_rope": sr.p_rope, "p_b": sr.p_b,
-                       "n": len(wide)})
+        need = min_n_bayes_signed_rank(decision)
+        cell["bayes_signed_rank"] = (sr.verdict(c.a, c.b, decision) if len(wide) >= need
+                                     else too_few(len(wide), need, "bayes_signed_rank", f"a verdict at {decision:g}"))
+        detail.append({"test": "bayes_signed_rank", "n": len(wide), "min_n": need, "p_a": sr.p_a, "p_rope": sr.p_rope,
+                       "p_b": sr.p_b})
         # Over the folds of each data set.
         sub = metrics[(metrics["metric"] == c.metric) & metrics["learner"].isin([c.a, c.b])]
         counts_t = {f"{c.a} significantly higher": 0, f"{c.b} significantly higher": 0, "not significant": 0}
@@ -397,14 +570,16 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         if not has_pub:
             rows.append({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b, **{t: cell[t] for t in TESTS}})
             continue
-        support = [t for t in OVER_DATASETS
-                   if cell[t] != "not applicable" and _agrees(cell[t], c.published_outcome, c.a, c.b)]
+        support = [t for t in OVER_DATASETS if cell[t] != "not applicable" and not is_too_few(cell[t])
+                   and _agrees(cell[t], c.published_outcome, c.a, c.b)]
         rows.append({"table": c.table, "metric": c.metric, "a": c.a, "b": c.b,
                      "published_outcome": c.published_outcome, **{t: cell[t] for t in TESTS},
                      "supported_by": ", ".join(support) or "none"})
     lead = ["table", "metric", "a", "b", "test"]
     det = pd.DataFrame(detail, columns=None if detail else lead)
     det = det[lead + [x for x in det.columns if x not in lead]]
+    if "min_n" in det.columns:  # NaN where Friedman does not apply: an integer column all the same
+        det["min_n"] = det["min_n"].astype("Int64")
     fr_rows = [{"table": t, "metric": m, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
                 **{f"rank:{k}": v for k, v in r.ranks.items()}} for (t, m), r in fried.items() if r is not None]
     return {"claims": pd.DataFrame(rows), "detail": det, "per_dataset": pd.DataFrame(per_ds),

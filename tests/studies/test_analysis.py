@@ -11,7 +11,7 @@ from scipy import stats
 
 from aucacc.captions import caption
 from aucacc.evaluation.folds import derive_seed
-from aucacc.studies.fold_tables import cde_table
+from aucacc.studies.fold_tables import FOLD_POOLED, cde_table
 from aucacc.studies import analysis as A
 from aucacc.tables import to_markdown
 
@@ -186,7 +186,11 @@ def test_auc_vs_accuracy_hand_tally_and_sign_tests(tally_metrics):
     assert t["C"] == pytest.approx(4 / 6) and t["D"] == pytest.approx(3.0) and t["E"] == pytest.approx(1 / 11)
     assert t["p_C"] == pytest.approx(22 / 64) and t["p_D"] == pytest.approx(5 / 16)  # P(X ≥ 4 | 6), P(X ≥ 3 | 4)
     assert t["p_C"] == pytest.approx(stats.binomtest(4, 6, 0.5, alternative="greater").pvalue)
-    assert t["consistent"] == "not shown" and t["more_discriminating"] == "not shown" and t["datasets"] == 3
+    # C: 6 disagreeing folds, enough for the one-sided sign test (needs 5), not significant: "no" with its p;
+    # D: P + Q = 4 folds, where the smallest possible p is 1/16 > 0.05
+    assert t["consistent"] == "no (p = 0.34)" and t["datasets"] == 3
+    assert t["more_discriminating"] == ("too few disagreeing folds (n = 4; the one-sided sign test needs ≥ 5 for "
+                                        "p < 0.05)")
     # the same tally as the paper's C/D/E table
     ref = cde_table(tally_metrics, [("A", "B")]).iloc[0]
     assert [ref[k] for k in "RSPQV"] + [ref["n"]] == [t[k] for k in "RSPQV"] + [t["n"]]
@@ -205,6 +209,121 @@ def test_auc_vs_accuracy_answers_yes_and_infinite_d():
     assert t["consistent"] == "yes" and t["more_discriminating"] == "yes"
     assert np.isinf(t["D"]) and np.isinf(t["D_lo"]) and np.isinf(t["D_hi"])
     assert t["C_lo"] == t["C_hi"] == 1.0
+    # the [1, 1] and [inf, inf] of 3 data sets are marked, not shown as certainty
+    assert t["C_interval"].startswith("too few data sets (n = 3;") and t["D_interval"] == t["C_interval"]
+
+
+def test_auc_vs_accuracy_interval_from_three_datasets_is_their_range(tally_metrics):
+    # 3 data sets: a resample of one data set only has chance 3⁻³ = 0.037 ≥ 0.025, so the 95 % interval's ends are
+    # the smallest and largest single data set's C (d1 R S: 0.5; d2 R R: 1; d3 R S: 0.5), whatever the seed
+    assert A.min_datasets_bootstrap() == 4 and A.min_datasets_bootstrap(0.5) == 3  # 2⁻² = 0.25 ≥ 0.25 > 3⁻³
+    t = A.auc_vs_accuracy(tally_metrics, [("A", "B")], alpha=0.05, n_boot=2000, seed=3)
+    row = t.data.iloc[0]
+    assert (row["C_lo"], row["C_hi"]) == (0.5, 1.0)
+    few = ("too few data sets (n = 3; the bootstrap interval needs ≥ 4 for ends that are not one data set's "
+           "value)")
+    assert row["C_interval"] == row["D_interval"] == few
+    assert {"C_interval", "D_interval"} <= set(t.display.columns)
+    assert any(n.startswith("C_interval, D_interval: a bootstrap interval from fewer than 4 data sets")
+               for n in t.notes)
+
+
+def test_auc_vs_accuracy_marks_a_zero_width_interval():
+    # 4 data sets (enough), every disagreeing fold an R: C = 1 in every resample, so C's interval is [1, 1]
+    rows = []
+    for d in ("w", "x", "y", "z"):
+        rows += _rows(d, "A", [80, 80, 80], [90, 90, 80]) + _rows(d, "B", [70, 70, 80], [80, 80, 70])
+    t = A.auc_vs_accuracy(pd.DataFrame(rows), [("A", "B")], alpha=0.05, n_boot=200, seed=1)
+    row = t.data.iloc[0]
+    assert (row["R"], row["S"], row["P"], row["Q"]) == (8, 0, 4, 0)
+    assert row["C_lo"] == row["C_hi"] == 1.0 and row["C_interval"] == "degenerate (zero width)"
+    assert np.isinf(row["D_lo"]) and np.isinf(row["D_hi"]) and row["D_interval"] == "degenerate (zero width)"
+    assert row["consistent"] == "yes"  # 8 of 8: p = 1/256
+    assert row["more_discriminating"] == ("too few disagreeing folds (n = 4; the one-sided sign test needs ≥ 5 for "
+                                          "p < 0.05)")
+
+
+def test_auc_vs_accuracy_intervals_ok_show_no_status_column(tally_metrics):
+    rows = []
+    rng = np.random.default_rng(5)
+    for i in range(8):
+        rows += _rows(f"d{i}", "A", rng.integers(60, 90, 5), rng.integers(60, 90, 5))
+        rows += _rows(f"d{i}", "B", rng.integers(60, 90, 5), rng.integers(60, 90, 5))
+    t = A.auc_vs_accuracy(pd.DataFrame(rows), [("A", "B")], alpha=0.05, n_boot=300, seed=1)
+    assert t.data.iloc[0]["C_interval"] == "ok" and t.data.iloc[0]["C_lo"] < t.data.iloc[0]["C_hi"]
+    assert "C_interval" not in t.display.columns and not any(n.startswith("C_interval") for n in t.notes)
+    # no bootstrap: no interval to read
+    assert A.auc_vs_accuracy(pd.DataFrame(rows), [("A", "B")], alpha=0.05, n_boot=0, seed=1).data.iloc[0][
+        "C_interval"] == "none"
+
+
+@pytest.fixture(scope="module")
+def two_datasets():
+    """A study of 2 data sets × 3 learners × 10 folds, A ahead of B by about 4 points (seeded values)."""
+    rng = np.random.default_rng(37)
+    rows = []
+    for d in ("d1", "d2"):
+        for lrn, shift in (("A", 4.0), ("B", 0.0), ("C", 2.0)):
+            # accuracy in steps of 5 points (a test fold of 20 instances), so that it ties where AUC does not
+            rows += _rows(d, lrn, 5 * np.round((75 + shift + rng.normal(0, 3, 10)) / 5),
+                          np.round(80 + shift + rng.normal(0, 3, 10), 1))
+    return pd.DataFrame(rows)
+
+
+def test_a_two_dataset_study_reads_too_few_not_not_significant(two_datasets, tmp_path):
+    opts = dict(alpha=0.05, rope=1.0, decision=0.95, seed=3, nsamples=2000)
+    res = A.pairwise_tests(two_datasets, LEARNERS, **opts)
+    tests = res["tests"].data
+    assert len(tests) == 6 and (tests["datasets"] == 2).all()
+    assert (tests["wilcoxon"] == "too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)").all()
+    assert (tests["friedman_nemenyi"]
+            == "too few data sets (n = 2; Friedman–Nemenyi with 3 learners needs ≥ 3 for p < 0.05)").all()
+    assert (tests["bayes_signed_rank"]
+            == "too few data sets (n = 2; the Bayesian signed-rank test needs ≥ 6 for a verdict at 0.95)").all()
+    # where the posterior alone would have declared a winner from two data sets
+    det = res["detail"].data
+    bayes = det[det["test"] == "bayes_signed_rank"]
+    assert ((bayes[["p_a", "p_b"]].max(axis=1) > 0.95).any())
+    assert set(det["min_n"].dropna()) == {2, 3, 6}
+    minimum = [n for n in res["tests"].notes if n.startswith("too few data sets: each test over data sets")]
+    assert len(minimum) == 1 and "Wilcoxon 6" in minimum[0] and "Friedman–Nemenyi 3 (3 learners)" in minimum[0] \
+        and "Bayesian signed-rank 6" in minimum[0]
+    assert any("too few data sets (n = 2; Friedman–Nemenyi with 3 learners needs ≥ 3" in n
+               for n in res["friedman"].notes)
+    # a claims file re-tested on it: the tests that cannot decide support no claim
+    claims = pd.DataFrame({"metric": ["auc"], "a": ["A"], "b": ["B"], "published_outcome": ["not significant"]})
+    retest = A.retest_claims(two_datasets, claims, LEARNERS, **opts)["retest"]
+    row = retest.data.iloc[0]
+    assert row["wilcoxon"] == "too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"
+    means = _means(two_datasets, "auc")
+    assert stats.ttest_rel(means["A"], means["B"]).pvalue > 0.05 and row["paired_t"] == "not significant"
+    assert row["supported_by"] == "paired_t"  # not wilcoxon, friedman_nemenyi, bayes_signed_rank
+    assert any(n.startswith("too few data sets: each test over data sets") and "Friedman" not in n
+               for n in retest.notes)  # its one claim names 2 learners: no Friedman
+    # the fold-pooled t-tests carry the dependence caveat, the data-set-level ones keep their verdicts
+    for table in (A.pairwise_ttests(two_datasets, LEARNERS, 0.05), A.common_ttests(two_datasets, LEARNERS, 0.05)):
+        assert FOLD_POOLED in table.notes and "Nadeau & Bengio 2003" in FOLD_POOLED and "Dietterich 1998" in FOLD_POOLED
+        dataset_rows = table.data[table.data["level"] == "dataset"]
+        assert (dataset_rows["n"] == 2).all() and not dataset_rows["p"].isna().any()
+    # C/D/E: bootstrap intervals over 2 data sets are marked, the sign tests give their p or say too few
+    cde = A.auc_vs_accuracy(two_datasets, [("A", "B"), ("C", "B")], alpha=0.05, n_boot=500, seed=1)
+    few = "too few data sets (n = 2; the bootstrap interval needs ≥ 4 for ends that are not one data set's value)"
+    assert (cde.data["C_interval"] == few).all() and (cde.data["D_interval"] == few).all()
+    for r in cde.data.itertuples():
+        for answer, p, k in ((r.consistent, r.p_C, r.R + r.S), (r.more_discriminating, r.p_D, r.P + r.Q)):
+            expected = ("undefined" if k == 0 else
+                        f"too few disagreeing folds (n = {k}; the one-sided sign test needs ≥ 5 for p < 0.05)"
+                        if k < 5
+                        else "yes" if p < 0.05 else f"no (p = {p:.2g})")
+            assert answer == expected
+    # the written tables say it too
+    text = "".join(p.read_text() for t in (res["tests"], cde) for p in t.write(tmp_path / t.caption[:8]).values())
+    assert "Wilcoxon needs ≥ 6 for p < 0.05" in text and "the bootstrap interval needs ≥ 4" in text
+    assert "not shown" not in text
+    h = A.headline(A.summary(two_datasets, LEARNERS), cde)
+    assert h.endswith("Their bootstrap intervals over data sets are marked too few or degenerate (table "
+                      "auc_vs_accuracy): read these answers as the folds' only.")
+    assert A.headline(A.summary(two_datasets, LEARNERS), cde.data) == h  # from the tidy CSV too
 
 
 def test_auc_vs_accuracy_bootstrap_matches_numpy(tally_metrics):
@@ -276,6 +395,9 @@ def test_headline(study, tally_metrics):
     assert f"highest average AUC: {avg.idxmax()} ({avg.max():.1f} %) over the 4 data sets every learner ran" in h
     n_yes = int((c.data["consistent"] == "yes").sum())
     assert f"consistent with accuracy (C > 0.5) for {n_yes} of 3" in h
+    # 5 data sets: the C intervals can be read; C vs B's D interval has zero width, and the headline says so
+    assert list(c.data["C_interval"]) == ["ok"] * 3 and c.data["D_interval"].iloc[2] == "degenerate (zero width)"
+    assert h.endswith("marked too few or degenerate (table auc_vs_accuracy): read these answers as the folds' only.")
     # also from the tidy CSVs read back
     assert A.headline(s.data, c.data) == h
 

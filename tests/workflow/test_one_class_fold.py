@@ -24,7 +24,8 @@ from aucacc.report.claims import load_claims
 from aucacc.evaluation.cross_validate import UNDEFINED_AUC_NOTE, fold_metrics, small_class_folds
 from aucacc.report.paper_tables import UNDEFINED_MARK, beside_published, main_tables, partial_notes
 from aucacc.studies import analysis as A
-from aucacc.studies.fold_tables import cde_table, flag_datasets, paper_layout, significance_table, summary_table
+from aucacc.studies.fold_tables import (FOLD_POOLED, cde_table, flag_datasets, paper_layout, significance_table,
+                                        summary_table)
 from helpers import run_snakemake
 
 Y = ["no"] * 3 + ["no", "yes", "no", "yes"] + ["yes", "no", "no"]
@@ -137,7 +138,7 @@ def test_main_tables_notes(tmp_path):
             "(accuracy: over all 3).")
     assert tables["table"].notes == [head]
     assert tables["sig"].notes == [head, f"{UNDEFINED_MARK} The AUC tests leave out the 1 test fold whose AUC is "
-                                         "undefined (data-set means: over the other folds)."]
+                                         "undefined (data-set means: over the other folds).", FOLD_POOLED]
     assert tables["cde"].notes[-1] == (f"{UNDEFINED_MARK} The tally leaves out the 1 test fold whose AUC is "
                                        "undefined, their accuracy too (a pair needs both).")
     assert tables["cde"].data.iloc[0]["n"] == 5  # 2 folds of rare + 3 of other

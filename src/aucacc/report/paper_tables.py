@@ -16,7 +16,8 @@ from aucacc.captions import caption
 from aucacc.published import METRIC_SUFFIX, PUBLISHED_PREFIX, published_long  # noqa: F401  (re-exported)
 from aucacc.report.claims import fold_mean_tolerance
 from aucacc.scores import PARTIAL_MARK, UNDEFINED_MARK, mark_partial, partial_notes  # noqa: F401  (re-exported)
-from aucacc.studies.fold_tables import CDE_LEFT_OUT, SIG_LEFT_OUT, averages, left_out_notes, paper_layout
+from aucacc.studies.fold_tables import (CDE_LEFT_OUT, FOLD_POOLED, SIG_LEFT_OUT, averages, left_out_notes,
+                                        paper_layout)
 from aucacc.tables import Table
 
 
@@ -187,7 +188,8 @@ def main_tables(summary: pd.DataFrame, ttests: pd.DataFrame, auc_vs_accuracy: pd
                        caption=caption("uci_nb_c44_c45", protocol=protocol)),
         "sig": Table(significance_beside_published(study_ttests(ttests, learners), published_sig,
                                                    table="uci_nb_c44_c45"),
-                     floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT), caption=caption("significance_uci")),
+                     floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT) + [FOLD_POOLED],
+                     caption=caption("significance_uci")),
         "cde": Table(cde_beside_published(study_cde(auc_vs_accuracy, [tuple(p) for p in pairs]), published_cde),
                      notes=left_out_notes(summ, CDE_LEFT_OUT), caption=caption("cde_folds")),
     }
@@ -226,7 +228,7 @@ def svm_tables(summary: pd.DataFrame, ttests_common: pd.DataFrame, published: pd
                        caption=caption("svm_binary13")),
         "sig": Table(significance_beside_published(study_ttests(ttests_common, learners), published_sig,
                                                    table="svm_binary13"),
-                     floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT),
+                     floatfmt=".4g", notes=left_out_notes(summ, SIG_LEFT_OUT) + [FOLD_POOLED],
                      caption=caption("significance_svm13")),
     }
     return tables, avg

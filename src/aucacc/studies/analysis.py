@@ -28,13 +28,15 @@ from aucacc.evaluation.cross_validate import PROTOCOL_DESCRIPTIONS
 from aucacc.evaluation.folds import derive_seed
 from aucacc.learners import input_description
 from aucacc.scores import partial_notes
-from aucacc.significance import OVER_DATASETS, TESTS, FriedmanResult, claims_against_tests
-from aucacc.studies.fold_tables import (CDE_LEFT_OUT, SIG_LEFT_OUT, averages, flag_datasets, left_out_notes,
-                                        paper_layout, significance_table, summary_table)
+from aucacc.significance import (MIN_N_PAIRED_T, OVER_DATASETS, TESTS, FriedmanResult, claims_against_tests,
+                                 is_too_few, min_n_bayes_signed_rank, min_n_friedman_nemenyi, min_n_sign_test,
+                                 min_n_wilcoxon, too_few)
+from aucacc.studies.fold_tables import (CDE_LEFT_OUT, FOLD_POOLED, SIG_LEFT_OUT, averages, flag_datasets,
+                                        left_out_notes, paper_layout, significance_table, summary_table)
 from aucacc.tables import Table, split_frame
 
 __all__ = ["summary", "summary_tables", "pairwise_ttests", "common_ttests", "pairwise_tests", "auc_vs_accuracy", "retest_claims", "exclusions",
-           "headline", "CI_LEVEL"]
+           "headline", "CI_LEVEL", "min_datasets_bootstrap", "interval_status", "minimum_notes"]
 
 #: Level of the bootstrap percentile intervals of C and D (:func:`auc_vs_accuracy`).
 CI_LEVEL = 0.95
@@ -278,7 +280,7 @@ def pairwise_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) ->
     notes = left_out_notes(summary_table(metrics), SIG_LEFT_OUT)
     if any(_left_out(metrics, learners, _common(metrics, learners))):
         notes.append("Each pair is tested on the data sets both learners ran (column datasets).")
-    notes += repeated
+    notes += repeated + [FOLD_POOLED]
     return Table(out[cols], floatfmt=".4g", notes=notes, caption=caption("study_ttests", alpha=alpha))
 
 
@@ -313,7 +315,7 @@ def common_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) -> T
     if left:
         notes.append(f"Every pair is tested on the {len(common)} data set{'s' if len(common) != 1 else ''} on which "
                      f"every learner ran; left out: {', '.join(left)} (the learners in brackets did not run there).")
-    notes += repeated
+    notes += repeated + [FOLD_POOLED]
     return Table(out, floatfmt=".4g", notes=notes, caption=caption("study_ttests_common", alpha=alpha))
 
 
@@ -321,6 +323,20 @@ def common_ttests(metrics: pd.DataFrame, learners: list[str], alpha: float) -> T
 #: Why a study's ``friedman`` table is empty (said under it and under ``tests``).
 NO_FRIEDMAN = ("Friedman–Nemenyi does not apply: it needs at least 3 learners and 2 data sets on which every "
                "learner ran.")
+
+
+def minimum_notes(verdicts: pd.DataFrame, alpha: float, decision: float, learners: int = 3) -> list[str]:
+    """The note under a table of test verdicts when some cell is a :func:`aucacc.significance.too_few` verdict:
+    each test's minimum number of data sets (:func:`aucacc.significance.min_n`; Friedman–Nemenyi with
+    ``learners`` learners). No such cell: no note."""
+    if not verdicts.astype(str).map(is_too_few).any().any():
+        return []
+    fried = (f", Friedman–Nemenyi {min_n_friedman_nemenyi(learners, alpha)} ({learners} learners)"
+             if learners >= 3 else "")
+    return [f"too few data sets: each test over data sets takes a verdict only from the smallest number of data sets "
+            f"at which it can reach one (α = {alpha:g}): paired t {MIN_N_PAIRED_T}, Wilcoxon {min_n_wilcoxon(alpha)}"
+            f"{fried}, Bayesian signed-rank {min_n_bayes_signed_rank(decision)} (decision {decision:g}); below it "
+            f"the cell says so, where \"not significant\" would read as evidence of no difference."]
 
 
 def _pair_name(a: str, b: str) -> str:
@@ -342,10 +358,14 @@ def _test_tables(res: dict, metrics: pd.DataFrame, lead: list[str], names: Mappi
     fr_rows = [{**key, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
                 **{f"rank:{k}": v for k, v in r.ranks.items()}} for key, r in fried.values()]
     friedman = pd.DataFrame(fr_rows, columns=None if fr_rows else fried_cols + ["n_datasets", "statistic", "p", "cd"])
+    few = [(key, r, min_n_friedman_nemenyi(len(r.ranks), r.alpha)) for key, r in fried.values()]
+    fr_notes = [f"{', '.join(str(v) for v in key.values())}: " + too_few(r.n, need, f"Friedman–Nemenyi with "
+                                                                        f"{len(r.ranks)} learners", f"p < {r.alpha:g}")
+                + "; its ranks are shown, no pair is declared different." for key, r, need in few if r.n < need]
     return {"detail": Table(tidy(res["detail"]), floatfmt=".4g", caption=names["detail"]),
             "per_dataset": Table(per_ds, display=shown, notes=notes, floatfmt=".4g",
                                  caption=names["per_dataset"]),
-            "friedman": Table(friedman, floatfmt=".4g", notes=[] if fr_rows else [NO_FRIEDMAN],
+            "friedman": Table(friedman, floatfmt=".4g", notes=fr_notes if fr_rows else [NO_FRIEDMAN],
                               caption=names["friedman"])}
 
 
@@ -359,7 +379,10 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
     ran (``datasets``), the corrected t and Bayesian correlated t over the folds of each of
     them, and Friedman–Nemenyi over the data sets on which every learner ran (one test per
     metric; it does not apply with fewer than 3 learners or 2 such data sets). A pair with
-    fewer than 2 data sets both ran is not tested (the note under ``tests`` names it).
+    fewer than 2 data sets both ran is not tested (the note under ``tests`` names it). A test over
+    data sets below its minimum sample size (:func:`aucacc.significance.min_n`) reads
+    ``"too few data sets (n = 2; Wilcoxon needs ≥ 6 for p < 0.05)"``, with a note giving every minimum
+    (:func:`minimum_notes`); ``detail`` has ``n`` and ``min_n`` per test.
 
     Parameters
     ----------
@@ -412,6 +435,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
                      f"ranks every learner on the {len(common)} data sets on which every learner ran.")
     if not fried:
         notes.append(NO_FRIEDMAN)
+    notes += minimum_notes(tests[[t for t in TESTS if t in tests.columns]], alpha, decision, len(learners))
     out = {"tests": Table(tests, notes=notes, caption=caption("study_tests", alpha=alpha, rope=rope,
                                                                decision=decision))}
     out.update(_test_tables(res, metrics, ["metric", "a", "b", "test", "dataset"],
@@ -501,6 +525,8 @@ def retest_claims(metrics: pd.DataFrame, claims: pd.DataFrame, learners: list[st
                      "(the tests need at least 2).")
     for t, (ds, ls) in groups.items():
         notes.append(f"{t}: {', '.join(ls)} on the {len(ds)} data sets on which each of them ran.")
+    notes += minimum_notes(table[[t for t in TESTS if t in table.columns]], alpha, decision,
+                           max([len(ls) for _, ls in groups.values()], default=0))
     fried = {k: ({"table": k[0], "metric": k[1]}, r) for k, r in res["friedman_results"].items()}
     out = {"retest": Table(table, notes=notes, caption=caption("study_retest", alpha=alpha, rope=rope,
                                                                 decision=decision))}
@@ -636,6 +662,42 @@ def bootstrap_cd(tallies: pd.DataFrame, n_boot: int, seed: int) -> tuple[np.ndar
     return _ratio(tot[:, 0], tot[:, 0] + tot[:, 1], False), _ratio(tot[:, 2], tot[:, 3], True)
 
 
+def min_datasets_bootstrap(level: float = CI_LEVEL) -> int:
+    """The smallest number k of data sets whose bootstrap percentile interval (:func:`bootstrap_cd`) at ``level``
+    has ends that are not single data sets' values.
+
+    A resample of k data sets drawn with replacement is one given data set k times with probability k⁻ᵏ,
+    and the C (D) of a resample lies between the smallest and the largest of its data sets' (a ratio of
+    sums is a mediant of the ratios). While k⁻ᵏ ≥ (1 − ``level``) / 2 the interval's ends are therefore
+    the smallest and largest C (D) of single data sets: their range, not an interval. At 0.95: 4 (3⁻³ = 0.037,
+    4⁻⁴ = 0.0039 against 0.025).
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"the interval's level must be in (0, 1), got {level}")
+    k = 1
+    while float(k) ** -k >= (1 - level) / 2:
+        k += 1
+    return k
+
+
+def interval_status(lo: float, hi: float, datasets: int, n_boot: int) -> str:
+    """How far a bootstrap interval of C or D (:func:`bootstrap_cd`, :func:`_interval`) can be read.
+
+    ``"ok"``; ``"too few data sets (n = 3; the bootstrap interval needs ≥ 4 for ends that are not one data set's
+    value)"`` below :func:`min_datasets_bootstrap`; ``"degenerate (zero width)"`` when ``lo == hi`` (e.g. C's
+    [1, 1] or D's [inf, inf]: every resample gave the same value); ``"none"`` with no interval (no resamples,
+    or every resample undefined).
+    """
+    if n_boot <= 0 or np.isnan(lo) or np.isnan(hi):
+        return "none"
+    need = min_datasets_bootstrap()
+    if datasets < need:
+        return too_few(datasets, need, "the bootstrap interval", "ends that are not one data set's value")
+    if lo == hi:
+        return "degenerate (zero width)"
+    return "ok"
+
+
 def _interval(x: np.ndarray) -> tuple[float, float, int]:
     """The CI_LEVEL percentile interval of the defined (non-NaN) values, and how many were undefined.
 
@@ -654,9 +716,17 @@ def _sign_test(k: int, n: int) -> float:
     return float(stats.binomtest(int(k), int(n), 0.5, alternative="greater").pvalue) if n else np.nan
 
 
-def _answer(p: float, alpha: float) -> str:
-    # "not shown", not "no": a sign test that does not reject C ≤ 0.5 (D ≤ 1) is no evidence against C > 0.5.
-    return "undefined" if not np.isfinite(p) else ("yes" if p < alpha else "not shown")
+def _answer(p: float, n: int, alpha: float) -> str:
+    """``"yes"`` (p < alpha), ``"no (p = 0.18)"``, a :func:`aucacc.significance.too_few` verdict when the
+    ``n`` disagreeing folds are fewer than the one-sided sign test needs to reach p < alpha
+    (:func:`aucacc.significance.min_n_sign_test`), ``"undefined"`` when n = 0. A "no" is no evidence against
+    C > 0.5 (D > 1): the test did not reject C ≤ 0.5 (D ≤ 1)."""
+    if not np.isfinite(p):
+        return "undefined"
+    need = min_n_sign_test(alpha, "greater")
+    if n < need:
+        return too_few(n, need, "sign_test", f"p < {alpha:g}", unit="disagreeing folds")
+    return "yes" if p < alpha else f"no (p = {p:.2g})"
 
 
 def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, alpha: float, n_boot: int,
@@ -681,8 +751,13 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
       interval (``C_undefined_resamples``, ``D_undefined_resamples``).
 
     ``consistent`` / ``more_discriminating`` read ``"yes"`` when the sign test rejects C ≤ 0.5
-    (D ≤ 1) at ``alpha``, ``"not shown"`` when it does not (too few disagreeing folds, or C ≤ 0.5:
-    read C and its interval), ``"undefined"`` when R + S = 0 (P + Q = 0).
+    (D ≤ 1) at ``alpha``, ``"no (p = 0.18)"`` when it does not (no evidence against C > 0.5: read C and
+    its interval), ``"too few disagreeing folds (n = 3; the one-sided sign test needs ≥ 5 for p < 0.05)"``
+    when R + S (P + Q) is below :func:`aucacc.significance.min_n_sign_test`, ``"undefined"`` when it is 0.
+    ``C_interval`` / ``D_interval`` say how far each interval can be read (:func:`interval_status`): ``"ok"``,
+    too few data sets (fewer than :func:`min_datasets_bootstrap`: its ends are single data sets' values),
+    ``"degenerate (zero width)"`` (e.g. [1, 1], [inf, inf]) or ``"none"``; the display shows them, with a
+    note, when one is neither ``"ok"`` nor ``"none"``.
 
     Parameters
     ----------
@@ -696,8 +771,8 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
     -------
     Table
         One row per pair: ``pair, a, b, datasets, R, S, C, C_lo, C_hi, p_C, P, Q, D, D_lo, D_hi,
-        p_D, V, E, n, consistent, more_discriminating, alpha, n_boot`` and the undefined-resample
-        counts; the display names the two answers as questions.
+        p_D, V, E, n, consistent, more_discriminating, C_interval, D_interval, alpha, n_boot`` and the
+        undefined-resample counts; the display names the two answers as questions.
     """
     repeated = repetitions_note(metrics)
     metrics = _tidy(metrics)
@@ -713,21 +788,41 @@ def auc_vs_accuracy(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], *, 
                      "R": tot["R"], "S": tot["S"], "C": tot["C"], "C_lo": c_lo, "C_hi": c_hi, "p_C": p_c,
                      "P": tot["P"], "Q": tot["Q"], "D": tot["D"], "D_lo": d_lo, "D_hi": d_hi, "p_D": p_d,
                      "V": tot["V"], "E": tot["E"], "n": tot["U"],
-                     "consistent": _answer(p_c, alpha), "more_discriminating": _answer(p_d, alpha),
+                     "consistent": _answer(p_c, tot["R"] + tot["S"], alpha),
+                     "more_discriminating": _answer(p_d, tot["P"] + tot["Q"], alpha),
+                     "C_interval": interval_status(c_lo, c_hi, len(per_ds), n_boot),
+                     "D_interval": interval_status(d_lo, d_hi, len(per_ds), n_boot),
                      "alpha": alpha, "n_boot": int(n_boot),
                      "C_undefined_resamples": c_und, "D_undefined_resamples": d_und})
     out = pd.DataFrame(rows)
     if out.empty:
         out = pd.DataFrame(columns=["pair", "a", "b", "datasets", "R", "S", "C", "C_lo", "C_hi", "p_C", "P", "Q", "D",
                                     "D_lo", "D_hi", "p_D", "V", "E", "n", "consistent", "more_discriminating",
-                                    "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"])
-    shown = out.drop(columns=["a", "b", "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"])
+                                    "C_interval", "D_interval", "alpha", "n_boot", "C_undefined_resamples",
+                                    "D_undefined_resamples"])
+    # the intervals' status is shown only when one is not "ok" (or "none": no bootstrap), as a note names it
+    all_ok = bool(out[["C_interval", "D_interval"]].isin(["ok", "none"]).all(axis=None)) if len(out) else True
+    shown = out.drop(columns=["a", "b", "alpha", "n_boot", "C_undefined_resamples", "D_undefined_resamples"]
+                     + (["C_interval", "D_interval"] if all_ok else []))
     shown = shown.rename(columns=QUESTIONS)
     notes = left_out_notes(summary_table(metrics), CDE_LEFT_OUT)
     notes.append(f"p_C, p_D: exact one-sided sign tests of R against S (C > 0.5) and of P against Q (D > 1); the "
                  f"answers are yes when p < α = {alpha}. [C_lo, C_hi], [D_lo, D_hi]: {CI_LEVEL * 100:g} % bootstrap "
                  f"percentile intervals over data sets ({int(n_boot)} resamples of the data sets, their fold tallies "
-                 "summed); D = inf when Q = 0.")
+                 "summed); D = inf when Q = 0. A no gives the sign test's p: it is no evidence against C > 0.5 "
+                 "(D > 1). The sign tests pool the test folds of every data set as independent; folds of one data "
+                 "set share training data (Dietterich 1998; Nadeau & Bengio 2003), so their p is optimistic: the "
+                 "intervals over data sets are the check.")
+    few = out[out[["consistent", "more_discriminating"]].map(is_too_few).any(axis=1)] if len(out) else out
+    if len(few):
+        notes.append(f"too few disagreeing folds: the one-sided sign test cannot reach p < {alpha:g} from fewer than "
+                     f"{min_n_sign_test(alpha, 'greater')} folds where the two measures disagree (R + S for C, "
+                     f"P + Q for D): {', '.join(few['pair'])}.")
+    if not all_ok:
+        notes.append(f"C_interval, D_interval: a bootstrap interval from fewer than {min_datasets_bootstrap()} data "
+                     "sets has for its ends the smallest and largest value of single data sets (the chance of a "
+                     f"resample of one data set only, k⁻ᵏ, is at least {(1 - CI_LEVEL) / 2:g}); a degenerate one "
+                     "(zero width, such as [1, 1] or [inf, inf]) is every resample's value, not a certainty.")
     und = out[(out["C_undefined_resamples"].astype(float) > 0) | (out["D_undefined_resamples"].astype(float) > 0)]
     if len(und):  # one line for every pair: a table of many pairs keeps one note
         notes.append("Left out of the intervals, the resamples where C is undefined (R + S = 0) and where D is (P = Q "
@@ -818,9 +913,16 @@ def headline(summary_table: Table | pd.DataFrame, auc_vs_accuracy_table: Table |
         alpha = cde["alpha"].iloc[0]
         def count(col: str) -> str:
             und = int((cde[col] == "undefined").sum())
-            return f"{int((cde[col] == 'yes').sum())} of {n}" + (f" ({und} undefined)" if und else "")
+            few = int(cde[col].astype(str).map(is_too_few).sum())
+            extra = [f"{und} undefined"] * bool(und) + [f"{few} with too few disagreeing folds to test"] * bool(few)
+            return f"{int((cde[col] == 'yes').sum())} of {n}" + (f" ({', '.join(extra)})" if extra else "")
 
         parts.append(f"AUC shown consistent with accuracy (C > 0.5) for {count('consistent')} learner "
                      f"pair{'s' if n != 1 else ''}, shown more discriminating (D > 1) for {count('more_discriminating')} "
-                     f"(one-sided sign tests over the test folds, α = {alpha:g}; not shown is not evidence against).")
+                     f"(one-sided sign tests over the test folds, α = {alpha:g}; a no is not evidence against).")
+        marked = [c for c in ("C_interval", "D_interval") if c in cde.columns
+                  and not cde[c].astype(str).isin(["ok", "none"]).all()]
+        if marked:
+            parts.append("Their bootstrap intervals over data sets are marked too few or degenerate (table "
+                         "auc_vs_accuracy): read these answers as the folds' only.")
     return " ".join(parts)

@@ -18,10 +18,15 @@ from aucacc.scores import PARTIAL_MARK, UNDEFINED_MARK, mark_partial, partial_no
 from aucacc.stats import paired_ttest
 
 __all__ = ["summary_table", "averages", "significance_table", "cde_table", "flag_datasets", "left_out_notes",
-           "paper_layout", "SIG_LEFT_OUT", "CDE_LEFT_OUT"]
+           "paper_layout", "SIG_LEFT_OUT", "CDE_LEFT_OUT", "FOLD_POOLED"]
 
 #: The note under the t-tests when some AUC is undefined (:func:`left_out_notes`).
 SIG_LEFT_OUT = "The AUC tests leave out the {folds} whose AUC is undefined (data-set means: over the other folds)."
+#: The note under every table of t-tests with a ``level = "fold"`` row: the folds it pools are not independent.
+FOLD_POOLED = ("level = fold pools the test folds of every data set as independent observations; they are not: "
+               "the training parts of one data set's folds share most of their instances, so the fold-level test "
+               "understates the variance and overstates significance (Dietterich 1998; Nadeau & Bengio 2003). "
+               "Read level = dataset; the corrected resampled t-test (per data set) corrects for the overlap.")
 #: The note under a C/D/E tally when some AUC is undefined (:func:`left_out_notes`).
 CDE_LEFT_OUT = "The tally leaves out the {folds} whose AUC is undefined, their accuracy too (a pair needs both)."
 
@@ -60,8 +65,8 @@ def significance_table(metrics: pd.DataFrame, learners: list[str], alpha: float)
 
     ``level = "dataset"`` pairs the per-data-set means (n = number of data sets, the test the
     paper's claims fit, §IV-B); ``level = "fold"`` pairs the individual folds
-    (n = data sets × folds). A fold whose AUC is undefined (NaN: a binary test fold with one
-    class) is left out: of its data set's AUC mean, and of the fold-level AUC pairs. Columns:
+    (n = data sets × folds, pooled as if independent: :data:`FOLD_POOLED`). A fold whose AUC is undefined (NaN: a
+    binary test fold with one class) is left out: of its data set's AUC mean, and of the fold-level AUC pairs. Columns:
     ``metric, a, b, level, n, mean_diff, t, p, verdict``; the verdict reads ``"<a> significantly higher"`` etc.
     """
     means = metrics.groupby(["dataset", "learner", "metric"])["value"].mean().unstack("learner")

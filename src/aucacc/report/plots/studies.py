@@ -30,7 +30,7 @@ def auc_vs_accuracy_figure(table, title: str = ""):
     it AUC separates more pairs that accuracy ties than the reverse). An infinite D (Q = 0) or
     interval end is drawn as an upward triangle at the right edge, the tick labelled "∞"; an undefined value
     (R + S = 0, or P = Q = 0) is not drawn and the pair's label says so. A filled marker is a
-    "yes" of the one-sided sign test, an open one "not shown". Returns the figure.
+    "yes" of the one-sided sign test, an open one any other answer ("no (p = …)", too few folds). Returns the figure.
     """
     df = _frame(table).reset_index(drop=True)
     n = len(df)
