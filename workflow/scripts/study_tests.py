@@ -27,7 +27,7 @@ for name, key in (("tests", "tests"), ("tests_detail", "detail"), ("tests_per_da
 for metric in ("accuracy", "auc"):
     target = stem(out[f"cd_{metric}"])
     fr = res["friedman_results"].get(metric)
-    fig = (cd_diagram(fr, f"{par.study}: {metric}") if fr is not None else
+    fig = (cd_diagram(fr, f"{par.study}: {metric}", par.learners) if fr is not None else
            message_figure(f"{par.study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
                           "and 2 data sets on which every learner ran)"))
     save_figure(fig, target)
