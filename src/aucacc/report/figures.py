@@ -119,14 +119,14 @@ def absent_handles(absent: Mapping[str, str], colours: Mapping[str, object]) -> 
     Returns
     -------
     list of (handle, label) : for ``ax.legend(handles, labels)``, in the order of ``absent``; a label is
-        wrapped at 45 characters and shortened to 120 (an exclusion reason may list every class).
+        wrapped at 45 characters and shortened to 125 (an exclusion reason may list every class).
     """
     import textwrap
 
     from matplotlib.lines import Line2D
 
     def label(lrn: str, why: str) -> str:
-        return textwrap.fill(textwrap.shorten(f"{lrn}: no curve, {why}", 120, placeholder=" […]"), 45)
+        return textwrap.fill(textwrap.shorten(f"{lrn}: no curve, {why}", 125, placeholder=" […]"), 45)
 
     return [(Line2D([], [], color=colours.get(lrn, "0.5"), lw=0, marker="x", ms=5), label(lrn, why))
             for lrn, why in absent.items()]

@@ -200,7 +200,7 @@ def test_many_class_titles_stay_clear_of_the_panel_titles(figures):
     r = figures["roc"].canvas.get_renderer()
     for name in ("roc", "det"):
         fig = figures[name]
-        top = min(ax.title.get_window_extent(r).y1 for ax in fig.axes if ax.get_visible())
+        top = max(ax.title.get_window_extent(r).y1 for ax in fig.axes if ax.get_visible())
         assert fig._suptitle.get_window_extent(r).y0 > top, name
 
 
@@ -238,17 +238,34 @@ def test_every_missing_curve_is_named_with_its_reason(figures):
                                       "(C4.5, LR: precision–recall, left)")
 
 
-def test_a_det_curve_without_a_finite_point_says_why():
-    # "B" has a rate of 0 at every threshold (points at ±∞ on normal-deviate axes), "C" an error-free threshold,
-    # "D" a single point with both rates inside (0, 1)
+def test_a_det_curve_not_seen_says_why():
+    # on normal-deviate axes clipped at ±3 (scikit-learn draws a rate of 0 or 1 at ±8.1): "A" has the same points
+    # as "D", drawn after it; "B" has a rate of 0 at both thresholds, its segment far off the axes; "C" has an
+    # error-free threshold; "E" (constant scores) runs from (1, 0) to (0, 1): the chance line, seen.
     det = pd.DataFrame({"positive": "p", "n_pos": 5, "n_neg": 5,
-                        "learner": ["A"] * 3 + ["B"] * 2 + ["C"] + ["D"] * 3,
-                        "fpr": [0.6, 0.4, 0.2, 0.06, 0.0, 0.0, 0.5, 0.2, 0.0],
-                        "fnr": [0.2, 0.4, 0.6, 0.0, 0.06, 0.0, 0.0, 0.4, 0.8]})
-    labels = legend_texts(det_figure("toy", det, list("ABCD")).axes[0])[1:]
-    assert labels == ["A", "B (no threshold with both rates in (0, 1): every point at ±∞, not drawn)",
-                      "C (error-free threshold: at −∞, not drawn)",
-                      "D (one threshold with both rates in (0, 1): a point)"]
+                        "learner": ["A"] * 3 + ["B"] * 2 + ["C"] + ["D"] * 3 + ["E"] * 2,
+                        "fpr": [0.6, 0.4, 0.2, 0.06, 0.0, 0.0, 0.6, 0.4, 0.2, 1.0, 0.0],
+                        "fnr": [0.2, 0.4, 0.6, 0.0, 0.06, 0.0, 0.2, 0.4, 0.6, 0.0, 1.0]})
+    fig = det_figure("toy", det, list("ABCDE"))
+    assert [t.replace("\n", " ") for t in legend_texts(fig.axes[0])[1:]] == [
+        "A (the same points as D: under its curve)",
+        "B (no segment within the rates 0.13 %–99.87 % of the axes: not seen)",
+        "C (error-free threshold: at −∞, not drawn)", "D", "E"]
+    e = [ln for ln in fig.axes[0].lines if ln.get_label() == "E"][0]
+    np.testing.assert_allclose(e.get_xydata(), [[8.125890664701906, -8.125890664701906],
+                                                [-8.125890664701906, 8.125890664701906]])  # Φ⁻¹(1 − eps), Φ⁻¹(eps)
+    assert overlaps(fig) == []
+
+
+def test_a_roc_curve_under_another_says_so():
+    _, tables = roc_tables(2, ["NB", "LR"], seed=3)
+    t = {k: v.copy() for k, v in tables.items()}
+    same = t["curves"][t["curves"]["learner"] == "LR"].assign(learner="C4.5")  # C4.5: LR's curves, drawn after it
+    t["curves"] = pd.concat([t["curves"], same], ignore_index=True)
+    t["check"] = pd.concat([t["check"], t["check"][t["check"]["learner"] == "LR"].assign(learner="C4.5")])
+    labels = legend_texts(roc_dataset_figure("toy", t, STUDY).axes[0])
+    assert [x.split(" (AUC")[0] + x.partition("\n")[2] for x in labels if "(AUC " in x and not x.startswith("random")] == [
+        "NB", "LR  the same curve as C4.5: under it", "C4.5"]
 
 
 def test_most_frequent_classes_by_hand():

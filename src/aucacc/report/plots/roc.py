@@ -30,17 +30,27 @@ def plot_roc(ax, curves, hull, folds=None, zoom=None, legend: bool = True, bands
     colours : learner → colour (:func:`aucacc.report.figures.learner_colours` of the study's learners; default:
         of the learners in ``curves``).
     absent : learner → why it has no curve (a legend entry each, in its colour).
+
+    A learner whose vertical average equals that of a learner drawn after it (e.g. constant scores) is hidden
+    under it: its legend entry says so.
     """
     learners = list(dict.fromkeys(curves["learner"]))
     by_kind = split_frame(curves, ["learner", "kind"])
     colors = colours if colours is not None else learner_colours(learners)
     ax.plot([0, 1], [0, 1], ls=":", color="0.6", lw=1, label="random (AUC 0.5)")
-    for lrn in learners:
+    def points(lrn):
+        return by_kind[(lrn, "vertical")][["fpr", "tpr"]].to_numpy(dtype=float)
+
+    for i, lrn in enumerate(learners):
         v = by_kind[(lrn, "vertical")]
         label = lrn
         if folds is not None and len(folds):
             a = folds.loc[folds["learner"] == lrn, "auc_points"]
             label = f"{lrn} (AUC {a.mean():.3f} ± {a.std(ddof=1) if len(a) > 1 else 0:.3f})"
+        # a curve equal to one drawn after it lies under that one: say so, or it reads as missing
+        under = [x for x in learners[i + 1:] if np.array_equal(points(x), points(lrn))]
+        if under:
+            label += f"\n  the same curve as {under[-1]}: under it"
         ax.plot(v["fpr"], v["tpr"], color=colors[lrn], lw=1.6, label=label)
         if bands:
             ax.fill_between(v["fpr"], np.clip(v["tpr"] - v["tpr_sd"], 0, 1), np.clip(v["tpr"] + v["tpr_sd"], 0, 1),
