@@ -268,6 +268,18 @@ def test_a_roc_curve_under_another_says_so():
         "NB", "LR  the same curve as C4.5: under it", "C4.5"]
 
 
+def test_missing_learners_reads_the_exclusion_reasons(tmp_path):
+    from aucacc.scores import missing_learners, write_exclusion_record, write_fold_records
+
+    write_exclusion_record(tmp_path / "SVM.json", "iris", "SVM", "binary-only learner on 3 classes", {"x": 1})
+    write_fold_records(tmp_path / "LR.json", [{"fold": 0}], {"x": 1})
+    records = [tmp_path / "SVM.json", tmp_path / "LR.json"]
+    assert missing_learners(["NB", "SVM", "LR", "kNN"], ["NB"], records) == {
+        "SVM": "not run on this data set: binary-only learner on 3 classes",
+        "LR": "not among this figure's learners", "kNN": "no scores on this data set"}
+    assert missing_learners(["NB", "NB"], ["NB"]) == {}
+
+
 def test_most_frequent_classes_by_hand():
     counts = {"a": 3, "b": 9, "c": 9, "d": 1, "e": 4}
     assert most_frequent(counts, 3) == (["b", "c", "e"], "the 3 most frequent of 5 classes shown "
