@@ -34,9 +34,8 @@ rule roc_dataset:
     input:
         scores=lambda wc: [f"{RESULTS}/scores/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.parquet" for l in roc_of(wc.root)[1]],
         metrics=lambda wc: [f"{RESULTS}/metrics/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.csv" for l in roc_of(wc.root)[1]],
-        # the score records of the study's learners: a learner's exclusion record names why it has no curve
-        records=lambda wc: [f"{RESULTS}/scores/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.json"
-                            for l in STUDIES[ROC_ROOTS[wc.root]]["learners"]],
+        # the score records: a learner's exclusion record names why it has no curve
+        records=lambda wc: [f"{RESULTS}/scores/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.json" for l in roc_of(wc.root)[1]],
         meta=rules.clean.output.meta,
     output:
         png=report("{root}/figures/roc/{dataset}.png", caption="../report/roc_figure.rst",

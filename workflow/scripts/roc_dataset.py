@@ -22,8 +22,8 @@ tables = roc_dataset(snakemake.wildcards.dataset, meta["classes"], scores,
                      par.positive, par.hull_points, par.n_points, par.n_thresholds)
 for name in ("curves", "hull", "check", "det"):
     Table(tables[name]).write_csv(out[name])
-# colours by the study's learners; a learner without scores here named in the legend, with its reason
-absent = missing_learners(par.palette, scores, inp.records)
+# colours by the study's learners; a learner of the figure without scores here named in the legend, with its reason
+absent = missing_learners(par.learners, scores, inp.records)
 save_figure(roc_dataset_figure(snakemake.wildcards.dataset, tables, par.palette, absent), stem(out.png))
 save_figure(det_figure(snakemake.wildcards.dataset, tables["det"], par.palette, absent), stem(out.det_png))
 log.info("AUC check: max |points − reference| = %.3g", tables["check"]["abs_diff"].max())
