@@ -278,3 +278,31 @@ def mark_partial(frame: pd.DataFrame) -> pd.DataFrame:
             flag = out[col].fillna(0) > 0
             out["dataset"] = out["dataset"].astype(str).where(~flag, out["dataset"].astype(str) + " " + mark)
     return out
+
+
+def missing_learners(learners: Iterable[str], present: Iterable[str],
+                     records: Iterable[str | os.PathLike] = ()) -> dict[str, str]:
+    """Why each of ``learners`` not in ``present`` has no scores on a data set (a figure's note).
+
+    Parameters
+    ----------
+    learners : the study's learners, in order.
+    present : the learners with scores on the data set (:func:`trained`).
+    records : score records ``.../<learner>.json`` (:func:`write_fold_records`, :func:`write_exclusion_record`);
+        a learner's exclusion record gives its reason.
+
+    Returns
+    -------
+    dict
+        learner → ``"not run on this data set: <the record's reason>"`` (an exclusion record), ``"not among
+        this figure's learners"`` (a record of folds: it ran, but the figure was not given its scores), or ``"no
+        scores on this data set"`` (no record among ``records``); in the order of ``learners``.
+    """
+    reasons = {}
+    for p in records:
+        rec = read_fold_records(p)
+        skipped = rec.get("skipped") if isinstance(rec, dict) else None
+        reasons[Path(p).stem] = (f"not run on this data set: {skipped}" if skipped
+                                 else "not among this figure's learners")
+    present = set(present)
+    return {x: reasons.get(x, "no scores on this data set") for x in dict.fromkeys(learners) if x not in present}

@@ -101,6 +101,7 @@ rule report_figure:
         f"{RESULTS}/benchmarks/report_figure/{{figure}}.tsv"
     params:
         outdir=lambda wildcards, output: os.path.dirname(output.png),
+        learners=STUDIES[PAPER]["learners"] if WITH_PAPER else [],  # each learner's colour in the paper study's figures
     wildcard_constraints:
         figure=one_of(REPORT_FIGURES),
     threads: 1

@@ -34,6 +34,8 @@ rule roc_dataset:
     input:
         scores=lambda wc: [f"{RESULTS}/scores/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.parquet" for l in roc_of(wc.root)[1]],
         metrics=lambda wc: [f"{RESULTS}/metrics/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.csv" for l in roc_of(wc.root)[1]],
+        # the score records: a learner's exclusion record names why it has no curve
+        records=lambda wc: [f"{RESULTS}/scores/{roc_of(wc.root)[2]}/{wc.dataset}/{l}.json" for l in roc_of(wc.root)[1]],
         meta=rules.clean.output.meta,
     output:
         png=report("{root}/figures/roc/{dataset}.png", caption="../report/roc_figure.rst",
@@ -53,6 +55,7 @@ rule roc_dataset:
         "{root}/benchmarks/roc_dataset/{dataset}.tsv"
     params:
         learners=lambda wc: roc_of(wc.root)[1],
+        palette=lambda wc: STUDIES[ROC_ROOTS[wc.root]]["learners"],  # each learner's colour in every figure of the study
         positive=lambda wc: (STUDIES[ROC_ROOTS[wc.root]]["positive"] or {}).get(wc.dataset),
         n_points=ROC["n_points"],
         n_thresholds=ROC["n_thresholds"],

@@ -15,6 +15,16 @@ if SVM:
 SOURCE_DATASETS = list(dict.fromkeys(d for d, _ in SOURCE_PAIRS))
 
 
+def source_learners(dataset):
+    """The learners of a source-metrics figure's legend: the paper study's on its data sets (their order sets each
+    learner's colour; one not run there is named with its reason), else those of ``SOURCE_PAIRS``."""
+    own = [l for d, l in SOURCE_PAIRS if d == dataset]
+    paper = STUDIES[PAPER] if WITH_PAPER else None
+    if paper and dataset in paper["datasets"] and paper["discretization"] == PROTOCOL:
+        return list(dict.fromkeys(list(paper["learners"]) + own))
+    return own
+
+
 @paper_output
 def _stats_targets():
     return (tables("claims_tests", "claims_tests_detail", "stats_per_dataset", "friedman", "source_metrics")
@@ -48,6 +58,8 @@ rule claims_tests:
         f"{RESULTS}/logs/claims_tests.log",
     params:
         groups=CLAIM_GROUPS,
+        # each learner's colour in every figure of the study: the paper study's learners, then any other of a group
+        learners=list(dict.fromkeys(list(STUDIES[PAPER]["learners"]) + [l for _, ls in CLAIM_GROUPS.values() for l in ls])),
         alpha=config["protocol"]["alpha"],
         rope=STATS["rope"],
         decision=STATS["decision"],
@@ -72,6 +84,9 @@ rule source_metrics:
     input:
         scores=lambda wc: [f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{l}.parquet" for d, l in SOURCE_PAIRS
                            if d == wc.dataset],
+        # the score records of the paper study's learners on the data set (those of its study): an exclusion
+        # record names why a learner has no curve
+        records=lambda wc: [f"{RESULTS}/scores/{PROTOCOL}/{wc.dataset}/{l}.json" for l in source_learners(wc.dataset)],
     output:
         metrics=f"{RESULTS}/metrics_extra/{PROTOCOL}/{{dataset}}.csv",
         png=report(f"{RESULTS}/figures/source_metrics/{{dataset}}.png", caption="../report/source_metrics_figure.rst",
@@ -81,6 +96,7 @@ rule source_metrics:
         f"{RESULTS}/logs/source_metrics/{{dataset}}.log",
     params:
         protocol=PROTOCOL,
+        learners=lambda wc: source_learners(wc.dataset),  # each learner's colour in every figure of the study
         # Look-ups in mappings by data set: no entry means the minority class, and a cost of 1 for every class.
         positive=lambda wc: (_PAPER_KEYS["positive"] or {}).get(wc.dataset),  # the paper study's
         costs=lambda wc: SOURCE_METRICS["costs"].get(wc.dataset, {}),

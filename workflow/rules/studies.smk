@@ -220,6 +220,8 @@ rule study_source_metrics:
     input:
         scores=lambda wc: [f"{RESULTS}/scores/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.parquet"
                            for l in STUDIES[wc.study]["learners"]],
+        records=lambda wc: [f"{RESULTS}/scores/{STUDIES[wc.study]['discretization']}/{wc.dataset}/{l}.json"
+                            for l in STUDIES[wc.study]["learners"]],
     output:
         metrics=f"{STUDY_DIR}/{{study}}/metrics_extra/{{dataset}}.csv",
         png=report(f"{STUDY_DIR}/{{study}}/figures/source_metrics/{{dataset}}.png",
@@ -232,6 +234,7 @@ rule study_source_metrics:
         f"{RESULTS}/benchmarks/studies/{{study}}/source_metrics/{{dataset}}.tsv"
     params:
         protocol=lambda wc: STUDIES[wc.study]["discretization"],
+        learners=lambda wc: STUDIES[wc.study]["learners"],  # each learner's colour in every figure of the study
         positive=lambda wc: (STUDIES[wc.study]["positive"] or {}).get(wc.dataset),
         costs=lambda wc: config["source_metrics"]["costs"].get(wc.dataset, {}),
     wildcard_constraints:

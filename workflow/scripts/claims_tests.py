@@ -39,7 +39,7 @@ for (table, metric), fr in res["friedman_results"].items():
     target = str(Path(out.cd[0]).parent / f"cd_{table}_{metric}")
     if target not in stems:
         raise ValueError(f"critical-difference diagram {target} is not an output of the rule")
-    save_figure(cd_diagram(fr, f"{table}: {metric}"), target)
+    save_figure(cd_diagram(fr, f"{table}: {metric}", par.learners), target)  # colours: the study's learners
 for r in res["claims"].itertuples():
     log.info("%s %s %s vs %s: published %s; supported by %s", r.table, r.metric, r.a, r.b, r.published_outcome,
              r.supported_by)

@@ -8,4 +8,4 @@ from aucacc.report.scorecard import load_tables
 
 log = setup_log(snakemake)
 write_report_figures(pd.read_csv(verified(snakemake.input.scorecard)), load_tables(snakemake.input.tables),
-                     snakemake.params.outdir, (snakemake.wildcards.figure,))
+                     snakemake.params.outdir, (snakemake.wildcards.figure,), snakemake.params.learners)

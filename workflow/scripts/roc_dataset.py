@@ -10,7 +10,7 @@ from aucacc.report.plots.det import det_figure
 from aucacc.report.plots.roc import roc_dataset_figure
 from aucacc.report.tables import Table
 from aucacc.roc import roc_dataset
-from aucacc.scores import read_scores, trained
+from aucacc.scores import missing_learners, read_scores, trained
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
@@ -22,6 +22,8 @@ tables = roc_dataset(snakemake.wildcards.dataset, meta["classes"], scores,
                      par.positive, par.hull_points, par.n_points, par.n_thresholds)
 for name in ("curves", "hull", "check", "det"):
     Table(tables[name]).write_csv(out[name])
-save_figure(roc_dataset_figure(snakemake.wildcards.dataset, tables), stem(out.png))
-save_figure(det_figure(snakemake.wildcards.dataset, tables["det"]), stem(out.det_png))
+# colours by the study's learners; a learner of the figure without scores here named in the legend, with its reason
+absent = missing_learners(par.learners, scores, inp.records)
+save_figure(roc_dataset_figure(snakemake.wildcards.dataset, tables, par.palette, absent), stem(out.png))
+save_figure(det_figure(snakemake.wildcards.dataset, tables["det"], par.palette, absent), stem(out.det_png))
 log.info("AUC check: max |points − reference| = %.3g", tables["check"]["abs_diff"].max())

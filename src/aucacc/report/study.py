@@ -90,7 +90,7 @@ def study_tests(metrics: pd.DataFrame, learners: list[str], study: str, *, alpha
     for metric in ("accuracy", "auc"):
         fr = res["friedman_results"].get(metric)
         figures[f"cd_{metric}"] = (
-            cd_diagram(fr, f"{study}: {metric}") if fr is not None else
+            cd_diagram(fr, f"{study}: {metric}", learners) if fr is not None else
             message_figure(f"{study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
                            "and 2 data sets on which every learner ran)"))
     return StudyAnalysis(study, tables, figures)

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from aucacc.report.figures import plt, save_figure
+from aucacc.report.figures import learner_colours, plt, save_figure
 from aucacc.report.plots import REPORT_FIGURES, SCATTER_PANELS, SCATTER_TABLES  # noqa: F401  (names re-exported)
 
 STATUS_STYLE = {"pass": ("C2", "o"), "FAIL": ("C3", "X"), "explained": ("C1", "s"),
@@ -82,7 +82,8 @@ def ours_vs_published(card: pd.DataFrame, table: str):
     return fig
 
 
-def per_dataset(summary: pd.DataFrame, learners: list[str] | None = None, title: str = ""):
+def per_dataset(summary: pd.DataFrame, learners: list[str] | None = None, title: str = "",
+                palette: list[str] | None = None):
     """Accuracy and AUC of each learner per data set: ours ± 1 sd (fold sd), the published value marked.
 
     Parameters
@@ -90,8 +91,11 @@ def per_dataset(summary: pd.DataFrame, learners: list[str] | None = None, title:
     summary : a main table (``results/tables/uci_nb_c44_c45.csv`` or ``svm_binary13.csv``):
         ``dataset, learner, metric, mean, sd, published_mean, published_sd``.
     learners : learners in plotting order (default: as they appear).
+    palette : the study's learners, which fix each learner's colour
+        (:func:`aucacc.report.figures.learner_colours`; default: ``learners``).
     """
     learners = learners or list(dict.fromkeys(summary["learner"]))
+    colours = learner_colours(list(palette or []) + learners)
     datasets = list(dict.fromkeys(summary["dataset"]))
     fig, axes = plt.subplots(2, 1, figsize=(max(8, 0.62 * len(datasets) * max(1, len(learners) / 3)), 7.5),
                              sharex=True)
@@ -101,7 +105,7 @@ def per_dataset(summary: pd.DataFrame, learners: list[str] | None = None, title:
         for i, lrn in enumerate(learners):
             g = summary[(summary["metric"] == metric) & (summary["learner"] == lrn)].set_index("dataset").reindex(datasets)
             x = xs - 0.4 + width * (i + 0.5)
-            ax.errorbar(x, g["mean"], yerr=g["sd"], fmt="o", ms=4, color=f"C{i}", capsize=2, lw=1,
+            ax.errorbar(x, g["mean"], yerr=g["sd"], fmt="o", ms=4, color=colours[lrn], capsize=2, lw=1,
                         label=f"{lrn} ours ± 1 sd")
             if "published_mean" in g:
                 ax.scatter(x, g["published_mean"], marker="_", s=120, color="k", zorder=4,
@@ -159,8 +163,10 @@ _PER_DATASET = {"per_dataset_uci": ("uci_nb_c44_c45", "NB, C4.4, C4.5 (main tabl
                 "per_dataset_svm": ("svm_binary13", "SVM, NB, C4.4, C4.5 on the binary data sets")}
 
 
-def report_figure(name: str, card: pd.DataFrame, tables: dict[str, pd.DataFrame]):
+def report_figure(name: str, card: pd.DataFrame, tables: dict[str, pd.DataFrame], learners: list[str] | None = None):
     """The figure ``name`` (one of :data:`REPORT_FIGURES`) from the scorecard and the run's tables.
+
+    ``learners``: the paper study's learners, which fix each learner's colour (:func:`per_dataset`).
 
     A figure whose data this run did not produce is drawn as a panel saying so, so the set of
     files never depends on the run.
@@ -172,7 +178,7 @@ def report_figure(name: str, card: pd.DataFrame, tables: dict[str, pd.DataFrame]
         t = tables.get(stem)
         if t is None or not len(t):
             return _empty(f"{stem}: not produced by this run")
-        return per_dataset(t, title=f"{title}: ours ± 1 sd over folds, published value —")
+        return per_dataset(t, title=f"{title}: ours ± 1 sd over folds, published value —", palette=learners)
     if name == "auc_gap":
         gap = tables.get("auc_hypotheses_by_dataset")
         return auc_gap(gap) if gap is not None and len(gap) else _empty("AUC-gap readings: not produced by this run")
@@ -180,9 +186,10 @@ def report_figure(name: str, card: pd.DataFrame, tables: dict[str, pd.DataFrame]
 
 
 def write_report_figures(card: pd.DataFrame, tables: dict[str, pd.DataFrame], outdir: str | os.PathLike,
-                         names: tuple[str, ...] = REPORT_FIGURES) -> dict[str, Path]:
-    """Write the figures ``names`` as ``<outdir>/<name>.{png,pdf}``; returns name → PNG path."""
-    return {n: save_figure(report_figure(n, card, tables), Path(outdir) / n)["png"] for n in names}
+                         names: tuple[str, ...] = REPORT_FIGURES, learners: list[str] | None = None) -> dict[str, Path]:
+    """Write the figures ``names`` as ``<outdir>/<name>.{png,pdf}``; returns name → PNG path (``learners``:
+    the paper study's, for the colours, :func:`report_figure`)."""
+    return {n: save_figure(report_figure(n, card, tables, learners), Path(outdir) / n)["png"] for n in names}
 
 
 def _empty(text: str):

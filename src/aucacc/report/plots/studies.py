@@ -9,7 +9,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.ticker import NullFormatter
 
-from aucacc.report.figures import plt
+from aucacc.report.figures import MARK_COLOURS, plt
+
+C_COLOUR, D_COLOUR = MARK_COLOURS  # not a learner's colour: the figure's marks are pairs
 
 
 def _frame(table) -> pd.DataFrame:
@@ -25,6 +27,8 @@ def auc_vs_accuracy_figure(table, title: str = ""):
         per pair with ``pair, C, C_lo, C_hi, D, D_lo, D_hi, consistent, more_discriminating``.
     title : the figure's title (e.g. the study's name).
 
+    C is drawn black, D grey: the figure's marks are learner pairs, and the colours of single learners
+    (:func:`aucacc.report.figures.learner_colours`) are kept for them in a study's other figures.
     Left panel: C with its interval, the reference line C = 0.5 (above it AUC agrees with
     accuracy more often than not). Right panel: D on a log axis, the reference line D = 1 (above
     it AUC separates more pairs that accuracy ties than the reverse). An infinite D (Q = 0) or
@@ -43,8 +47,8 @@ def auc_vs_accuracy_figure(table, title: str = ""):
         if not np.isfinite(r.C):
             continue
         lo, hi = (r.C_lo, r.C_hi) if np.isfinite(r.C_lo) else (r.C, r.C)
-        ax.plot([lo, hi], [yi, yi], color="C0", lw=2)
-        ax.plot(r.C, yi, "o", color="C0", ms=7, mfc="C0" if r.consistent == "yes" else "white")
+        ax.plot([lo, hi], [yi, yi], color=C_COLOUR, lw=2)
+        ax.plot(r.C, yi, "o", color=C_COLOUR, ms=7, mfc=C_COLOUR if r.consistent == "yes" else "white")
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.6, max(n, 1) - 0.4)
     ax.set_xlabel("consistency C = R / (R + S)")
@@ -65,14 +69,14 @@ def auc_vs_accuracy_figure(table, title: str = ""):
             continue
         clip = lambda v: top if np.isinf(v) else max(v, lo_lim)  # noqa: E731  (D ≥ 0; a zero end sits at the edge)
         if np.isfinite(r.D_lo):
-            ax.plot([clip(r.D_lo), clip(r.D_hi)], [yi, yi], color="C1", lw=2)
-        face = "C1" if r.more_discriminating == "yes" else "white"
+            ax.plot([clip(r.D_lo), clip(r.D_hi)], [yi, yi], color=D_COLOUR, lw=2)
+        face = D_COLOUR if r.more_discriminating == "yes" else "white"
         if np.isinf(d):
-            ax.plot(top, yi, "^", color="C1", ms=9, mfc=face)
+            ax.plot(top, yi, "^", color=D_COLOUR, ms=9, mfc=face)
         else:
-            ax.plot(clip(d), yi, "o", color="C1", ms=7, mfc=face)
+            ax.plot(clip(d), yi, "o", color=D_COLOUR, ms=7, mfc=face)
         if np.isfinite(r.D_hi) and np.isinf(r.D_hi) and not np.isinf(d):
-            ax.plot(top, yi, ">", color="C1", ms=6)
+            ax.plot(top, yi, ">", color=D_COLOUR, ms=6)
     ax.set_xscale("log")
     ax.set_xlim(lo_lim, hi_lim)
     # 1-2-5 ticks, and "∞" where an infinite D is drawn
