@@ -188,29 +188,95 @@ def _job_inputs(dry: str, output: str) -> str:
     return next(f["input"] for _, f in _planned_job_fields(dry) if output in f.get("output", "").split(", "))
 
 
-@pytest.mark.parametrize("change", ["a parameter", "a new learner"])
+def _planned_job_set(dry: str) -> set[tuple[str, str]]:
+    """{(rule, wildcards)} of every job a dry run plans (wildcards ``""`` for a job without), checked against the
+    run's "Job stats" total so that no job is missed and none planned twice."""
+    jobs = [(rule, f.get("wildcards", "")) for rule, f in _planned_job_fields(dry)]
+    total = int(re.search(r"^total\s+(\d+)$", dry, re.M).group(1))
+    assert len(jobs) == total == len(set(jobs)), (total, sorted(jobs))
+    return set(jobs)
+
+
+def _study_readers(res: Path, study: str) -> set[tuple[str, str]]:
+    """Every job of ``study`` that reads its learners' cross-validations, directly or through another (its tables,
+    ROC and source-metric stages, the report renders of its tables: one per ``report/<stem>.html`` of the run)."""
+    root = f"root=results/studies/{study}"
+    jobs = {(rule, f"study={study}") for rule in ("study_summary", "study_tests", "study_cde",
+                                                   "study_source_metrics_table")} | {("roc_tables", root)}
+    for d in _own_config()["studies"][study]["datasets"]:
+        jobs |= {("roc_dataset", f"{root}, dataset={d}"), ("study_source_metrics", f"study={study}, dataset={d}")}
+    stems = sorted(p.stem for p in (res / "studies" / study / "report").glob("*.html"))
+    assert len(stems) >= 10, stems
+    return jobs | {("study_report_table", f"study={study}, stem={s}") for s in stems}
+
+
+#: The jobs that read every study's tables: the front page's headlines, REPORT.md, the default target.
+_EVERY_STUDY = {("study_headlines", ""), ("report_md", ""), ("all", "")}
+
+
+def _cv(learner: str, *datasets: str) -> set[tuple[str, str]]:
+    return {("cross_validate", f"protocol=whole_data, dataset={d}, learner={learner}") for d in datasets}
+
+
+@pytest.mark.parametrize("change", ["a parameter", "a parameter of one study's learner", "a new learner",
+                                    "a learner removed"])
 def test_one_learner_changed_plans_only_its_jobs_and_their_readers(own, tmp_path, change):
-    """Issue 37: change one learner's parameter, or add a learner to a study, and the dry run on the finished run
-    plans that learner's cross-validation jobs only (and the tables that read them), no other learner's."""
+    """Issue 37: change one learner's parameter, add a learner to a study or remove one from it, and the dry run on
+    the finished run plans exactly that learner's cross-validation jobs (none when it is removed) and the jobs that
+    read them: its studies' tables, ROC and source metrics, and the report pages over every study. No other
+    learner's job, no job of a study without it, nothing upstream (fetch, clean, folds, discretize)."""
     res, _ = own
     work = tmp_path / "wf"
     shutil.copytree(res.parent.parent, work, symlinks=True)
     cfg = _own_config()
-    if change == "a parameter":
+    if change == "a parameter":  # LR: in both studies
         cfg["learners"]["LR"]["params"]["max_iter"] = 500
-        want = {("LR", d) for d in ("breast", "iris", "voting")}
-    else:
+        want = _cv("LR", "breast", "iris", "voting") | _study_readers(res, "mine") | _study_readers(res, "mine_too")
+    elif change == "a parameter of one study's learner":  # the SVM: in `mine` only (skipped on iris: its record too)
+        cfg["learners"]["SVM"]["params"]["C_grid"] = [2]
+        want = _cv("SVM", "breast", "iris", "voting") | _study_readers(res, "mine")
+    elif change == "a new learner":
         cfg["learners"]["LR2"] = {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"C": 0.5}}
         cfg["studies"]["mine_too"]["learners"].append("LR2")
-        want = {("LR2", "iris")}
+        want = _cv("LR2", "iris") | _study_readers(res, "mine_too")
+    else:  # C4.5: in `mine` only
+        del cfg["learners"]["C4.5"]
+        cfg["studies"]["mine"]["learners"].remove("C4.5")
+        want = _study_readers(res, "mine")
     (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    dry = _snakemake(work, "-n")
-    planned = _planned_jobs(dry)
-    cv = {(dict(x.split("=", 1) for x in w.split(", "))["learner"], dict(x.split("=", 1) for x in w.split(", "))["dataset"])
-          for rule, _, w in planned if rule in ("cross_validate", "cv_fold", "cross_validate_repeated")}
-    assert cv == want, cv
-    assert not {r for r, _, _ in planned} & {"fetch", "clean", "folds", "discretize"}
-    assert planned, dry[-3000:]
+    planned = _planned_job_set(_snakemake(work, "-n"))
+    assert planned == want | _EVERY_STUDY, (sorted(planned - want - _EVERY_STUDY), sorted(want - planned))
+
+
+def _group_jobs(dry: str) -> dict[str, list[str]]:
+    """{group: wildcards of its jobs} of a dry run's group jobs (a group's jobs are printed indented under it)."""
+    groups: dict[str, list[str]] = {}
+    current = None
+    for line in dry.splitlines():
+        if m := re.search(r"Group job (\S+) \(", line):
+            current = groups.setdefault(m.group(1), [])
+        elif re.match(r"(local)?rule \w+:", line):  # an ungrouped job, at the margin
+            current = None
+        elif current is not None and line.startswith("        wildcards: "):
+            current.append(line.split(": ", 1)[1])
+    return groups
+
+
+def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
+    """The SLURM profile's groups (profiles/slurm/config.yaml) batch cross-validations of one learner only: when a
+    group job fails, Snakemake removes the outputs of all its jobs, which must never be another learner's."""
+    res, _ = own
+    work = tmp_path / "wf"
+    shutil.copytree(res.parent.parent, work, symlinks=True)
+    profile = yaml.safe_load((REPO_ROOT / "profiles" / "slurm" / "config.yaml").read_text())
+    dry = _snakemake(work, "-n", "--forcerun", "cross_validate", "--groups", *profile["groups"],
+                     "--group-components", *profile["group-components"])
+    cv = {g: jobs for g, jobs in _group_jobs(dry).items() if g.startswith("cross_validate")}
+    learners = _own_config()["learners"]
+    assert set(cv) == {f"cross_validate_{lrn}" for lrn in learners}, sorted(cv)
+    for group, jobs in cv.items():  # 3 data sets each: within the profile's 8, so one group job per learner
+        assert sorted(jobs) == sorted(f"protocol=whole_data, dataset={d}, learner={group.removeprefix('cross_validate_')}"
+                                      for d in ("breast", "iris", "voting")), (group, jobs)
 
 
 def test_roc_tables_benchmark_on_a_study(own):
