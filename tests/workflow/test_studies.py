@@ -279,6 +279,90 @@ def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
                                       for d in ("breast", "iris", "voting")), (group, jobs)
 
 
+#: A learner that fails on iris only: scikit-learn's exponential loss takes two classes (breast and voting have two).
+_FAILS_ON_IRIS = {"estimator": "sklearn.ensemble.GradientBoostingClassifier",
+                  "params": {"loss": "exponential", "n_estimators": 5, "random_state": 0}}
+
+
+def _results_bytes(res: Path) -> dict[str, bytes]:
+    """Every file of a run's results but its logs and benchmarks (which each job writes afresh), by path."""
+    return {str(p.relative_to(res)): p.read_bytes() for p in sorted(res.rglob("*"))
+            if p.is_file() and p.relative_to(res).parts[0] not in ("logs", "benchmarks")}
+
+
+def _with_failing_learner(own, tmp_path: Path, name: str, **top) -> tuple[Path, dict[str, bytes]]:
+    """A copy of the finished run whose study `mine` also names GBX (:data:`_FAILS_ON_IRIS`), with the config's
+    top-level keys ``top``; returns (working folder, every result's bytes before the next run)."""
+    res, _ = own
+    work = tmp_path / name
+    shutil.copytree(res.parent.parent, work, symlinks=True)
+    cfg = {**_own_config(), **top}
+    cfg["learners"]["GBX"] = _FAILS_ON_IRIS
+    cfg["studies"]["mine"]["learners"].append("GBX")
+    (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return work, _results_bytes(work / ".test" / "results")
+
+
+def test_a_learner_that_fails_stops_the_run_and_leaves_every_other_result(own, tmp_path):
+    """on_learner_error: stop (the default). A learner that raises on one data set stops the run, naming the data set,
+    fold, learner and error; it leaves no file of its own behind there, and every result made before, every other
+    learner's, is byte-identical."""
+    work, before = _with_failing_learner(own, tmp_path, "stop")
+    proc = run_snakemake(work, cores=2, directory=".test", timeout=1500)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out[-3000:]
+    assert ("data set 'iris', fold 0: learner 'GBX' (GradientBoostingClassifier) failed in fit on the" in out
+            and "ValueError: loss='exponential' is only suitable for a binary classification problem" in out), out[-5000:]
+    res = work / ".test" / "results"
+    after = _results_bytes(res)
+    assert {k: after.get(k) for k in before} == before  # nothing made before was touched
+    made = sorted(set(after) - set(before))  # GBX's jobs that finished before the run stopped: whole, never on iris
+    assert all("/GBX." in k and "/iris/" not in k for k in made), made
+    for d in ("breast", "voting"):
+        files = [f"{kind}/whole_data/{d}/GBX.{ext}" for kind, ext in (("scores", "parquet"), ("scores", "json"),
+                                                                      ("metrics", "csv"))]
+        assert all(f in after for f in files) or not any(f in after for f in files), (d, made)
+
+
+def _excluded_run(own, tmp_path, name: str, cores: int, **top) -> tuple[Path, dict[str, bytes]]:
+    work, before = _with_failing_learner(own, tmp_path, name, on_learner_error="exclude", **top)
+    run_snakemake(work, cores=cores, directory=".test", timeout=1500, check=True)
+    return work / ".test" / "results", before
+
+
+def test_on_learner_error_exclude_records_the_pair_and_the_study_completes(own, tmp_path):
+    """on_learner_error: exclude. The learner that raises on iris is recorded as an exclusion, its reason the error
+    (type, message as scikit-learn words it, first failing fold); the study completes without the pair and says
+    so in its exclusions and summary tables; every other learner's results are byte-identical. The record is the
+    same at --cores 1 (one job per data set) and at --cores 2 with one job per fold (fold_jobs)."""
+    from sklearn.ensemble import GradientBoostingClassifier
+
+    with pytest.raises(ValueError) as sk:  # scikit-learn's own message for three classes
+        GradientBoostingClassifier(loss="exponential").fit([[0], [1], [2]], ["a", "b", "c"])
+    runs = [_excluded_run(own, tmp_path, "one", 1), _excluded_run(own, tmp_path, "two", 2, fold_jobs={"GBX": ["iris"]})]
+    records = []
+    for res, before in runs:
+        after = _results_bytes(res)
+        changed = sorted(k for k in before if after.get(k) != before[k])
+        # only what reads the study `mine` changed: no other learner's cross-validation, nothing of `mine_too`
+        assert changed and all(k.startswith(("studies/mine/", "report/", "REPORT.md")) for k in changed), changed
+        n_train = int((pd.read_csv(res / "folds" / "iris.csv")["fold"] != 0).sum())
+        reason = f"learner failed in fold 0 (fit on the {n_train} training instances): ValueError: {sk.value}"
+        ex = pd.read_csv(res / "studies" / "mine" / "tables" / "exclusions.csv")
+        assert ex[["dataset", "learner"]].values.tolist() == [["iris", "SVM"], ["iris", "GBX"]]
+        assert ex["reason"].iloc[1] == reason
+        assert "left out because the learner failed" in (res / "studies" / "mine" / "tables" / "exclusions.md").read_text()
+        summary = pd.read_csv(res / "studies" / "mine" / "tables" / "summary.csv")
+        assert set(summary[summary.learner == "GBX"]["dataset"]) == {"breast", "voting"}
+        assert len(pd.read_parquet(res / "scores" / "whole_data" / "iris" / "GBX.parquet")) == 0
+        record = yaml.safe_load((res / "scores" / "whole_data" / "iris" / "GBX.json").read_text())
+        records.append({k: record[k] for k in ("dataset", "learner", "skipped", "folds", "error")})
+        assert record["error"]["type"] == "ValueError" and record["error"]["fold"] == 0
+    assert (runs[0][0] / "studies/mine/tables/exclusions.csv").read_bytes() == (
+        runs[1][0] / "studies/mine/tables/exclusions.csv").read_bytes()
+    assert records[0] == records[1]
+
+
 def test_roc_tables_benchmark_on_a_study(own):
     """`benchmarks/bench_roc_tables.py` (benchmarks/README.md) on a finished study: the ROC tables split the stacked frames once
     (the library) and compared per (data set, class) (the old way) are the same tables, on 1 and 2 copies."""
