@@ -262,6 +262,20 @@ def test_on_learner_error_exclude_records_the_first_failing_fold(tmp_path):
     assert (first["skipped"], first["error"]) == (reason, error)
     assert first_failed_fold([[{"fold": 0}], [{"fold": 1}]]) is None
     # the study's exclusions table gives the reason as recorded
+    # back under stop, a study refuses the recorded failure; a binary-only learner's exclusion is no failure
+    from aucacc.evaluation.cross_validate import refuse_recorded_failures
+
+    recorded = {**first, "dataset": "tiny", "learner": "KNN"}
+    binary_only = {"dataset": "tiny", "learner": "SVM", "skipped": "binary-only learner", "folds": []}
+    refuse_recorded_failures([recorded, binary_only], "exclude", "s")
+    refuse_recorded_failures([binary_only, [{"fold": 0}]], "stop", "s")
+    with pytest.raises(LearnerFitError) as refused:
+        refuse_recorded_failures([binary_only, recorded], "stop", "s")
+    assert str(refused.value) == (
+        f"study 's': on_learner_error is stop, but these learners' failures were recorded under on_learner_error: "
+        f"exclude: KNN on tiny ({reason}). Re-run them (snakemake --forcerun with each record, "
+        "results/scores/<protocol>/<data set>/<learner>.json; a failure then stops the run) or set on_learner_error: "
+        "exclude to keep them left out")
     table = exclusions([first])
     assert table.data.values.tolist() == [["tiny", "KNN", reason]]
     assert table.notes == ["1 (data set, learner) pair(s) left out because the learner failed, recorded under "

@@ -344,8 +344,10 @@ def test_on_learner_error_exclude_records_the_pair_and_the_study_completes(own, 
     for res, before in runs:
         after = _results_bytes(res)
         changed = sorted(k for k in before if after.get(k) != before[k])
-        # only what reads the study `mine` changed: no other learner's cross-validation, nothing of `mine_too`
-        assert changed and all(k.startswith(("studies/mine/", "report/", "REPORT.md")) for k in changed), changed
+        # only the studies' tables and the report changed (every study's summary reads on_learner_error): no other
+        # learner's cross-validation, no data, folds or cut points
+        assert changed and all(k.startswith(("studies/", "report/", "REPORT.md")) for k in changed), changed
+        assert not [k for k in changed if k.startswith("studies/mine_too/") and "/roc" in k], changed
         n_train = int((pd.read_csv(res / "folds" / "iris.csv")["fold"] != 0).sum())
         reason = f"learner failed in fold 0 (fit on the {n_train} training instances): ValueError: {sk.value}"
         ex = pd.read_csv(res / "studies" / "mine" / "tables" / "exclusions.csv")
@@ -361,6 +363,18 @@ def test_on_learner_error_exclude_records_the_pair_and_the_study_completes(own, 
     assert (runs[0][0] / "studies/mine/tables/exclusions.csv").read_bytes() == (
         runs[1][0] / "studies/mine/tables/exclusions.csv").read_bytes()
     assert records[0] == records[1]
+    # back to stop: the failure recorded under exclude is refused, naming the pair and the ways on
+    work = runs[0][0].parent.parent
+    cfg = yaml.safe_load((work / ".test" / "config" / "config.yaml").read_text())
+    (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump({**cfg, "on_learner_error": "stop"},
+                                                                                      sort_keys=False))
+    dry = _planned_job_set(_snakemake(work, "-n"))
+    assert {r for r, _ in dry} >= {"study_summary"} and not {r for r, _ in dry} & {"cross_validate", "clean", "folds"}
+    proc = run_snakemake(work, cores=1, directory=".test", timeout=1500)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0 and ("study 'mine': on_learner_error is stop, but these learners' failures were "
+                                     f"recorded under on_learner_error: exclude: GBX on iris ({records[0]['skipped']})"
+                                     in " ".join(out.split())), out[-4000:]
 
 
 def test_roc_tables_benchmark_on_a_study(own):

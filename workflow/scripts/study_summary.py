@@ -5,10 +5,12 @@
 # snakemake.input.records   cross-validation JSON records (results/scores/<disc>/<dataset>/<learner>.json, list);
 #                           a skipped learner's record carries `skipped` (the reason)
 # snakemake.params.study    study name; .learners (list, display order); .specs (learner -> config spec: what each
-#                           learner was given, in the summary's notes); .alpha; .seed (provenance)
+#                           learner was given, in the summary's notes); .alpha; .seed (provenance);
+#                           .on_learner_error (stop: a failure recorded under exclude is refused)
 # snakemake.output.summary, .ttests, .exclusions   <stem>.csv each, or multiext(<stem>, .csv, .md, .tex): the
 #                           three files <stem>.{csv,md,tex} are written (with provenance sidecars) either way
 from aucacc.datasets.store import read_meta
+from aucacc.evaluation.cross_validate import refuse_recorded_failures
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.logs import setup_log
@@ -25,6 +27,7 @@ for path in inp.records:
         _, dataset, learner = score_key(path)
         rec = {"dataset": dataset, "learner": learner, **rec}
     records.append(rec)
+refuse_recorded_failures(records, par.on_learner_error, par.study)  # stop: no study completes without a failed pair
 cleaning = {}
 for path in inp.data:  # what each data set's recipe removed, said under the summary
     info = read_meta(path)

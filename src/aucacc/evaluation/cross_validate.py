@@ -288,6 +288,34 @@ def failure_exclusion(exc: LearnerFitError, policy: str) -> tuple[str, dict[str,
     return f"learner failed in fold {exc.fold} ({exc.stage}): {error['type']}: {message}", error
 
 
+def refuse_recorded_failures(records: Sequence[Any], policy: str, study: str) -> None:
+    """Under ``on_learner_error: stop``, refuse a study whose records hold a learner's failure recorded under
+    ``exclude`` (:func:`failure_exclusion`): the setting changed since, and re-runs nothing by itself.
+
+    Parameters
+    ----------
+    records : the study's cross-validation records (:func:`aucacc.scores.read_fold_records`, with ``dataset`` and
+        ``learner``); a failure's record has ``skipped`` and ``error``.
+    policy : config key ``on_learner_error``, one of :data:`ON_LEARNER_ERROR`.
+    study : the study's name, for the message.
+
+    Raises
+    ------
+    LearnerFitError
+        ``policy`` is ``stop`` and some record is a recorded failure; the message names each pair, its reason, and
+        the two ways on: re-run the pair (``--forcerun`` of its record) or set ``on_learner_error: exclude``.
+    """
+    failed = [r for r in records if isinstance(r, dict) and r.get("skipped") and r.get("error")]
+    if policy != "stop" or not failed:
+        return
+    pairs = "; ".join(f"{r['learner']} on {r['dataset']} ({r['skipped']})" for r in failed)
+    raise LearnerFitError(
+        f"study {study!r}: on_learner_error is stop, but these learners' failures were recorded under "
+        f"on_learner_error: exclude: {pairs}. Re-run them (snakemake --forcerun with each record, "
+        f"results/scores/<protocol>/<data set>/<learner>.json; a failure then stops the run) or set "
+        f"on_learner_error: exclude to keep them left out")
+
+
 def first_failed_fold(records: Sequence[Any]) -> dict[str, Any] | None:
     """The failure record of the lowest failing fold among per-fold jobs' records, or None (every fold ran).
 
