@@ -61,4 +61,19 @@ class NotADataFrameError(AucaccError, TypeError):
 
 class LearnerFitError(AucaccError):
     """A learner failed to fit or predict inside cross-validation; the message names the data set,
-    the fold and the config key ``learners.<name>.params`` (the learner's own exception is chained)."""
+    the fold and the config key ``learners.<name>.params`` (the learner's own exception is chained).
+
+    Attributes
+    ----------
+    dataset, learner : str or None
+        The data set and the learner's name under ``learners`` (None when not given).
+    fold : int or None
+        The outer fold whose fit or prediction raised.
+    stage : str or None
+        What the learner was doing, e.g. ``"fit on the 40 training instances"``.
+    """
+
+    def __init__(self, message: str, *, dataset: str | None = None, learner: str | None = None,
+                 fold: int | None = None, stage: str | None = None) -> None:
+        super().__init__(message)
+        self.dataset, self.learner, self.fold, self.stage = dataset, learner, fold, stage

@@ -80,15 +80,19 @@ def write_fold_records(path: str | os.PathLike, folds: list[dict[str, Any]],
 
 
 def write_exclusion_record(path: str | os.PathLike, dataset: str, learner: str, reason: str,
-                           provenance: dict[str, Any] | None = None) -> None:
+                           provenance: dict[str, Any] | None = None, error: dict[str, Any] | None = None) -> None:
     """Write the record of a learner not cross-validated on a data set, in place of its fold records.
 
     The file is ``{"dataset", "learner", "skipped": reason, "folds": [], "provenance"}`` (JSON,
     atomically); its scores and metrics files hold zero rows with their usual columns
     (:func:`aucacc.evaluation.cross_validate.excluded_scores`). A study lists it in its
-    ``exclusions`` table and leaves that (data set, learner) out.
+    ``exclusions`` table and leaves that (data set, learner) out. ``error``: for a learner that failed under
+    ``on_learner_error: exclude``, ``{"type", "message", "fold", "stage"}``
+    (:func:`aucacc.evaluation.cross_validate.failure_exclusion`), kept under ``error``.
     """
     body = {"dataset": dataset, "learner": learner, "skipped": reason, "folds": [], "provenance": provenance}
+    if error is not None:
+        body["error"] = error
     write_intermediate(path, json.dumps(body, indent=2, default=str) + "\n", provenance)
 
 

@@ -221,6 +221,85 @@ def test_predict_proba_error_names_the_stage():
     assert isinstance(exc.value.__cause__, FloatingPointError)
 
 
+def test_on_learner_error_exclude_records_the_first_failing_fold(tmp_path):
+    """on_learner_error: exclude turns a learner's error into an exclusion: the reason names the first failing fold,
+    the stage and the learner's own exception (type and message); stop raises it. One cv_fold job per fold gives the
+    same exclusion (its lowest failing fold), whichever fold's job finished first."""
+    from aucacc.evaluation.cross_validate import failure_exclusion, first_failed_fold
+    from aucacc.exceptions import LearnerFitError
+    from aucacc.scores import read_fold_records, write_exclusion_record
+    from aucacc.studies.analysis import exclusions
+
+    ds = _singleton_dataset()  # 31 instances in 3 folds of 10 or 11: 20 or 21 train
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    spec = {"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbors": 25}}
+
+    def run(only=None):
+        with pytest.raises(LearnerFitError) as exc:
+            cross_validate(ds, folds, lambda: make_learner(spec, "KNN"), "none", learner="KNN", only_folds=only)
+        return exc.value
+
+    whole = run()
+    assert (whole.dataset, whole.learner, whole.fold) == ("tiny", "KNN", 0)
+    assert failure_exclusion(whole, "stop") is None
+    reason, error = failure_exclusion(whole, "exclude")
+    n_train, n_test = int((folds != 0).sum()), int((folds == 0).sum())
+    message = (f"Expected n_neighbors <= n_samples_fit, but n_neighbors = 25, n_samples_fit = {n_train}, "
+               f"n_samples = {n_test}")  # scikit-learn's words
+    assert error == {"type": "ValueError", "message": message, "fold": 0,
+                     "stage": f"predict_proba on the {n_test} test instances"}
+    assert reason == f"learner failed in fold 0 (predict_proba on the {n_test} test instances): ValueError: {message}"
+    with pytest.raises(ValueError, match=r"on_learner_error must be one of \('stop', 'exclude'\), got 'skip'"):
+        failure_exclusion(whole, "skip")
+    # one job per fold, finished in any order: the lowest fold's record is the single job's exclusion
+    parts = []
+    for k in (2, 1, 0):
+        r, e = failure_exclusion(run([k]), "exclude")
+        write_exclusion_record(tmp_path / f"{k}.json", "tiny", "KNN", r, error=e)
+        parts.append(read_fold_records(tmp_path / f"{k}.json"))
+    assert [p["error"]["fold"] for p in parts] == [2, 1, 0]
+    first = first_failed_fold([[{"fold": 3}], *parts])  # a fold that ran is no failure
+    assert (first["skipped"], first["error"]) == (reason, error)
+    assert first_failed_fold([[{"fold": 0}], [{"fold": 1}]]) is None
+    # the study's exclusions table gives the reason as recorded
+    # back under stop, a study refuses the recorded failure; a binary-only learner's exclusion is no failure
+    from aucacc.evaluation.cross_validate import refuse_recorded_failures
+
+    recorded = {**first, "dataset": "tiny", "learner": "KNN"}
+    binary_only = {"dataset": "tiny", "learner": "SVM", "skipped": "binary-only learner", "folds": []}
+    refuse_recorded_failures([recorded, binary_only], "exclude", "s")
+    refuse_recorded_failures([binary_only, [{"fold": 0}]], "stop", "s")
+    with pytest.raises(LearnerFitError) as refused:
+        refuse_recorded_failures([binary_only, recorded], "stop", "s")
+    assert str(refused.value) == (
+        f"study 's': on_learner_error is stop, but these learners' failures were recorded under on_learner_error: "
+        f"exclude: KNN on tiny ({reason}). Re-run them (snakemake --forcerun with each record, "
+        "results/scores/<protocol>/<data set>/<learner>.json; a failure then stops the run) or set on_learner_error: "
+        "exclude to keep them left out")
+    table = exclusions([first])
+    assert table.data.values.tolist() == [["tiny", "KNN", reason]]
+    assert table.notes == ["1 (data set, learner) pair(s) left out because the learner failed, recorded under "
+                           "on_learner_error: exclude instead of stopping the run: KNN on tiny. Every table and test "
+                           "of this study is without them; the reason gives the first failing fold and the error."]
+
+
+def test_a_memory_error_stops_the_run_under_either_policy():
+    """A MemoryError depends on the machine, not on the learner and the data: never recorded as an exclusion."""
+    from aucacc.evaluation.cross_validate import failure_exclusion
+    from aucacc.exceptions import LearnerFitError
+    from sklearn.naive_bayes import CategoricalNB
+
+    class Hungry(CategoricalNB):
+        def fit(self, X, y):
+            raise MemoryError("Unable to allocate 8.00 GiB")
+
+    ds = _singleton_dataset()
+    with pytest.raises(LearnerFitError) as exc:
+        cross_validate(ds, stratified_folds(ds.y, 3, seed=1, dataset="tiny"), Hungry, "none", learner="Big")
+    assert isinstance(exc.value.__cause__, MemoryError)
+    assert failure_exclusion(exc.value, "exclude") is None and failure_exclusion(exc.value, "stop") is None
+
+
 def test_a_binary_only_learner_is_skipped_on_more_than_two_classes(tmp_path):
     """learners.<name>.binary_only: skipped on three classes (reason recorded), trained on two; the skipped
     learner's scores and metrics have zero rows and the usual columns, and its record names the reason."""

@@ -188,29 +188,193 @@ def _job_inputs(dry: str, output: str) -> str:
     return next(f["input"] for _, f in _planned_job_fields(dry) if output in f.get("output", "").split(", "))
 
 
-@pytest.mark.parametrize("change", ["a parameter", "a new learner"])
+def _planned_job_set(dry: str) -> set[tuple[str, str]]:
+    """{(rule, wildcards)} of every job a dry run plans (wildcards ``""`` for a job without), checked against the
+    run's "Job stats" total so that no job is missed and none planned twice."""
+    jobs = [(rule, f.get("wildcards", "")) for rule, f in _planned_job_fields(dry)]
+    total = int(re.search(r"^total\s+(\d+)$", dry, re.M).group(1))
+    assert len(jobs) == total == len(set(jobs)), (total, sorted(jobs))
+    return set(jobs)
+
+
+def _study_readers(res: Path, study: str) -> set[tuple[str, str]]:
+    """Every job of ``study`` that reads its learners' cross-validations, directly or through another (its tables,
+    ROC and source-metric stages, the report renders of its tables: one per ``report/<stem>.html`` of the run)."""
+    root = f"root=results/studies/{study}"
+    jobs = {(rule, f"study={study}") for rule in ("study_summary", "study_tests", "study_cde",
+                                                   "study_source_metrics_table")} | {("roc_tables", root)}
+    for d in _own_config()["studies"][study]["datasets"]:
+        jobs |= {("roc_dataset", f"{root}, dataset={d}"), ("study_source_metrics", f"study={study}, dataset={d}")}
+    stems = sorted(p.stem for p in (res / "studies" / study / "report").glob("*.html"))
+    assert len(stems) >= 10, stems
+    return jobs | {("study_report_table", f"study={study}, stem={s}") for s in stems}
+
+
+#: The jobs that read every study's tables: the front page's headlines, REPORT.md, the default target.
+_EVERY_STUDY = {("study_headlines", ""), ("report_md", ""), ("all", "")}
+
+
+def _cv(learner: str, *datasets: str) -> set[tuple[str, str]]:
+    return {("cross_validate", f"protocol=whole_data, dataset={d}, learner={learner}") for d in datasets}
+
+
+@pytest.mark.parametrize("change", ["a parameter", "a parameter of one study's learner", "a new learner",
+                                    "a learner removed"])
 def test_one_learner_changed_plans_only_its_jobs_and_their_readers(own, tmp_path, change):
-    """Issue 37: change one learner's parameter, or add a learner to a study, and the dry run on the finished run
-    plans that learner's cross-validation jobs only (and the tables that read them), no other learner's."""
+    """Issue 37: change one learner's parameter, add a learner to a study or remove one from it, and the dry run on
+    the finished run plans exactly that learner's cross-validation jobs (none when it is removed) and the jobs that
+    read them: its studies' tables, ROC and source metrics, and the report pages over every study. No other
+    learner's job, no job of a study without it, nothing upstream (fetch, clean, folds, discretize)."""
     res, _ = own
     work = tmp_path / "wf"
     shutil.copytree(res.parent.parent, work, symlinks=True)
     cfg = _own_config()
-    if change == "a parameter":
+    if change == "a parameter":  # LR: in both studies
         cfg["learners"]["LR"]["params"]["max_iter"] = 500
-        want = {("LR", d) for d in ("breast", "iris", "voting")}
-    else:
+        want = _cv("LR", "breast", "iris", "voting") | _study_readers(res, "mine") | _study_readers(res, "mine_too")
+    elif change == "a parameter of one study's learner":  # the SVM: in `mine` only (skipped on iris: its record too)
+        cfg["learners"]["SVM"]["params"]["C_grid"] = [2]
+        want = _cv("SVM", "breast", "iris", "voting") | _study_readers(res, "mine")
+    elif change == "a new learner":
         cfg["learners"]["LR2"] = {"estimator": "sklearn.linear_model.LogisticRegression", "params": {"C": 0.5}}
         cfg["studies"]["mine_too"]["learners"].append("LR2")
-        want = {("LR2", "iris")}
+        want = _cv("LR2", "iris") | _study_readers(res, "mine_too")
+    else:  # C4.5: in `mine` only
+        del cfg["learners"]["C4.5"]
+        cfg["studies"]["mine"]["learners"].remove("C4.5")
+        want = _study_readers(res, "mine")
     (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
-    dry = _snakemake(work, "-n")
-    planned = _planned_jobs(dry)
-    cv = {(dict(x.split("=", 1) for x in w.split(", "))["learner"], dict(x.split("=", 1) for x in w.split(", "))["dataset"])
-          for rule, _, w in planned if rule in ("cross_validate", "cv_fold", "cross_validate_repeated")}
-    assert cv == want, cv
-    assert not {r for r, _, _ in planned} & {"fetch", "clean", "folds", "discretize"}
-    assert planned, dry[-3000:]
+    planned = _planned_job_set(_snakemake(work, "-n"))
+    assert planned == want | _EVERY_STUDY, (sorted(planned - want - _EVERY_STUDY), sorted(want - planned))
+
+
+def _group_jobs(dry: str) -> dict[str, list[str]]:
+    """{group: wildcards of its jobs} of a dry run's group jobs (a group's jobs are printed indented under it)."""
+    groups: dict[str, list[str]] = {}
+    current = None
+    for line in dry.splitlines():
+        if m := re.search(r"Group job (\S+) \(", line):
+            current = groups.setdefault(m.group(1), [])
+        elif re.match(r"(local)?rule \w+:", line):  # an ungrouped job, at the margin
+            current = None
+        elif current is not None and line.startswith("        wildcards: "):
+            current.append(line.split(": ", 1)[1])
+    return groups
+
+
+def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
+    """The SLURM profile's groups (profiles/slurm/config.yaml) batch cross-validations of one learner only: when a
+    group job fails, Snakemake removes the outputs of all its jobs, which must never be another learner's."""
+    res, _ = own
+    work = tmp_path / "wf"
+    shutil.copytree(res.parent.parent, work, symlinks=True)
+    profile = yaml.safe_load((REPO_ROOT / "profiles" / "slurm" / "config.yaml").read_text())
+    dry = _snakemake(work, "-n", "--forcerun", "cross_validate", "--groups", *profile["groups"],
+                     "--group-components", *profile["group-components"])
+    cv = {g: jobs for g, jobs in _group_jobs(dry).items() if g.startswith("cross_validate")}
+    learners = _own_config()["learners"]
+    assert set(cv) == {f"cross_validate_{lrn}" for lrn in learners}, sorted(cv)
+    for group, jobs in cv.items():  # 3 data sets each: within the profile's 8, so one group job per learner
+        assert sorted(jobs) == sorted(f"protocol=whole_data, dataset={d}, learner={group.removeprefix('cross_validate_')}"
+                                      for d in ("breast", "iris", "voting")), (group, jobs)
+
+
+#: A learner that fails on iris only: scikit-learn's exponential loss takes two classes (breast and voting have two).
+_FAILS_ON_IRIS = {"estimator": "sklearn.ensemble.GradientBoostingClassifier",
+                  "params": {"loss": "exponential", "n_estimators": 5, "random_state": 0}}
+
+
+def _results_bytes(res: Path) -> dict[str, bytes]:
+    """Every file of a run's results but its logs and benchmarks (which each job writes afresh), by path."""
+    return {str(p.relative_to(res)): p.read_bytes() for p in sorted(res.rglob("*"))
+            if p.is_file() and p.relative_to(res).parts[0] not in ("logs", "benchmarks")}
+
+
+def _with_failing_learner(own, tmp_path: Path, name: str, **top) -> tuple[Path, dict[str, bytes]]:
+    """A copy of the finished run whose study `mine` also names GBX (:data:`_FAILS_ON_IRIS`), with the config's
+    top-level keys ``top``; returns (working folder, every result's bytes before the next run)."""
+    res, _ = own
+    work = tmp_path / name
+    shutil.copytree(res.parent.parent, work, symlinks=True)
+    cfg = {**_own_config(), **top}
+    cfg["learners"]["GBX"] = _FAILS_ON_IRIS
+    cfg["studies"]["mine"]["learners"].append("GBX")
+    (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+    return work, _results_bytes(work / ".test" / "results")
+
+
+def test_a_learner_that_fails_stops_the_run_and_leaves_every_other_result(own, tmp_path):
+    """on_learner_error: stop (the default). A learner that raises on one data set stops the run, naming the data set,
+    fold, learner and error; it leaves no file of its own behind there, and every result made before, every other
+    learner's, is byte-identical."""
+    work, before = _with_failing_learner(own, tmp_path, "stop")
+    proc = run_snakemake(work, cores=2, directory=".test", timeout=1500)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0, out[-3000:]
+    assert ("data set 'iris', fold 0: learner 'GBX' (GradientBoostingClassifier) failed in fit on the" in out
+            and "ValueError: loss='exponential' is only suitable for a binary classification problem" in out), out[-5000:]
+    res = work / ".test" / "results"
+    after = _results_bytes(res)
+    assert {k: after.get(k) for k in before} == before  # nothing made before was touched
+    made = sorted(set(after) - set(before))  # GBX's jobs that finished before the run stopped: whole, never on iris
+    assert all("/GBX." in k and "/iris/" not in k for k in made), made
+    for d in ("breast", "voting"):
+        files = [f"{kind}/whole_data/{d}/GBX.{ext}" for kind, ext in (("scores", "parquet"), ("scores", "json"),
+                                                                      ("metrics", "csv"))]
+        assert all(f in after for f in files) or not any(f in after for f in files), (d, made)
+
+
+def _excluded_run(own, tmp_path, name: str, cores: int, **top) -> tuple[Path, dict[str, bytes]]:
+    work, before = _with_failing_learner(own, tmp_path, name, on_learner_error="exclude", **top)
+    run_snakemake(work, cores=cores, directory=".test", timeout=1500, check=True)
+    return work / ".test" / "results", before
+
+
+def test_on_learner_error_exclude_records_the_pair_and_the_study_completes(own, tmp_path):
+    """on_learner_error: exclude. The learner that raises on iris is recorded as an exclusion, its reason the error
+    (type, message as scikit-learn words it, first failing fold); the study completes without the pair and says
+    so in its exclusions and summary tables; every other learner's results are byte-identical. The record is the
+    same at --cores 1 (one job per data set) and at --cores 2 with one job per fold (fold_jobs)."""
+    from sklearn.ensemble import GradientBoostingClassifier
+
+    with pytest.raises(ValueError) as sk:  # scikit-learn's own message for three classes
+        GradientBoostingClassifier(loss="exponential").fit([[0], [1], [2]], ["a", "b", "c"])
+    runs = [_excluded_run(own, tmp_path, "one", 1), _excluded_run(own, tmp_path, "two", 2, fold_jobs={"GBX": ["iris"]})]
+    records = []
+    for res, before in runs:
+        after = _results_bytes(res)
+        changed = sorted(k for k in before if after.get(k) != before[k])
+        # only the studies' tables and the report changed (every study's summary reads on_learner_error): no other
+        # learner's cross-validation, no data, folds or cut points
+        assert changed and all(k.startswith(("studies/", "report/", "REPORT.md")) for k in changed), changed
+        assert not [k for k in changed if k.startswith("studies/mine_too/") and "/roc" in k], changed
+        n_train = int((pd.read_csv(res / "folds" / "iris.csv")["fold"] != 0).sum())
+        reason = f"learner failed in fold 0 (fit on the {n_train} training instances): ValueError: {sk.value}"
+        ex = pd.read_csv(res / "studies" / "mine" / "tables" / "exclusions.csv")
+        assert ex[["dataset", "learner"]].values.tolist() == [["iris", "SVM"], ["iris", "GBX"]]
+        assert ex["reason"].iloc[1] == reason
+        assert "left out because the learner failed" in (res / "studies" / "mine" / "tables" / "exclusions.md").read_text()
+        summary = pd.read_csv(res / "studies" / "mine" / "tables" / "summary.csv")
+        assert set(summary[summary.learner == "GBX"]["dataset"]) == {"breast", "voting"}
+        assert len(pd.read_parquet(res / "scores" / "whole_data" / "iris" / "GBX.parquet")) == 0
+        record = yaml.safe_load((res / "scores" / "whole_data" / "iris" / "GBX.json").read_text())
+        records.append({k: record[k] for k in ("dataset", "learner", "skipped", "folds", "error")})
+        assert record["error"]["type"] == "ValueError" and record["error"]["fold"] == 0
+    assert (runs[0][0] / "studies/mine/tables/exclusions.csv").read_bytes() == (
+        runs[1][0] / "studies/mine/tables/exclusions.csv").read_bytes()
+    assert records[0] == records[1]
+    # back to stop: the failure recorded under exclude is refused, naming the pair and the ways on
+    work = runs[0][0].parent.parent
+    cfg = yaml.safe_load((work / ".test" / "config" / "config.yaml").read_text())
+    (work / ".test" / "config" / "config.yaml").write_text(yaml.safe_dump({**cfg, "on_learner_error": "stop"},
+                                                                                      sort_keys=False))
+    dry = _planned_job_set(_snakemake(work, "-n"))
+    assert {r for r, _ in dry} >= {"study_summary"} and not {r for r, _ in dry} & {"cross_validate", "clean", "folds"}
+    proc = run_snakemake(work, cores=1, directory=".test", timeout=1500)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0 and ("study 'mine': on_learner_error is stop, but these learners' failures were "
+                                     f"recorded under on_learner_error: exclude: GBX on iris ({records[0]['skipped']})"
+                                     in " ".join(out.split())), out[-4000:]
 
 
 def test_roc_tables_benchmark_on_a_study(own):

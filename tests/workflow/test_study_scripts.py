@@ -83,7 +83,7 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"], "data": inputs["data"]},
         {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")]
          for k in ("summary", "ttests", "ttests_common", "exclusions")},
-        {**common, "specs": specs})
+        {**common, "specs": specs, "on_learner_error": "stop"})
     tests = {**common, "rope": 1.0, "decision": 0.95, "nsamples": 500}
     run("study_tests", tmp_path, {"metrics": inputs["metrics"]},
         {**{k: str(tab / f"{k}.csv") for k in ("tests", "tests_detail", "tests_per_dataset", "friedman")},

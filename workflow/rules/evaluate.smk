@@ -118,10 +118,12 @@ def cv_fold_parts(wc):
 # instance's probability vector, the per-fold metrics and the per-fold record. One job per (protocol, data set,
 # learner), whose params are that learner's spec only: adding, changing or removing a learner re-runs its own jobs
 # and their readers, and a learner that fails leaves the others' results alone.
-# Batching: the jobs form the group `cross_validate`. Run locally, each job is its own process (~1.5 s of CPU
-# to start, mostly importing scikit-learn); on a cluster, the profile's `group-components` (profiles/slurm/config.yaml:
-# cross_validate=8) submits several of them as one job. `cv_fold` stays out of the group: a group's connected jobs
-# run in one submission, which would serialize the folds.
+# Batching: a learner's jobs form the group `cross_validate_<learner>`. Run locally, each job is its own process
+# (~1.5 s of CPU to start, mostly importing scikit-learn); on a cluster, the profile's `group-components`
+# (profiles/slurm/config.yaml: cross_validate_{learner}=8) submits up to 8 of one learner's jobs as one job. One group
+# per learner, because Snakemake removes the outputs of every job of a failed group job: a learner that fails then
+# takes only its own fresh results with it, never another learner's. `cv_fold` stays out of the group: a group's
+# connected jobs run in one submission, which would serialize the folds.
 rule cross_validate:
     input:
         data=rules.clean.output.data,
@@ -141,7 +143,7 @@ rule cross_validate:
     params:
         spec=lambda wc: learner_spec(wc.learner),  # a changed spec re-runs the job
     group:
-        "cross_validate"
+        "cross_validate_{learner}"
     threads: 1
     resources:
         # measured (bench_workflow.py): at most 8.6 s and 220 MB (the SVM's 10 folds on credit in one job)

@@ -96,6 +96,8 @@ rule study_summary:
         specs=lambda wc: {x: config["learners"][x] for x in STUDIES[wc.study]["learners"]},
         alpha=config["protocol"]["alpha"],
         seed=SEED,
+        # stop: a failure recorded under exclude is refused (learners.md, 'When a learner fails')
+        on_learner_error=config["on_learner_error"],
     threads: 1
     resources:
         mem_mb=1000,

@@ -251,6 +251,83 @@ def excluded_scores(ds: CleanDataset) -> pd.DataFrame:
     return frame
 
 
+#: What a learner's failure inside cross-validation does (config key ``on_learner_error``): ``stop`` the run (the
+#: default), or ``exclude`` the (data set, learner) with the error as its reason (:func:`failure_exclusion`).
+ON_LEARNER_ERROR = ("stop", "exclude")
+
+
+def failure_exclusion(exc: LearnerFitError, policy: str) -> tuple[str, dict[str, Any]] | None:
+    """The exclusion that records ``exc`` under config key ``on_learner_error`` = ``policy``, or None: raise it.
+
+    Parameters
+    ----------
+    exc : the error :func:`cross_validate` raised for a learner's ``fit``, ``predict_proba`` or ``predict``
+        (its first failing fold: the folds run in order, so the same fold whatever runs the jobs).
+    policy : one of :data:`ON_LEARNER_ERROR`.
+
+    Returns
+    -------
+    None under ``stop``, and for a :class:`MemoryError` under either policy (it depends on the machine, not on the
+    learner and the data, so it stops the run rather than record an exclusion another machine would not make).
+    Otherwise ``(reason, error)``: the reason for the study's ``exclusions`` table, ``"learner failed in fold <k>
+    (<stage>): <type>: <message>"`` on one line, and the record's ``error`` field ``{"type", "message", "fold",
+    "stage"}`` (:func:`aucacc.scores.write_exclusion_record`).
+
+    Raises
+    ------
+    ValueError
+        ``policy`` is not one of :data:`ON_LEARNER_ERROR`.
+    """
+    if policy not in ON_LEARNER_ERROR:
+        raise ValueError(f"on_learner_error must be one of {ON_LEARNER_ERROR}, got {policy!r}")
+    cause = exc.__cause__ if exc.__cause__ is not None else exc
+    if policy == "stop" or isinstance(cause, MemoryError):
+        return None
+    message = " ".join(str(cause).split())  # one line
+    error = {"type": type(cause).__name__, "message": message, "fold": exc.fold, "stage": exc.stage}
+    return f"learner failed in fold {exc.fold} ({exc.stage}): {error['type']}: {message}", error
+
+
+def refuse_recorded_failures(records: Sequence[Any], policy: str, study: str) -> None:
+    """Under ``on_learner_error: stop``, refuse a study whose records hold a learner's failure recorded under
+    ``exclude`` (:func:`failure_exclusion`): the setting changed since, and re-runs nothing by itself.
+
+    Parameters
+    ----------
+    records : the study's cross-validation records (:func:`aucacc.scores.read_fold_records`, with ``dataset`` and
+        ``learner``); a failure's record has ``skipped`` and ``error``.
+    policy : config key ``on_learner_error``, one of :data:`ON_LEARNER_ERROR`.
+    study : the study's name, for the message.
+
+    Raises
+    ------
+    LearnerFitError
+        ``policy`` is ``stop`` and some record is a recorded failure; the message names each pair, its reason, and
+        the two ways on: re-run the pair (``--forcerun`` of its record) or set ``on_learner_error: exclude``.
+    """
+    failed = [r for r in records if isinstance(r, dict) and r.get("skipped") and r.get("error")]
+    if policy != "stop" or not failed:
+        return
+    pairs = "; ".join(f"{r['learner']} on {r['dataset']} ({r['skipped']})" for r in failed)
+    raise LearnerFitError(
+        f"study {study!r}: on_learner_error is stop, but these learners' failures were recorded under "
+        f"on_learner_error: exclude: {pairs}. Re-run them (snakemake --forcerun with each record, "
+        f"results/scores/<protocol>/<data set>/<learner>.json; a failure then stops the run) or set "
+        f"on_learner_error: exclude to keep them left out")
+
+
+def first_failed_fold(records: Sequence[Any]) -> dict[str, Any] | None:
+    """The failure record of the lowest failing fold among per-fold jobs' records, or None (every fold ran).
+
+    ``records``: what each ``cv_fold`` job wrote (:func:`aucacc.scores.read_fold_records`), in fold order: a list
+    of fold records, or, for a fold whose learner failed under ``on_learner_error: exclude``, the mapping
+    ``{"skipped": reason, "error": {...}}`` (:func:`failure_exclusion`). The lowest fold is the one a single
+    ``cross_validate`` job would have stopped at, so the exclusion is the same either way.
+    """
+    failed = [r for r in records if isinstance(r, dict) and r.get("skipped")]
+    return min(failed, key=lambda r: r["error"]["fold"]) if failed else None
+
+
 def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, stage: str) -> LearnerFitError:
     """The error for a learner that raised inside cross-validation: key, data set, fold, stage, cause."""
     key = f"learners.{learner}.params" if learner else "learners.<name>.params"
@@ -265,7 +342,7 @@ def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, 
         hint = (f"Check config key '{key}': scikit-learn checks some values only when it fits or predicts (e.g. "
                 f"n_neighbors larger than a fold's training instances)")
     return LearnerFitError(f"data set {dataset!r}, fold {fold}: {who} failed in {stage}: {type(exc).__name__}: "
-                           f"{exc}. {hint}")
+                           f"{exc}. {hint}", dataset=dataset, learner=learner or None, fold=fold, stage=stage)
 
 
 def gather_folds(parts: Sequence[tuple[pd.DataFrame, list[dict[str, Any]]]]

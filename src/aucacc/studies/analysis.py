@@ -847,14 +847,16 @@ def exclusions(records: Iterable[Mapping]) -> Table:
     Returns
     -------
     Table
-        ``dataset, learner, reason``, in the order of ``records`` (a repeated record once).
+        ``dataset, learner, reason``, in the order of ``records`` (a repeated record once). A record with an
+        ``error`` (a learner that failed under config key ``on_learner_error: exclude``,
+        :func:`aucacc.evaluation.cross_validate.failure_exclusion`) adds a note that names the failed pairs.
 
     Raises
     ------
     ValueError
         A record with ``skipped`` lacks ``dataset`` or ``learner``.
     """
-    rows = []
+    rows, failed = [], []
     for i, rec in enumerate(records):
         if not isinstance(rec, Mapping) or not rec.get("skipped"):
             continue
@@ -864,8 +866,15 @@ def exclusions(records: Iterable[Mapping]) -> Table:
             raise ValueError(f"exclusion record {i} (skipped: {rec['skipped']!r}) has no {' or '.join(lacks)}: "
                              "a skipped cross-validation's record names its data set and learner")
         rows.append({"dataset": str(rec["dataset"]), "learner": str(rec["learner"]), "reason": str(reason)})
+        if rec.get("error"):
+            failed.append(f"{rec['learner']} on {rec['dataset']}")
     out = pd.DataFrame(rows, columns=["dataset", "learner", "reason"]).drop_duplicates(ignore_index=True)
     notes = [] if rows else ["No (data set, learner) is left out: every learner ran on every data set."]
+    if failed:
+        failed = list(dict.fromkeys(failed))
+        notes.append(f"{len(failed)} (data set, learner) pair(s) left out because the learner failed, recorded under "
+                     f"on_learner_error: exclude instead of stopping the run: {'; '.join(failed)}. Every table and "
+                     "test of this study is without them; the reason gives the first failing fold and the error.")
     return Table(out, notes=notes, caption=caption("study_exclusions"))
 
 
