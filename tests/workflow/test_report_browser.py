@@ -21,6 +21,7 @@ from cdp import Browser, find_chromium
 
 from aucacc.provenance import sidecar_path, write_intermediate
 from aucacc.report.claims import known_fail, load_claims
+from aucacc.report.document import REPORT_CATEGORIES, report_category
 from helpers import REPO_ROOT, copy_test_run, run_snakemake
 
 ARTEFACTS = Path(os.environ.get("AUCACC_TEST_ARTEFACTS", REPO_ROOT / "test-artefacts"))
@@ -100,6 +101,13 @@ def test_report_in_headless_chromium(run):
         # Every table page is registered too (HTML, shown inline).
         html = b.eval("Object.keys(results).filter(k => results[k].mime_type === 'text/html')")
         assert "results/report/scorecard.html" in html and len(html) >= 10
+        # The menu lists the categories in reading order: sorted as Snakemake's menu.js sorts them (localeCompare, in
+        # this browser), the paper's chapters by their number, then each study's chapter (issue 37: "11 …" came
+        # before "2 …").
+        menu = b.eval("Object.keys(categories).sort((a, b) => a.localeCompare(b))")
+        paper = [c for c in menu if not c.startswith("Study – ")]
+        assert [c.split(" ", 1)[1] for c in paper] == [c for c in REPORT_CATEGORIES if report_category(c) in paper]
+        assert menu == paper + [c for c in menu if c.startswith("Study – ")] and len(paper) >= 10, menu
         assert b.console_errors == [], b.console_errors
 
 
