@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -68,6 +69,11 @@ def test_report_in_headless_chromium(run):
     report = work / "results" / "report.html"
     summary = pd.read_csv(work / "results" / "report" / "scorecard_summary.csv").set_index("table")
     pngs = sorted(p.relative_to(work).as_posix() for p in (work / "results").rglob("*.png"))
+    # The front page of the paper and a study: the scorecard's page and the studies' lines both rendered (issue 37:
+    # the second `.. include::` showed as raw text), the study's line under *Studies*.
+    desc = json.loads(re.search(r"var workflow_desc = (\".*?\");\n", report.read_text()).group(1))
+    assert ".. include::" not in desc and "Scorecard summary" in desc, desc[:3000]
+    assert "<summary><strong>Studies</strong>" in desc and "<li><strong>tiny</strong> (category" in desc, desc[-3000:]
     with Browser(chromium) as b:
         b.open(report.as_uri())
         b.wait_for("document.querySelector('#app') && document.querySelector('#app').innerText.includes('Scorecard summary')")
