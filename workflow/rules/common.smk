@@ -12,6 +12,9 @@ from aucacc.exceptions import ConfigError
 # cliques that scikit-posthocs draws in a critical-difference diagram) then has the same order in
 # every job, local or on a cluster, so outputs stay byte-identical. Remote jobs re-read this file.
 os.environ.update({"PYTHONHASHSEED": "0"})
+# No job draws progress bars (tqdm, e.g. the folds of a cross-validation) on the terminal, where they mixed into the
+# one line per job (profiles/default: quiet); a job's messages go to its log. TQDM_DISABLE: tqdm >= 4.66.
+os.environ.update({"TQDM_DISABLE": "1"})
 from aucacc.datasets.fetch import cache_path, local_source_digest
 from aucacc.datasets.openml_suites import expand_studies
 from aucacc.datasets.store import check_clean_outputs
