@@ -100,9 +100,15 @@ def snakemake_exe() -> Path:
 
 
 def run_snakemake(work: Path, *args: str, cores: int | None = 1, directory: str | None = None,
-                  env: dict | None = None, timeout: int = 600, check: bool = False) -> subprocess.CompletedProcess:
-    """The one way a test runs Snakemake: ``snakemake --cores <cores> --nolock [--directory <directory>] <args>``
-    in ``work``, output captured as text (``cores=None``: no ``--cores``, for a command whose ``args`` give it).
+                  env: dict | None = None, timeout: int = 600, check: bool = False,
+                  jobs_in_full: bool = True) -> subprocess.CompletedProcess:
+    """The one way a test runs Snakemake: ``snakemake --cores <cores> --nolock [--quiet host] [--directory
+    <directory>] <args>`` in ``work``, output captured as text (``cores=None``: no ``--cores``, for a command whose
+    ``args`` give it).
+
+    ``jobs_in_full``: ``--quiet host``, which replaces the workflow profile's ``quiet: [rules]``
+    (profiles/default), so that each job's rule, wildcards, inputs, outputs and reason are printed, as the tests
+    that read a plan need; ``False`` runs the profile's quiet output, as a user sees it.
 
     ``AUCACC_MIRROR`` is removed from the environment (the workflow reads only its own folders; a mirror set for
     other tests would hand ``.test`` the full raw files, whose checksums are not its own); ``env`` adds variables.
@@ -115,7 +121,8 @@ def run_snakemake(work: Path, *args: str, cores: int | None = 1, directory: str 
     environ = {**{k: v for k, v in os.environ.items() if k != "AUCACC_MIRROR"}, **(env or {})}
     where = ["--directory", directory] if directory else []
     given = ["--cores", str(cores)] if cores is not None else []
-    proc = subprocess.run([str(snakemake_exe()), *given, "--nolock", *where, *args], cwd=work,
+    full = ["--quiet", "host"] if jobs_in_full else []
+    proc = subprocess.run([str(snakemake_exe()), *given, "--nolock", *full, *where, *args], cwd=work,
                           env=environ, capture_output=True, text=True, timeout=timeout)
     if check:
         assert proc.returncode == 0, (f"snakemake {' '.join(args)} failed (exit {proc.returncode}):\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import re
 import tomllib
 from pathlib import Path
@@ -28,14 +29,65 @@ def _conda(path: Path) -> tuple[list[str], list[str]]:
     return conda, pip
 
 
+def _extra(name: str, extra: str) -> list[str]:
+    """The names of the packages the installed distribution ``name`` requires for its extra ``extra``."""
+    from packaging.requirements import Requirement
+
+    reqs = [Requirement(r) for r in importlib.metadata.requires(name) or []]
+    return [r.name for r in reqs if r.marker is not None and r.marker.evaluate({"extra": extra})]
+
+
+def _as_conda(reqs: list[str]) -> list[str]:
+    """pyproject requirements as a conda file spells them: conda has no extras, so ``x[e]>=1`` is ``x>=1`` followed
+    by the packages of x's extra e (read from x's installed metadata)."""
+    from packaging.requirements import Requirement
+
+    out = []
+    for req in reqs:
+        r = Requirement(req)
+        out += [f"{r.name}{r.specifier}", *(p for e in sorted(r.extras) for p in _extra(r.name, e))] if r.extras else [req]
+    return out
+
+
 def test_rule_environment_is_pyprojects_dependencies():
     conda, pip = _conda(REPO / "workflow" / "envs" / "aucacc.yaml")
-    assert conda == PROJECT["dependencies"] and pip == []
+    assert conda == _as_conda(PROJECT["dependencies"]) and pip == []
 
 
 def test_development_environment_is_pyprojects_dependencies_and_test_extra():
     conda, pip = _conda(REPO / "environment.yml")
-    assert sorted(conda + pip) == sorted(PROJECT["dependencies"] + PROJECT["optional-dependencies"]["test"])
+    assert sorted(conda + pip) == sorted(_as_conda(PROJECT["dependencies"] + PROJECT["optional-dependencies"]["test"]))
+
+
+def _closure(requirements: list[str]) -> set[str]:
+    """Every distribution the main install brings: ``requirements`` and, recursively, what each requires (its extras
+    named in the requirement included), by the installed metadata; names normalized."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    seen, todo = set(), [Requirement(r) for r in requirements]
+    while todo:
+        req = todo.pop()
+        name = canonicalize_name(req.name)
+        key = (name, tuple(sorted(req.extras)))
+        if key in seen:
+            continue
+        seen.add(key)
+        for dep in importlib.metadata.requires(req.name) or []:
+            d = Requirement(dep)
+            if d.marker is None or any(d.marker.evaluate({"extra": e}) for e in req.extras or [""]):
+                todo.append(d)
+    return {name for name, _ in seen}
+
+
+def test_the_main_install_brings_what_the_report_imports():
+    """Issue 37: `snakemake --report` stopped with "Python package pygments must be installed" after the README's main
+    install (`pip install -e .`, no extras), which did not bring it; the tests' install did. Every package
+    Snakemake's report imports (snakemake/report/: jinja2 for the templates, docutils for the RST, pygments for
+    the code of each rule) is in the main install's dependency closure (pyproject's dependencies, by the installed
+    metadata); tests/workflow/test_own_study_report.py builds the report from a venv of the README's install."""
+    closure = _closure(PROJECT["dependencies"])
+    assert {"jinja2", "docutils", "pygments"} <= closure, sorted({"jinja2", "docutils", "pygments"} - closure)
 
 
 def test_provenance_records_every_runtime_dependency():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from aucacc.provenance import write_intermediate
 from aucacc.report.document import report_markdown, studies_rst, study_category, study_headline_frame
@@ -65,3 +66,34 @@ def test_rerun_commands_name_the_config_files():
     run, rep = (get_argument_parser().parse_args(shlex.split(c)[1:]) for c in cmds[1:])
     assert run.configfile == rep.configfile and [str(p) for p in run.configfile] == ["config/uci36.yaml", "my study.yaml"]
     assert run.cores == 2 and not run.targets and str(rep.report) == "results/report.html"
+
+
+def test_rerun_commands_of_a_config_of_ones_own_replace_the_workflows():
+    """A run given --replace-workflow-config (a config of one's own alone: docs/studies.md) is re-run with it: without
+    it the printed commands would merge config/config.yaml in, and plan the paper's reproduction (issue 37)."""
+    import shlex
+
+    from snakemake.cli import get_argument_parser
+
+    from aucacc.report.document import RERUN_COMMANDS, rerun_commands
+
+    cmds = rerun_commands(["mine.yaml"], replace_workflow_config=True)
+    assert cmds == (RERUN_COMMANDS[0], ".venv/bin/snakemake --cores 2 --configfile mine.yaml --replace-workflow-config",
+                    ".venv/bin/snakemake --configfile mine.yaml --replace-workflow-config --report results/report.html")
+    run, rep = (get_argument_parser().parse_args(shlex.split(c)[1:]) for c in cmds[1:])
+    assert [str(p) for p in run.configfile] == [str(p) for p in rep.configfile] == ["mine.yaml"]
+    assert run.replace_workflow_config and rep.replace_workflow_config and not run.targets and not rep.targets
+
+
+def test_report_categories_sort_as_text_in_reading_order():
+    """Snakemake's report menu sorts the category names as text (menu.js: localeCompare): the paper's chapters
+    numbered with two digits come out in reading order (unpadded, "10 …" and "11 …" came before "2 …"), then each
+    study's chapter."""
+    from aucacc.report.document import REPORT_CATEGORIES, report_category, study_category
+
+    names = [report_category(c) for c in REPORT_CATEGORIES]
+    assert names[0] == "01 Scorecard" and names[1] == "02 Data sets" and names[-1] == "12 Metrics of the sources"
+    studies = [study_category("Three CSV files"), study_category("Another one")]
+    assert sorted(names + studies) == names + sorted(studies)
+    with pytest.raises(ValueError, match="'Scorecards' is not one of .*REPORT_CATEGORIES"):
+        report_category("Scorecards")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from cdp import Browser, find_chromium
 
 from aucacc.provenance import sidecar_path, write_intermediate
 from aucacc.report.claims import known_fail, load_claims
+from aucacc.report.document import REPORT_CATEGORIES, report_category
 from helpers import REPO_ROOT, copy_test_run, run_snakemake
 
 ARTEFACTS = Path(os.environ.get("AUCACC_TEST_ARTEFACTS", REPO_ROOT / "test-artefacts"))
@@ -67,6 +69,11 @@ def test_report_in_headless_chromium(run):
     report = work / "results" / "report.html"
     summary = pd.read_csv(work / "results" / "report" / "scorecard_summary.csv").set_index("table")
     pngs = sorted(p.relative_to(work).as_posix() for p in (work / "results").rglob("*.png"))
+    # The front page of the paper and a study: the scorecard's page and the studies' lines both rendered (issue 37:
+    # the second `.. include::` showed as raw text), the study's line under *Studies*.
+    desc = json.loads(re.search(r"var workflow_desc = (\".*?\");\n", report.read_text()).group(1))
+    assert ".. include::" not in desc and "Scorecard summary" in desc, desc[:3000]
+    assert "<summary><strong>Studies</strong>" in desc and "<li><strong>tiny</strong> (category" in desc, desc[-3000:]
     with Browser(chromium) as b:
         b.open(report.as_uri())
         b.wait_for("document.querySelector('#app') && document.querySelector('#app').innerText.includes('Scorecard summary')")
@@ -100,6 +107,13 @@ def test_report_in_headless_chromium(run):
         # Every table page is registered too (HTML, shown inline).
         html = b.eval("Object.keys(results).filter(k => results[k].mime_type === 'text/html')")
         assert "results/report/scorecard.html" in html and len(html) >= 10
+        # The menu lists the categories in reading order: sorted as Snakemake's menu.js sorts them (localeCompare, in
+        # this browser), the paper's chapters by their number, then each study's chapter (issue 37: "11 …" came
+        # before "2 …").
+        menu = b.eval("Object.keys(categories).sort((a, b) => a.localeCompare(b))")
+        paper = [c for c in menu if not c.startswith("Study – ")]
+        assert [c.split(" ", 1)[1] for c in paper] == [c for c in REPORT_CATEGORIES if report_category(c) in paper]
+        assert menu == paper + [c for c in menu if c.startswith("Study – ")] and len(paper) >= 10, menu
         assert b.console_errors == [], b.console_errors
 
 

@@ -391,9 +391,10 @@ def test_roc_tables_benchmark_on_a_study(own):
 
 def test_readme_own_study_example(tmp_path):
     """README, "Your own study", run as written in a copy of the repository: the export of three CSV files, the
-    config (data sets and study in at most 15 lines) and the command. The study's chapter is written, its summary
-    says what each learner was given, the paper's tables are not made, and the stored fold probabilities of the
-    scaled logistic regression and of k-NN equal scikit-learn's cross_val_predict on the CSV files, same folds."""
+    config (data sets and study in at most 15 lines) and the commands (the run and its report). The study's chapter
+    is written, its summary says what each learner was given, the paper's tables are not made, and the stored fold
+    probabilities of the scaled logistic regression and of k-NN equal scikit-learn's cross_val_predict on the CSV
+    files, same folds."""
     import numpy as np
     from sklearn.model_selection import PredefinedSplit, cross_val_predict
     from sklearn.neighbors import KNeighborsClassifier
@@ -404,7 +405,7 @@ def test_readme_own_study_example(tmp_path):
 
     text = (REPO_ROOT / "README.md").read_text()
     section = text.split("## Your own study", 1)[1].split("\n## ", 1)[0]
-    export, command = [b.strip() for b in re.findall(r"```bash\n(.*?)```", section, re.S)]
+    export, commands = [b.strip() for b in re.findall(r"```bash\n(.*?)```", section, re.S)]
     block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
     cfg = yaml.safe_load(block)
     lines = block.strip().splitlines()
@@ -414,11 +415,15 @@ def test_readme_own_study_example(tmp_path):
     work = tmp_path / "wf"
     copy_workflow(work)
     (work / "my_study.yaml").write_text(block)
-    assert export.startswith(".venv/bin/python -c ") and command.startswith(".venv/bin/snakemake ")
+    assert export.startswith(".venv/bin/python -c ")
     code = export.removeprefix(".venv/bin/python -c ").strip().strip('"')
     subprocess.run([sys.executable, "-c", code], cwd=work, check=True, timeout=120)
-    run_snakemake(work, *command.split()[1:], cores=None, timeout=1500, check=True)  # its --cores as written
+    run, report = commands.splitlines()  # the run, then its report
+    for command in (run, report):
+        assert command.startswith(".venv/bin/snakemake ")
+        run_snakemake(work, *command.split()[1:], cores=None, timeout=1500, check=True)  # its --cores as written
     res = work / "results"
+    assert (res / "report.html").stat().st_size > 0
     chapter = res / "studies" / study
     for stem in ("summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "exclusions", "rocch_hybrid"):
         assert (chapter / "tables" / f"{stem}.md").exists(), stem

@@ -5,12 +5,16 @@ from pathlib import Path
 
 from aucacc.config import check_study_files, check_study_inputs, paper_study, study_pairs, validate_config
 from aucacc.report.claims import load_claims
+from aucacc.report.document import report_category, rerun_commands
 from aucacc.exceptions import ConfigError
 
 # Every job's Python gets one fixed string-hash seed: iteration over sets of strings (e.g. the
 # cliques that scikit-posthocs draws in a critical-difference diagram) then has the same order in
 # every job, local or on a cluster, so outputs stay byte-identical. Remote jobs re-read this file.
 os.environ.update({"PYTHONHASHSEED": "0"})
+# No job draws progress bars (tqdm, e.g. the folds of a cross-validation) on the terminal, where they mixed into the
+# one line per job (profiles/default: quiet); a job's messages go to its log. TQDM_DISABLE: tqdm >= 4.66.
+os.environ.update({"TQDM_DISABLE": "1"})
 from aucacc.datasets.fetch import cache_path, local_source_digest
 from aucacc.datasets.openml_suites import expand_studies
 from aucacc.datasets.store import check_clean_outputs
@@ -31,10 +35,12 @@ from aucacc.datasets.store import check_clean_outputs
 # so the merged study's own errors do not hide it; so is a data set or learner defined differently in two
 # files, unless the later file lists it under `overrides`. With --replace-workflow-config the Snakefile's config
 # file is discarded, so only the command line's files count.
-# The config files named on the command line (--configfile), for the re-run commands the report prints:
-# a study run with `--configfile config/uci36.yaml` is re-run with it (aucacc.report.document.rerun_commands).
+# The re-run commands the report prints (REPORT.md, the front page, the provenance page): with the config files named
+# on the command line (--configfile), so a study run with `--configfile config/uci36.yaml` is re-run with it, and with
+# --replace-workflow-config when the run had it (a config of one's own alone; aucacc.report.document.rerun_commands).
 CONFIG_FILES = [os.path.relpath(f) if Path(f).resolve().is_relative_to(Path.cwd().resolve()) else str(f)
                 for f in (workflow.overwrite_configfiles or [])]
+RERUN = rerun_commands(CONFIG_FILES, bool(workflow.config_settings.replace_workflow_config))
 # In the order Snakemake merges them: the Snakefile's config file, then the command line's (--configfile).
 _CLI_CONFIGS = list(workflow.overwrite_configfiles or [])
 check_study_files([f for f in (_CLI_CONFIGS if workflow.config_settings.replace_workflow_config

@@ -61,7 +61,7 @@ rule profit_figures:
         table=f"{RESULTS}/tables/profit.csv",
         published=published("profit"),
     output:
-        figures=[report(f, caption="../report/profit_figure.rst", category="8 Profit (V)", subcategory="Figures")
+        figures=[report(f, caption="../report/profit_figure.rst", category=report_category("Profit (V)"), subcategory="Figures")
                  if f.endswith(".png") else f for f in PROFIT_FIGURES],
     log:
         f"{RESULTS}/logs/profit/profit_figures.log",

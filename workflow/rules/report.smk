@@ -22,19 +22,20 @@ def table_caption(stem):
 
 
 def table_category(stem):
-    """Report category of a table, from the first word of its caption file name."""
-    for prefix, cat in (("datasets", "2 Data sets"), ("uci", "3 NB, C4.4, C4.5 (IV-B)"),
-                        ("significance", "3 NB, C4.4, C4.5 (IV-B)"), ("score_ties", "3 NB, C4.4, C4.5 (IV-B)"),
-                        ("cde", "5 C/D/E on folds (IV-D)"),
-                        ("all_datasets", "3 NB, C4.4, C4.5 (IV-B)"), ("svm", "4 SVM (IV-C)"),
-                        ("auc_", "6 AUC gap"), ("synthetic", "7 Synthetic (II)"), ("profit", "8 Profit (V)"),
-                        ("roc", "9 ROC analysis"), ("scorecard", "1 Scorecard"),
-                        ("claims_tests", "11 Statistics beyond the t-test"), ("friedman", "11 Statistics beyond the t-test"),
-                        ("stats_", "11 Statistics beyond the t-test"), ("repeated_", "11 Statistics beyond the t-test"),
-                        ("source_metrics", "12 Metrics of the sources"), ("worked_examples", "12 Metrics of the sources")):
+    """Report category of a table (aucacc.report.document.report_category), from the first word of its caption file
+    name."""
+    for prefix, cat in (("datasets", "Data sets"), ("uci", "NB, C4.4, C4.5 (IV-B)"),
+                        ("significance", "NB, C4.4, C4.5 (IV-B)"), ("score_ties", "NB, C4.4, C4.5 (IV-B)"),
+                        ("cde", "C/D/E on folds (IV-D)"),
+                        ("all_datasets", "NB, C4.4, C4.5 (IV-B)"), ("svm", "SVM (IV-C)"),
+                        ("auc_", "AUC gap"), ("synthetic", "Synthetic (II)"), ("profit", "Profit (V)"),
+                        ("roc", "ROC analysis"), ("scorecard", "Scorecard"),
+                        ("claims_tests", "Statistics beyond the t-test"), ("friedman", "Statistics beyond the t-test"),
+                        ("stats_", "Statistics beyond the t-test"), ("repeated_", "Statistics beyond the t-test"),
+                        ("source_metrics", "Metrics of the sources"), ("worked_examples", "Metrics of the sources")):
         if stem.startswith(prefix):
-            return cat
-    return "10 Other tables"
+            return report_category(cat)
+    return report_category("Other tables")
 
 
 def report_tables(wildcards):
@@ -61,20 +62,20 @@ rule scorecard:
         md=f"{RESULTS}/report/scorecard.md",
         csv=f"{RESULTS}/report/scorecard.csv",
         html=report(f"{RESULTS}/report/scorecard.html", caption="../report/tables/scorecard.rst",
-                    category="1 Scorecard", subcategory="Tables"),
+                    category=report_category("Scorecard"), subcategory="Tables"),
         summary=f"{RESULTS}/report/scorecard_summary.csv",
         summary_md=f"{RESULTS}/report/scorecard_summary.md",
         summary_tex=f"{RESULTS}/report/scorecard_summary.tex",
         rst=f"{RESULTS}/report/front_page.rst",
         provenance=report(f"{RESULTS}/report/provenance.html", caption="../report/provenance.rst",
-                          category="1 Scorecard", subcategory="Provenance"),
+                          category=report_category("Scorecard"), subcategory="Provenance"),
     log:
         f"{RESULTS}/logs/scorecard.log",
     benchmark:
         f"{RESULTS}/benchmarks/scorecard.tsv"
     params:
         alpha=config["protocol"]["alpha"],  # the t-tests the scorecard's evidence re-runs
-        configfiles=CONFIG_FILES,  # printed in the re-run commands
+        rerun=RERUN,  # the re-run commands printed (common.smk)
     threads: 1
     resources:
         mem_mb=1000,
@@ -93,7 +94,7 @@ rule report_figure:
         tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
     output:
         png=report(f"{RESULTS}/report/figures/{{figure}}.png", caption="../report/figure.rst",
-                   category="1 Scorecard", subcategory="Figures"),
+                   category=report_category("Scorecard"), subcategory="Figures"),
         pdf=f"{RESULTS}/report/figures/{{figure}}.pdf",
     log:
         f"{RESULTS}/logs/report/figure_{{figure}}.log",
@@ -155,7 +156,7 @@ rule report_md:
     params:
         results=lambda wildcards, output: os.path.dirname(output.md),
         studies=lambda wildcards: study_report_sections(),
-        configfiles=CONFIG_FILES,  # printed in the re-run commands
+        rerun=RERUN,  # the re-run commands printed (common.smk)
     threads: 1
     resources:
         mem_mb=1000,
@@ -181,8 +182,10 @@ onsuccess:
         print(f"\n{_s.read_text()}")
 
 
-# Every worked example of the sources (Tharwat, Fawcett, Aggarwal, Provost & Fawcett) recomputed by the library.
-@final_output
+# Every worked example of the sources (Tharwat, Fawcett, Aggarwal, Provost & Fawcett) recomputed by the library: the
+# reproduction's check of its metrics against the sources, so the paper study's (a study of one's own has no table
+# of the paper's sources).
+@paper_output
 def _worked_examples_targets():
     return tables("worked_examples")
 

@@ -21,7 +21,7 @@ def roc_of(root):
 
 def roc_category(root):
     """Report category of the ROC figures under ``root``."""
-    return "9 ROC analysis" if ROC_ROOTS[root] == PAPER else study_category_of(ROC_ROOTS[root])
+    return report_category("ROC analysis") if ROC_ROOTS[root] == PAPER else study_category_of(ROC_ROOTS[root])
 
 
 @paper_output

@@ -52,7 +52,7 @@ rule claims_tests:
         friedman=f"{RESULTS}/tables/friedman.csv",
         friedman_md=f"{RESULTS}/tables/friedman.md",
         friedman_tex=f"{RESULTS}/tables/friedman.tex",
-        cd=[report(f, caption="../report/cd_figure.rst", category="11 Statistics beyond the t-test",
+        cd=[report(f, caption="../report/cd_figure.rst", category=report_category("Statistics beyond the t-test"),
                    subcategory="Figures") if f.endswith(".png") else f for f in figures(*CD_FIGURES)],
     log:
         f"{RESULTS}/logs/claims_tests.log",
@@ -90,7 +90,7 @@ rule source_metrics:
     output:
         metrics=f"{RESULTS}/metrics_extra/{PROTOCOL}/{{dataset}}.csv",
         png=report(f"{RESULTS}/figures/source_metrics/{{dataset}}.png", caption="../report/source_metrics_figure.rst",
-                   category="12 Metrics of the sources", subcategory="Figures"),
+                   category=report_category("Metrics of the sources"), subcategory="Figures"),
         pdf=f"{RESULTS}/figures/source_metrics/{{dataset}}.pdf",
     log:
         f"{RESULTS}/logs/source_metrics/{{dataset}}.log",

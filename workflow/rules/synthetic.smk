@@ -18,7 +18,7 @@ rule synthetic_binary:
         md=f"{RESULTS}/tables/synthetic_{{experiment}}.md",
         tex=f"{RESULTS}/tables/synthetic_{{experiment}}.tex",
         png=report(f"{RESULTS}/figures/synthetic_{{experiment}}.png", caption="../report/synthetic_figure.rst",
-                   category="7 Synthetic (II)", subcategory="Figures"),
+                   category=report_category("Synthetic (II)"), subcategory="Figures"),
         pdf=f"{RESULTS}/figures/synthetic_{{experiment}}.pdf",
     log:
         f"{RESULTS}/logs/synthetic/{{experiment}}.log",
@@ -72,7 +72,7 @@ rule synthetic_multiclass:
         md=f"{RESULTS}/tables/synthetic_multiclass.md",
         tex=f"{RESULTS}/tables/synthetic_multiclass.tex",
         png=report(f"{RESULTS}/figures/synthetic_multiclass.png", caption="../report/synthetic_multiclass_figure.rst",
-                   category="7 Synthetic (II)", subcategory="Figures"),
+                   category=report_category("Synthetic (II)"), subcategory="Figures"),
         pdf=f"{RESULTS}/figures/synthetic_multiclass.pdf",
     log:
         f"{RESULTS}/logs/synthetic/multiclass.log",

@@ -19,4 +19,4 @@ else:
 headlines = [p for p in inp.studies if p.endswith("report/studies.csv")]
 atomic_write_text(snakemake.output.md, report_markdown(
     card, snakemake.params.results, prov, snakemake.config, snakemake.params.studies,
-    pd.read_csv(verified(headlines[0])) if headlines else None, snakemake.params.configfiles))
+    pd.read_csv(verified(headlines[0])) if headlines else None, snakemake.params.rerun))

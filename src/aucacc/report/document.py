@@ -27,23 +27,28 @@ RERUN_COMMANDS = ("python3 -m venv .venv && .venv/bin/pip install -q -e .",
 RERUN = "\n".join(RERUN_COMMANDS)
 
 
-def rerun_commands(configfiles: Sequence[str] = ()) -> tuple[str, ...]:
+def rerun_commands(configfiles: Sequence[str] = (), replace_workflow_config: bool = False) -> tuple[str, ...]:
     """The re-run commands of a run given ``--configfile`` files (none: :data:`RERUN_COMMANDS`).
 
     Parameters
     ----------
     configfiles : the files named after ``--configfile`` on the command line, in order.
+    replace_workflow_config : the run was given ``--replace-workflow-config`` (a config of one's own, without
+        ``config/config.yaml``; docs/studies.md): the commands give it too, or they would run another config.
 
     Returns
     -------
     The set-up, workflow and report commands, each naming the files (``--configfile`` takes every word
-    after it, so it ends the workflow command and precedes ``--report``).
+    after it, so it ends the file list with ``--replace-workflow-config`` or the end of the workflow command,
+    and precedes ``--report``).
     """
     if not configfiles:
         return RERUN_COMMANDS
-    files = " ".join(shlex.quote(str(f)) for f in configfiles)
-    return (RERUN_COMMANDS[0], f"{RERUN_COMMANDS[1]} --configfile {files}",
-            f".venv/bin/snakemake --configfile {files} --report results/report.html")
+    given = f"--configfile {' '.join(shlex.quote(str(f)) for f in configfiles)}"
+    if replace_workflow_config:
+        given += " --replace-workflow-config"
+    return (RERUN_COMMANDS[0], f"{RERUN_COMMANDS[1]} {given}",
+            f".venv/bin/snakemake {given} --report results/report.html")
 
 
 def _short(v: Any) -> str:
@@ -108,32 +113,33 @@ def provenance_frame(prov: Mapping[str, Any], config: Mapping[str, Any]) -> tupl
 
 
 def front_page_rst(card: pd.DataFrame, prov: Mapping[str, Any], config: Mapping[str, Any],
-                   configfiles: Sequence[str] = ()) -> str:
+                   rerun: Sequence[str] = RERUN_COMMANDS) -> str:
     """RST included by the Snakemake report's front page: scorecard summary, provenance in brief, how to re-run.
 
     Short on purpose: the report centres its front page vertically, so text beyond one screen
     would be cut off at the top. The full provenance (every data SHA-256) is the registered
-    ``provenance`` page, the failing cells the ``scorecard`` table.
+    ``provenance`` page, the failing cells the ``scorecard`` table. ``rerun``: the run's re-run commands
+    (:func:`rerun_commands`).
     """
     fails = _by_importance(card[card["status"] == "FAIL"])
     verdicts = fails[fails["table"] == "verdicts"]["cell"].str.removeprefix("verdict:").tolist()
     v = prov.get("versions", {})
     lines = ["Scorecard summary", "-----------------", "", f"**{summary_line(card)}**", "", _rst_table(summary(card)), "",
              f"FAIL: {len(fails)} rows" + (f", of them the verdicts {', '.join(verdicts)}" if verdicts else "")
-             + " (reasons in the *scorecard* table under *1 Scorecard*).", "",
+             + f" (reasons in the *scorecard* table under *{report_category('Scorecard')}*).", "",
              f"**Provenance**: seed {prov.get('seed')}, config SHA-256 ``{str(prov.get('config_sha256'))[:12]}…``, "
              f"aucacc {v.get('aucacc', '?')}, Snakemake {v.get('snakemake', '?')}; every version and raw-file "
-             "SHA-256: *provenance* under *1 Scorecard*. **Re-run** (from a clone of the repository): "
-             + ", then ".join(f"``{c}``" for c in rerun_commands(configfiles)) + ".", ""]
+             f"SHA-256: *provenance* under *{report_category('Scorecard')}*. **Re-run** (from a clone of the repository): "
+             + ", then ".join(f"``{c}``" for c in rerun) + ".", ""]
     return "\n".join(lines)
 
 
-def provenance_html(prov: Mapping[str, Any], config: Mapping[str, Any], configfiles: Sequence[str] = ()) -> str:
+def provenance_html(prov: Mapping[str, Any], config: Mapping[str, Any], rerun: Sequence[str] = RERUN_COMMANDS) -> str:
     """The run's provenance as an HTML page: versions, seed, config hash, each data set's raw file and SHA-256,
-    and the re-run commands (:func:`rerun_commands` of ``configfiles``)."""
+    and the re-run commands ``rerun`` (:func:`rerun_commands`)."""
     kv, data = provenance_frame(prov, config)
     page = table_html(kv, "Provenance of this run")
-    return page.replace("</body>", data.to_html(index=False, border=0) + f"<h3>How to re-run</h3><pre>{html.escape(chr(10).join(rerun_commands(configfiles)))}</pre></body>")
+    return page.replace("</body>", data.to_html(index=False, border=0) + f"<h3>How to re-run</h3><pre>{html.escape(chr(10).join(rerun))}</pre></body>")
 
 
 def table_html(df: pd.DataFrame, title: str) -> str:
@@ -172,6 +178,32 @@ SECTIONS = [
 def study_headline_frame(rows: list[tuple[str, str, str]]) -> pd.DataFrame:
     """``(study, title, headline)`` rows as the frame ``results/report/studies.csv`` holds."""
     return pd.DataFrame(rows, columns=["study", "title", "headline"])
+
+
+#: The paper's report categories (chapters of the Snakemake report's menu) in reading order; each study's chapter
+#: (:func:`study_category`) follows them. Named through :func:`report_category`, which numbers them.
+REPORT_CATEGORIES = ("Scorecard", "Data sets", "NB, C4.4, C4.5 (IV-B)", "SVM (IV-C)", "C/D/E on folds (IV-D)",
+                     "AUC gap", "Synthetic (II)", "Profit (V)", "ROC analysis", "Other tables",
+                     "Statistics beyond the t-test", "Metrics of the sources")
+
+
+def report_category(name: str) -> str:
+    """The Snakemake report category of the paper's chapter ``name``: its place in :data:`REPORT_CATEGORIES`, two
+    digits, then the name (``"01 Scorecard"``, ``"12 Metrics of the sources"``).
+
+    Two digits because the report's menu sorts the category names as text (Snakemake 9's ``menu.js``:
+    ``localeCompare``), which puts ``"10 …"`` before ``"2 …"``; zero-padded, text order is reading order, and every
+    ``Study – <title>`` (a letter after the digits) comes after the paper's chapters.
+
+    Raises
+    ------
+    ValueError
+        ``name`` is not one of :data:`REPORT_CATEGORIES`.
+    """
+    if name not in REPORT_CATEGORIES:
+        raise ValueError(f"report category {name!r} is not one of aucacc.report.document.REPORT_CATEGORIES: "
+                         f"{', '.join(REPORT_CATEGORIES)}")
+    return f"{REPORT_CATEGORIES.index(name) + 1:02d} {name}"
 
 
 def study_category(title: str) -> str:
@@ -236,7 +268,7 @@ def study_sections(results: str | os.PathLike, sections: list[Mapping[str, Any]]
 
 def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov: Mapping[str, Any],
                     config: Mapping[str, Any], studies: list[Mapping[str, Any]] = (),
-                    headlines: pd.DataFrame | None = None, configfiles: Sequence[str] = ()) -> str:
+                    headlines: pd.DataFrame | None = None, rerun: Sequence[str] = RERUN_COMMANDS) -> str:
     """``results/REPORT.md``: scorecard summary, each part of the paper with its tables inline and figures linked,
     then a section per study (:func:`study_sections`).
 
@@ -248,7 +280,7 @@ def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov:
         relative to it, so the file reads on a code-hosting site).
     prov, config : the provenance record and the run's config.
     studies, headlines : the study sections and the headlines of :func:`study_sections`.
-    configfiles : the run's ``--configfile`` files, named in the re-run commands (:func:`rerun_commands`).
+    rerun : the run's re-run commands (:func:`rerun_commands`).
     """
     res = Path(results)
     kv, data = provenance_frame(prov, config)
@@ -300,5 +332,5 @@ def report_markdown(card: pd.DataFrame | None, results: str | os.PathLike, prov:
         out += ["## Other tables", "", ", ".join(f"[`{s}`](tables/{s}.md)" for s in others), ""]
     out += study_sections(res, list(studies), headlines)
     out += ["## Provenance", "", to_markdown(kv), "", to_markdown(data), "", "## How to re-run", "", "```bash",
-            *rerun_commands(configfiles), "```", ""]
+            *rerun, "```", ""]
     return "\n".join(out)
