@@ -87,6 +87,8 @@ rule scorecard:
 
 # One comparison figure: ours vs published per table, accuracy/AUC per data set, the AUC gap.
 rule report_figure:
+    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         scorecard=rules.scorecard.output.csv,
         # The run's tables (the `auc_gap` figure draws the per-data-set readings).
@@ -115,6 +117,8 @@ rule report_figure:
 
 # One table of the run as HTML, registered in the Snakemake report with its caption.
 rule report_table:
+    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         csv=f"{RESULTS}/tables/{{stem}}.csv",
     output:
