@@ -143,6 +143,8 @@ rule report_table:
 # results/REPORT.md: the scorecard summary and each part of the paper (with a paper study), then a
 # section per study (STUDY_REPORT, studies.smk), tables inline, figures linked.
 rule report_md:
+    # writes REPORT.md from the tables: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         scorecard=paper_only(rules.scorecard.output.csv),
         summary=paper_only(rules.scorecard.output.summary),
