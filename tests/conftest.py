@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import helpers
-from helpers import copy_test_run, finished_test_run, shared_reference
+from helpers import copy_test_run, finished_test_run, once_per_session, shared_reference
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -73,7 +73,7 @@ def test_run(tmp_path_factory) -> Path:
     """The working folder of one finished run of ``.test`` for the whole session (:func:`helpers.finished_test_run`:
     the run ``.ci/run`` built, named by ``AUCACC_TEST_RESULTS``, else run once here). Read it, never change it: a
     test that runs Snakemake on it takes ``test_run_copy``."""
-    return finished_test_run(tmp_path_factory.mktemp("test_run"))
+    return once_per_session(tmp_path_factory, "test_run", finished_test_run)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -192,6 +193,31 @@ def finished_test_run(folder: Path) -> Path:
         pytest.fail(f"{TEST_RUN_ENV}={given} is not a finished run of this code and configuration: a dry run on a "
                     f"copy of it plans jobs:\n{out[-3000:]}", pytrace=False)
     return work
+
+
+def once_per_session(tmp_path_factory, name: str, build) -> Path:
+    """``build(folder)`` run once for the whole test session, also when pytest-xdist splits it among workers.
+
+    Without xdist, ``folder`` is a fresh ``tmp_path_factory.mktemp(name)``. Under xdist (``PYTEST_XDIST_WORKER``
+    set) every worker of the session shares one folder beside their own base temporary folders: the first
+    worker to take its lock (``fcntl.flock``) builds in it, the others wait and get the same path. A failed build
+    is not recorded, so the next worker tries again (and fails the same way, naming the cause).
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return build(tmp_path_factory.mktemp(name))
+    root = tmp_path_factory.getbasetemp().parent / name
+    root.mkdir(exist_ok=True)
+    with open(root / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = root / ".built"
+        if done.is_file():
+            return Path(done.read_text())
+        folder = root / "build"
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        result = build(folder)
+        done.write_text(str(result))
+        return result
 
 
 def copy_test_run(run: Path, dest: Path) -> Path:

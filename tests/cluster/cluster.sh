@@ -28,6 +28,9 @@ PHASE="" PHASE_START=$SECONDS
 # slurmctld declares the node DOWN when slurmd has not answered for this long (slurm.sh
 # lowers it to keep its slurmd fault short).
 SLURMD_TIMEOUT=${SLURMD_TIMEOUT:-60}
+# The CPUs the node declares (slurm.sh declares twice this machine's: see there); slurmd takes the
+# configured count over the hardware's (SlurmdParameters=config_overrides).
+NODE_CPUS=${NODE_CPUS:-$(nproc)}
 
 log() { echo "[$NAME $((SECONDS - START)) s] $*"; }
 
@@ -101,7 +104,7 @@ cluster_start() {
 
     local host cpus mem_mb
     host=$(hostname -s)
-    cpus=$(nproc)
+    cpus=$NODE_CPUS
     mem_mb=$(( $(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 1024 ))
     mkdir -p "$WORK/state" "$WORK/spool" /etc/slurm /run/munge /var/log/munge /var/lib/munge
     [ -f "$CONF" ] && cp -p "$CONF" "$WORK/slurm.conf.orig"
@@ -130,11 +133,12 @@ MpiDefault=none
 ReturnToService=2
 MinJobAge=300
 SlurmdTimeout=$SLURMD_TIMEOUT
+SlurmdParameters=config_overrides
 NodeName=$host CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 
-    log "starting munged, slurmctld, slurmd on $host ($cpus CPUs, $mem_mb MB)"
+    log "starting munged, slurmctld, slurmd on $host ($cpus CPUs declared, $(nproc) here; $mem_mb MB)"
     [ -s /etc/munge/munge.key ] || { dd if=/dev/urandom bs=1 count=1024 of=/etc/munge/munge.key 2>/dev/null; }
     chown munge:munge /etc/munge/munge.key /run/munge /var/log/munge /var/lib/munge
     chmod 0400 /etc/munge/munge.key

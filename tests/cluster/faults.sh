@@ -11,12 +11,18 @@
 #   3. a second Snakemake in the same folder during a run (all targets): refused, "Directory
 #      cannot be locked"; then SIGKILL the first: its jobs, lock and incomplete outputs stay; the
 #      README's steps (scancel --name <SLURM run ID>, --unlock, --rerun-incomplete) finish the run.
+#      Its folder is a copy of the calm run's (outputs, .snakemake metadata, times) without the outputs
+#      of one data set's cleaned table (SIGKILL_DATASET) and of every job downstream of it: that data
+#      set's preparation, cross-validation of every learner of both studies (the SVM's per-fold jobs
+#      too), ROC and source metrics, and every table, figure and the report: about half the jobs of .test.
+#      Without a calm run (slurm.sh --faults), it starts from an empty folder, as faults 1 and 2 do.
 #
 # After each resume the outputs so far are byte-identical to a local run's; after the last, all of
 # them (every output of .test). The slurmd outage lasts until the node is declared DOWN: about
 # 2 x SLURMD_TIMEOUT (slurm.sh sets 20 s).
 
-RUN=$WORK/faults   # the fault runs' folder (the calm run's is $WORK/run)
+RUN=$WORK/faults   # faults 1 and 2's folder (the calm run's is $WORK/run); fault 3's: $WORK/sigkill
+SIGKILL_DATASET=iris   # in both studies of .test; the SVM on it runs one SLURM job per outer fold (cv_fold)
 LOGS=$WORK/snakemake-logs   # the Snakemake runs' own output
 mkdir -p "$LOGS"
 SM_PID="" RUN_ID="" JOB="" RULE=""
@@ -27,7 +33,7 @@ fail() { log "FAIL: $*"; exit 1; }
 RUN_LIMIT=2400
 sm() {
     local rc=0
-    (cd "$RUN" && timeout "$RUN_LIMIT" "$SM" --profile profiles/slurm --directory .test \
+    (cd "$RUN" && timeout "$RUN_LIMIT" "$SM" "${SM_SLURM[@]}" \
         --slurm-logdir "$WORK/slurm-logs" "$@") || rc=$?
     [ "$rc" -ne 124 ] || log "snakemake $* timed out after $RUN_LIMIT s"
     return "$rc"
@@ -37,7 +43,7 @@ sm() {
 start_run() {
     local out=$1
     shift
-    (cd "$RUN" && exec "$SM" --profile profiles/slurm --directory .test \
+    (cd "$RUN" && exec "$SM" "${SM_SLURM[@]}" \
         --slurm-logdir "$WORK/slurm-logs" "$@" > "$out" 2>&1) &
     SM_PID=$!
     BG_PIDS+=("$SM_PID")
@@ -89,7 +95,31 @@ reported_failed() {
 }
 node_state() { sinfo -h -o %t; }
 
-# fault_runs: the three faults below, in order, in one run folder; LOCAL is the reference results folder.
+# sigkill_folder: fault 3's folder $RUN: a copy of the calm run's without the outputs of SIGKILL_DATASET's cleaned
+# table and of every job downstream of it (the jobs `-R results/data/<it>.parquet` would re-run, listed by a dry run;
+# Snakemake compares checksums, so a touched input would re-run nothing), or an empty one without a calm run.
+sigkill_folder() {
+    local calm=$WORK/run/.test n
+    local -a slice
+    if [ ! -f "$calm/results/data/$SIGKILL_DATASET.parquet" ]; then
+        prepare_run "$RUN"
+        log "no calm run: fault 3 runs every job of .test"
+        return
+    fi
+    cp -a "$WORK/run" "$RUN"
+    n=$(cd "$RUN" && "$SM" -n --directory .test --quiet rules 2>&1 | grep -oP '^total\s+\K\d+' | head -n 1 || true)
+    [ -z "$n" ] || fail "the copy of the calm run has $n jobs to do before any output is deleted"
+    mapfile -t slice < <(cd "$RUN" && "$SM" -n --directory .test -R "results/data/$SIGKILL_DATASET.parquet" 2>&1 \
+        | sed -n 's/^\s*output: //p' | tr ',' '\n' | sed 's/^ *//')
+    [ "${#slice[@]}" -gt 0 ] || fail "no output downstream of $SIGKILL_DATASET's cleaned table"
+    (cd "$RUN/.test" && rm -rf -- "${slice[@]}")
+    n=$(cd "$RUN" && "$SM" -n --directory .test --quiet rules 2>&1 | grep -oP '^total\s+\K\d+' | head -n 1 || true)
+    log "fault 3 runs in a copy of the calm run's folder without ${#slice[@]} outputs of the jobs downstream of" \
+        "$SIGKILL_DATASET's cleaned table: $n jobs to do"
+}
+
+# fault_runs: the three faults below, in order (faults 1 and 2 in one run folder, fault 3 in a copy of the
+# calm run's); LOCAL is the reference results folder.
 fault_runs() {
 prepare_run "$RUN"
 
@@ -144,6 +174,8 @@ compare_outputs "$LOCAL" "$RUN/.test/results" --subset
 
 # 3. a second Snakemake in the same folder, then SIGKILL --------------------------------------------
 phase "a second snakemake in the same folder"
+RUN=$WORK/sigkill
+sigkill_folder
 start_run "$LOGS/sigkill.log"
 wait_running "$LOGS/sigkill.log"
 rc=0; sm > "$LOGS/second.log" 2>&1 || rc=$?

@@ -88,6 +88,8 @@ rule scorecard:
 
 # One comparison figure: ours vs published per table, accuracy/AUC per data set, the AUC gap.
 rule report_figure:
+    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         scorecard=rules.scorecard.output.csv,
         # The run's tables (the `auc_gap` figure draws the per-data-set readings).
@@ -117,6 +119,8 @@ rule report_figure:
 
 # One table of the run as HTML, registered in the Snakemake report with its caption.
 rule report_table:
+    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         csv=f"{RESULTS}/tables/{{stem}}.csv",
     output:
@@ -141,6 +145,8 @@ rule report_table:
 # results/REPORT.md: the scorecard summary and each part of the paper (with a paper study), then a
 # section per study (STUDY_REPORT, studies.smk), tables inline, figures linked.
 rule report_md:
+    # writes REPORT.md from the tables: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         scorecard=paper_only(rules.scorecard.output.csv),
         summary=paper_only(rules.scorecard.output.summary),

@@ -314,6 +314,8 @@ if COMPARED_STUDIES:
 
 # One table of a study as HTML, registered in the study's report category (report_table's script).
 rule study_report_table:
+    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+    localrule: True
     input:
         csv=f"{STUDY_DIR}/{{study}}/tables/{{stem}}.csv",
     output:
