@@ -114,10 +114,10 @@ def test_gzip_arff_equals_weka(tmp_path, weka):
 
 
 @pytest.mark.parametrize("fname, data, says", [
-    ("z.arff", gzip.compress((HEAD + ROWS).encode()),
+    ("z.arff", gzip.compress((HEAD + ROWS).encode(), mtime=0),
      "the file is gzip-compressed, not a text data file — name it z.arff.gz (in source.file too)"),
     ("z.arff.gz", (HEAD + ROWS).encode(), "the name ends in .gz but the file is not gzip-compressed"),
-    ("z.arff.gz", gzip.compress((HEAD + ROWS).encode())[:30], "the gzip file is damaged or truncated"),
+    ("z.arff.gz", gzip.compress((HEAD + ROWS).encode(), mtime=0)[:30], "the gzip file is damaged or truncated"),
     ("z.arff", (HEAD + ROWS).encode("utf-16"), "the file is UTF-16 text (byte-order mark of UTF-16LE); the readers "
                                                "read UTF-8 — convert it (iconv -f UTF-16 -t UTF-8)"),
     ("z.arff", b"\xfe\xff" + (HEAD + ROWS).encode("utf-16-be"), "the file is UTF-16 text (byte-order mark of UTF-16BE)"),
