@@ -109,7 +109,7 @@ sigkill_folder() {
     cp -a "$WORK/run" "$RUN"
     n=$(cd "$RUN" && "$SM" -n --directory .test --quiet rules 2>&1 | grep -oP '^total\s+\K\d+' | head -n 1 || true)
     [ -z "$n" ] || fail "the copy of the calm run has $n jobs to do before any output is deleted"
-    mapfile -t slice < <(cd "$RUN" && "$SM" -n --directory .test -R "results/data/$SIGKILL_DATASET.parquet" 2>&1 \
+    mapfile -t slice < <(cd "$RUN" && "$SM" -n --quiet host --directory .test -R "results/data/$SIGKILL_DATASET.parquet" 2>&1 \
         | sed -n 's/^\s*output: //p' | tr ',' '\n' | sed 's/^ *//')
     [ "${#slice[@]}" -gt 0 ] || fail "no output downstream of $SIGKILL_DATASET's cleaned table"
     (cd "$RUN/.test" && rm -rf -- "${slice[@]}")

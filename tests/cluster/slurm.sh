@@ -18,7 +18,9 @@ SLURMD_TIMEOUT=20   # the slurmd fault's outage lasts until the node is declared
 # finds nothing finished, and starts again at 3 after one that does). Neither changes what a job computes:
 # the outputs are compared byte for byte with a local run's.
 NODE_CPUS=$((2 * $(nproc)))
-SM_SLURM=(--profile profiles/slurm --directory .test --slurm-init-seconds-before-status-checks 3)
+# --quiet host replaces the workflow profile's `quiet: [rules]` (profiles/default, loaded beside profiles/slurm):
+# the fault checks read the jobs' details and errors from Snakemake's output.
+SM_SLURM=(--profile profiles/slurm --directory .test --slurm-init-seconds-before-status-checks 3 --quiet host)
 MODE=all
 case "${1:-}" in --calm|--faults) MODE=${1#--}; shift;; esac
 source "$(dirname "$0")/cluster.sh"

@@ -59,7 +59,8 @@ rule claims_tests:
     params:
         groups=CLAIM_GROUPS,
         # each learner's colour in every figure of the study: the paper study's learners, then any other of a group
-        learners=list(dict.fromkeys(list(STUDIES[PAPER]["learners"]) + [l for _, ls in CLAIM_GROUPS.values() for l in ls])),
+        learners=list(dict.fromkeys((list(STUDIES[PAPER]["learners"]) if WITH_PAPER else [])
+                                    + [l for _, ls in CLAIM_GROUPS.values() for l in ls])),
         alpha=config["protocol"]["alpha"],
         rope=STATS["rope"],
         decision=STATS["decision"],
