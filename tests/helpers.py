@@ -103,7 +103,7 @@ def snakemake_exe() -> Path:
 def run_snakemake(work: Path, *args: str, cores: int | None = 1, directory: str | None = None,
                   env: dict | None = None, timeout: int = 600, check: bool = False,
                   jobs_in_full: bool = True) -> subprocess.CompletedProcess:
-    """The one way a test runs Snakemake: ``snakemake --cores <cores> --nolock [--quiet host] [--directory
+    """The one way a test runs Snakemake: ``snakemake --cores <cores> [--quiet host] --nolock [--directory
     <directory>] <args>`` in ``work``, output captured as text (``cores=None``: no ``--cores``, for a command whose
     ``args`` give it).
 
@@ -123,7 +123,8 @@ def run_snakemake(work: Path, *args: str, cores: int | None = 1, directory: str 
     where = ["--directory", directory] if directory else []
     given = ["--cores", str(cores)] if cores is not None else []
     full = ["--quiet", "host"] if jobs_in_full else []
-    proc = subprocess.run([str(snakemake_exe()), *given, "--nolock", *full, *where, *args], cwd=work,
+    # --quiet takes any number of values: --nolock after it ends them, so that a target in args is not read as one
+    proc = subprocess.run([str(snakemake_exe()), *given, *full, "--nolock", *where, *args], cwd=work,
                           env=environ, capture_output=True, text=True, timeout=timeout)
     if check:
         assert proc.returncode == 0, (f"snakemake {' '.join(args)} failed (exit {proc.returncode}):\n"
