@@ -23,6 +23,7 @@
 
 RUN=$WORK/faults   # faults 1 and 2's folder (the calm run's is $WORK/run); fault 3's: $WORK/sigkill
 SIGKILL_DATASET=iris   # in both studies of .test; the SVM on it runs one SLURM job per outer fold (cv_fold)
+SIGKILL_JOB=""         # what the SIGKILL waits for (sigkill_folder sets it): a SLURM comment's prefix, or any job
 LOGS=$WORK/snakemake-logs   # the Snakemake runs' own output
 mkdir -p "$LOGS"
 SM_PID="" RUN_ID="" JOB="" RULE=""
@@ -57,18 +58,23 @@ finish() {
     wait "$SM_PID" || RC=$?
 }
 
-_running_job() {  # the first RUNNING job of the run whose log is $1: sets RUN_ID, JOB, RULE
+# _running_job LOG [PREFIX]: the first RUNNING job of the run whose log is LOG (whose SLURM comment, rule_<rule or
+# group>_..., starts with PREFIX if given): sets RUN_ID, JOB, RULE
+_running_job() {
     [ -n "$RUN_ID" ] || RUN_ID=$(grep -oP 'SLURM run ID: \K\S+' "$1" || true)
     [ -n "$RUN_ID" ] || return 1
-    read -r JOB RULE < <(squeue -h --name "$RUN_ID" -t RUNNING -o "%i %k" | head -n 1) || return 1
+    read -r JOB RULE < <(squeue -h --name "$RUN_ID" -t RUNNING -o "%i %k" | grep -E "^[0-9]+ ${2:-}" | head -n 1) \
+        || return 1
     [ -n "$JOB" ]
 }
 
-# wait_running LOG: waits until squeue shows a RUNNING job of the background run (JOB, RULE).
+# wait_running LOG [PREFIX [LIMIT]]: waits (at most LIMIT s, default 180) until squeue shows a RUNNING job of the
+# background run, of a rule or group whose SLURM comment starts with PREFIX if given (JOB, RULE).
 wait_running() {
     JOB="" RULE=""
     kill -0 "$SM_PID" 2>/dev/null || fail "Snakemake ended before any job ran: $(tail -n 20 "$1")"
-    wait_until 180 "a RUNNING job of the workflow" _running_job "$1" || { tail -n 30 "$1"; exit 1; }
+    wait_until "${3:-180}" "a RUNNING job of the workflow${2:+ ($2…)}" _running_job "$1" "${2:-}" \
+        || { tail -n 30 "$1"; exit 1; }
     log "job $JOB ($RULE) of SLURM run $RUN_ID is RUNNING"
 }
 
@@ -103,9 +109,11 @@ sigkill_folder() {
     local -a slice
     if [ ! -f "$calm/results/data/$SIGKILL_DATASET.parquet" ]; then
         prepare_run "$RUN"
+        SIGKILL_JOB=""   # any job: the first, every data set's preparation, is long enough
         log "no calm run: fault 3 runs every job of .test"
         return
     fi
+    SIGKILL_JOB=rule_summary
     cp -a "$WORK/run" "$RUN"
     n=$(cd "$RUN" && "$SM" -n --directory .test --quiet rules 2>&1 | grep -oP '^total\s+\K\d+' | head -n 1 || true)
     [ -z "$n" ] || fail "the copy of the calm run has $n jobs to do before any output is deleted"
@@ -186,7 +194,10 @@ kill -0 "$SM_PID" 2>/dev/null || fail "the first run ended while the second was 
 log "the second snakemake was refused (exit $rc): $(grep -o 'Directory cannot be locked[^:]*' "$LOGS/second.log" | head -n 1)"
 
 phase "SIGKILL Snakemake mid-run"
-wait_running "$LOGS/sigkill.log"
+# In a copy of the calm run, the kill waits for the group job of the tables (summary: a few dozen jobs, a minute or
+# more), so that it is cut off mid-way: a small group job (one data set's preparation) can finish all its jobs, and
+# clear their incomplete marks, between the kill and scancel.
+wait_running "$LOGS/sigkill.log" "$SIGKILL_JOB" 900
 kill -KILL "$SM_PID"
 finish 30
 [ "$RC" -eq 137 ] || fail "Snakemake exited $RC after SIGKILL"
@@ -194,10 +205,6 @@ log "SIGKILL sent to Snakemake (PID $SM_PID) while job $JOB was RUNNING"
 left=$(squeue -h --name "$RUN_ID" -o "%i %T" | tr '\n' ' ')
 [ -n "$left" ] || fail "no job of the killed run left in SLURM: not hit"
 log "left in SLURM by the killed run: $left"
-rc=0; sm > "$LOGS/locked.log" 2>&1 || rc=$?
-[ "$rc" -ne 0 ] && grep -q "Directory cannot be locked" "$LOGS/locked.log" \
-    || { tail -n 20 "$LOGS/locked.log"; fail "the killed run left no lock (exit $rc)"; }
-log "the killed run left its lock: the same command is refused without --unlock"
 # The README's first step after a killed run on a cluster: cancel the jobs it left.
 scancel --name "$RUN_ID"
 wait_until 60 "the killed run's jobs to leave the queue" \
@@ -205,6 +212,10 @@ wait_until 60 "the killed run's jobs to leave the queue" \
 n_incomplete=$(find "$RUN/.test/.snakemake/incomplete" -type f 2>/dev/null | wc -l)
 [ "$n_incomplete" -gt 0 ] || fail "the killed run left no output marked incomplete"
 log "scancel --name $RUN_ID: $left-> cancelled; $n_incomplete outputs marked incomplete"
+rc=0; sm > "$LOGS/locked.log" 2>&1 || rc=$?
+[ "$rc" -ne 0 ] && grep -q "Directory cannot be locked" "$LOGS/locked.log" \
+    || { tail -n 20 "$LOGS/locked.log"; fail "the killed run left no lock (exit $rc)"; }
+log "the killed run left its lock: the same command is refused without --unlock"
 phase "resume after SIGKILL"
 resume "$LOGS/sigkill-resume.log"
 phase "comparison of every output"
