@@ -42,11 +42,12 @@ rule all:
 
 
 # One target per study: `snakemake --cores N study_<name>` makes that study's tables and figures only
-# (a study with `published` also needs the paper's stages: use the default target for it).
+# (a study with `published` also needs the paper's stages: use the default target for it). common.smk refuses a study
+# named as one of the workflow's own study_* rules (check_study_names).
 for _s in STUDIES:
 
     rule:
         name:
-            f"study_{_s}"
+            STUDY_RULE.format(_s)
         input:
             study_tables(_s, *study_table_stems(_s)) + study_figures(_s, *study_figure_stems(_s)),

@@ -371,6 +371,89 @@ def test_dataset_names_are_folder_safe(cfg, bad):
     assert "config key 'datasets'" in msg and repr(bad) in msg
 
 
+# --- names that cannot collide with the project's files or rules (issue 35) -----------------------------------
+
+RULE_FILES = sorted((REPO_ROOT / "workflow" / "rules").glob("*.smk"))
+
+
+def _name_suffixes() -> set[str]:
+    """Every suffix the workflow appends to a data-set, learner or fold name (read from its rule files), and each
+    one's provenance record's suffix: the files of one name in one folder."""
+    from aucacc.provenance import SIDECAR
+
+    text = "".join(path.read_text() for path in RULE_FILES)
+    exts = set(re.findall(r"\{\{(?:dataset|learner|fold)\}\}((?:\.\w+)+)\"", text))
+    assert {".parquet", ".json", ".csv", ".log", ".tsv", ".png", ".pdf"} <= exts, exts  # the parse found them
+    return exts | {e + SIDECAR for e in exts}
+
+
+def _colliding_ends() -> set[str]:
+    """Each ``d`` such that name ``X + d`` has a file equal to one of name ``X``'s: ``X + d + s1 == X + s2``."""
+    suffixes = _name_suffixes()
+    return {s2[:-len(s1)] for s1 in suffixes for s2 in suffixes if s2 != s1 and s2.endswith(s1)}
+
+
+def test_every_name_that_would_write_another_names_file_is_refused(cfg):
+    """Learner NB.parquet.provenance wrote NB's provenance record NB.parquet.provenance.json: every such name,
+    derived from the workflow's suffixes, is refused (also in upper case) naming the key and the fix."""
+    ends = _colliding_ends()
+    assert ".parquet.provenance" in ends and ".json.provenance" in ends
+    for end in sorted(ends) + [".provenance", ".PROVENANCE", ".parquet.Provenance"]:
+        for kind, base in (("learners", "NB"), ("datasets", "iris")):
+            bad = copy.deepcopy(cfg)
+            bad[kind][base + end] = copy.deepcopy(bad[kind][base])
+            msg = _error(bad)
+            assert msg.startswith(f"config key '{kind}.{base}{end}': a name may not end in '.provenance'"), msg
+            assert f"'{base}{end}.json' is named as the provenance record of a file '{base}{end[:-11]}'" in msg
+            assert msg.endswith(f"Rename it, e.g. '{base}{end[:-11]}-{end[-10:]}'"), msg
+
+
+@pytest.mark.parametrize("name", ["NB.parquet", "NB.json", "C4.5.csv", "NB-provenance", "provenance", "a+b.6"])
+def test_names_with_a_file_suffix_that_collides_with_nothing_pass(cfg, name):
+    """Only the ends of :func:`_colliding_ends` are refused: a name's files are <name><suffix>, and NB.parquet's
+    (NB.parquet.parquet, NB.parquet.json, ...) are none of NB's."""
+    assert not any(name.endswith(end) for end in _colliding_ends())
+    cfg["learners"][name] = {"estimator": "sklearn.naive_bayes.GaussianNB"}
+    validate_config(cfg)
+
+
+@pytest.mark.parametrize("kind, name, other", [("learners", "nb", "NB"), ("datasets", "IRIS", "iris")])
+def test_names_equal_up_to_case_are_refused(cfg, kind, name, other):
+    cfg[kind][name] = copy.deepcopy(cfg[kind][other])
+    assert _error(cfg) == (f"config key '{kind}.{name}': '{other}' and '{name}' differ only in case, and each "
+                           f"becomes file and folder names (one on a case-insensitive file system, as on macOS and "
+                           f"Windows): rename one of them")
+
+
+@pytest.mark.parametrize("config_file", sorted((REPO_ROOT / "config").glob("*.yaml")), ids=lambda p: p.name)
+def test_the_repository_names_pass(config_file):
+    """Every data-set, learner and study name of the repository's config files passes the name checks."""
+    from aucacc.config import _check_names, check_study_names, rule_names
+
+    raw = yaml.safe_load(config_file.read_text())
+    _check_names(raw)
+    check_study_names(raw.get("studies") or {}, rule_names(RULE_FILES))
+
+
+def test_a_study_named_as_a_study_rule_is_refused():
+    """A study named summary stopped the parse with "The name study_summary is already used by another rule": every
+    study_* rule of the workflow's files (also one defined only with repetitions) is refused naming the key."""
+    from aucacc.config import check_study_names, rule_names
+
+    rules = rule_names(RULE_FILES)
+    assert len(rules) == len(set(rules)) and "cross_validate" in rules
+    taken = sorted(r.removeprefix("study_") for r in rules if r.startswith("study_"))
+    assert {"summary", "tests", "cde", "headlines", "repeated_folds", "retest_changes"} <= set(taken)
+    for name in taken:
+        with pytest.raises(ConfigError) as exc:
+            check_study_names(["mine", name], rules)
+        assert str(exc.value) == (
+            f"config key 'studies.{name}': a study's target rule is 'study_{name}' (snakemake study_{name}), but the "
+            f"workflow already has a rule of that name, one of the jobs every study runs. Rename the study (a study "
+            f"may not be named {', '.join(taken)}), e.g. 'my_{name}'")
+    check_study_names(["huang_ling_2005", "roc_dataset", "summary2", "Summary", "study_summary"], rules)
+
+
 @pytest.mark.parametrize("fold_jobs, want", [(True, [True, True]), (False, [False, False]),
                                               (["mushroom"], [True, False]), (None, [False, False])])
 def test_fold_jobs_per_dataset(cfg, fold_jobs, want):

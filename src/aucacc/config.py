@@ -149,7 +149,8 @@ def validate_config(config: dict[str, Any], schema_path: str | os.PathLike = SCH
        (:func:`_check_references`). Before the schema, the keys that moved into a study
        (top-level ``published``, ``claims``, ``main_table``, ``svm_table``), a study overriding the folds, and
        two study
-       names equal up to case are refused (:func:`_check_moved_keys`);
+       names equal up to case are refused (:func:`_check_moved_keys`); after it, data-set and learner names that
+       would write another name's files (:func:`_check_names`);
     3. with ``check_learners``, every learner's estimator must be a scikit-learn estimator class
        from an allowed package, with ``predict_proba`` and valid parameters (:func:`check_learner`;
        nothing is built or called).
@@ -174,6 +175,7 @@ def _validate(config: dict[str, Any], schema_path: str | os.PathLike, check_lear
         e = errors[0]
         where = ".".join(str(p) for p in e.absolute_path) or "<top level>"
         raise ConfigError(f"config key '{where}': {e.message}{_schema_hint(e)}")
+    _check_names(config)
     _fill_defaults(config, schema, schema)
     _check_project_paths(config, project_folders() if project is None else [Path(p) for p in project])
     _fill_derived_defaults(config, schema)
@@ -256,6 +258,89 @@ def _check_moved_keys(config: dict[str, Any]) -> None:
                     f"config key 'studies.{name}.{key}': a study cannot set its own {what} (not supported yet): every "
                     f"study shares the top-level protocol, so a (data set, learner) is trained once for all of them. "
                     f"Remove it (a study may set its own 'discretization' and 'repetitions')")
+
+
+#: The name of a study's target rule: ``study_<name>`` (the Snakefile; ``snakemake study_<name>``).
+STUDY_RULE = "study_{}"
+
+
+def _check_names(config: dict[str, Any]) -> None:
+    """Data-set and learner names that would write another name's files are refused, naming the key and the fix.
+
+    A name ending in one of :data:`aucacc.provenance.RESERVED_NAME_SUFFIXES` (in any case: a case-insensitive file
+    system; such a name would write another name's provenance record), and two
+    names of one kind equal up to case (one folder or file on such a file system, as two studies' names:
+    :func:`_check_moved_keys`). Runs after the schema, so every name is a string of its pattern.
+
+    Raises
+    ------
+    ConfigError
+        Naming the config key (``datasets.<name>`` or ``learners.<name>``) and what to rename.
+    """
+    from aucacc.provenance import RESERVED_NAME_SUFFIXES
+
+    for kind in ("datasets", "learners"):
+        seen: dict[str, str] = {}
+        for name in config.get(kind) or {}:
+            end = next((s for s in RESERVED_NAME_SUFFIXES if name.casefold().endswith(s)), None)
+            if end is not None:
+                base = name[:-len(end)]
+                raise ConfigError(
+                    f"config key '{kind}.{name}': a name may not end in '{end}' (in any case): its file "
+                    f"'{name}.json' is named as the provenance record of a file '{base}' (every file written under a "
+                    f"name gets one, '<file>.provenance.json'), so it would overwrite another name's record, or be "
+                    f"deleted as the record of a missing file. Rename it, e.g. '{base}-{name[len(base) + 1:]}'")
+            folded = name.casefold()
+            if folded in seen:
+                raise ConfigError(
+                    f"config key '{kind}.{name}': '{seen[folded]}' and '{name}' differ only in case, and each "
+                    f"becomes file and folder names (one on a case-insensitive file system, as on macOS and "
+                    f"Windows): rename one of them")
+            seen[folded] = name
+
+
+def rule_names(paths: Iterable[str | os.PathLike]) -> list[str]:
+    """The names of the rules defined in the Snakemake files ``paths`` (each ``rule <name>:`` line, also of a rule
+    defined only for some configs); a rule named by its ``name:`` (the Snakefile's ``study_<name>``) is not read.
+
+    Parameters
+    ----------
+    paths : the workflow's rule files (``workflow/rules/*.smk``), read as UTF-8 text.
+
+    Returns
+    -------
+    list of str
+        Rule names in the order of ``paths`` and of their lines.
+    """
+    pattern = re.compile(r"^[ \t]*rule[ \t]+(\w+)[ \t]*:", re.MULTILINE)
+    return [name for path in paths for name in pattern.findall(Path(path).read_text(encoding="utf-8"))]
+
+
+def check_study_names(studies: Iterable[str], rules: Iterable[str]) -> None:
+    """Each study's target rule :data:`STUDY_RULE` (``study_<name>``) must not be a rule of the workflow.
+
+    Parameters
+    ----------
+    studies : the study names (config key ``studies``).
+    rules : the workflow's rule names (:func:`rule_names` of its rule files), e.g. ``study_summary``, the summary
+        job of every study.
+
+    Raises
+    ------
+    ConfigError
+        For a study named as a rule's suffix (``summary``, ``tests``, ``cde``, ...): Snakemake would stop at parse
+        time with "The name study_summary is already used by another rule". The message names the config key, the
+        rule, every name so taken and the fix.
+    """
+    rules = list(rules)
+    taken = sorted(r.removeprefix(STUDY_RULE.format("")) for r in rules if r.startswith(STUDY_RULE.format("")))
+    for name in studies:
+        rule = STUDY_RULE.format(name)
+        if rule in rules:
+            raise ConfigError(
+                f"config key 'studies.{name}': a study's target rule is '{rule}' (snakemake {rule}), but the "
+                f"workflow already has a rule of that name, one of the jobs every study runs. Rename the study (a "
+                f"study may not be named {', '.join(taken)}), e.g. 'my_{name}'")
 
 
 def _check_project_paths(config: dict[str, Any], project: list[Path]) -> None:

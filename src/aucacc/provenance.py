@@ -110,6 +110,15 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
 
 #: Suffix of the provenance record written beside an output (``<output>.provenance.json``).
 SIDECAR = ".provenance.json"
+#: A data-set or learner name may not end in one of these (in any case; ``aucacc.config`` refuses it, and
+#: ``aucacc.datasets.openml_suites.dataset_name`` never makes one). Each of a name's files is ``<name><suffix>`` in a
+#: folder of names of its kind (``results/scores/<protocol>/<data set>/<learner>.parquet``, ``<learner>.json``, ...),
+#: each with its record ``<file>.provenance.json``, so two names' files coincide only when one name is the other
+#: plus the head ``.<ext>.provenance`` of a record's suffix: learner ``NB.parquet.provenance`` would write
+#: ``NB.parquet.provenance.json``, the record of NB's scores. A name ``X.provenance`` writes ``X.provenance.json``,
+#: read as the record of a file ``X`` that does not exist (:func:`remove_orphan_sidecars` deletes it).
+#: tests/test_config.py derives every such collision from the workflow's file suffixes and checks that it is refused.
+RESERVED_NAME_SUFFIXES = (SIDECAR.removesuffix(".json"),)
 
 
 def sidecar_path(output: str | os.PathLike) -> Path:

@@ -67,6 +67,9 @@ def test_dataset_names():
     assert dataset_name(7, "...") == "openml-7"
     assert dataset_name(8, "a" * 60) == "openml-8-" + "a" * 40
     assert re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.+-]*", dataset_name(9, "x/../ y\tz"))  # the schema's pattern
+    assert dataset_name(23517, "numerai28.6") == "openml-23517-numerai28.6"  # a dot of OpenML-CC18's names stays
+    # a name ending in a reserved suffix would write another data set's provenance record: its dot becomes a '-'
+    assert dataset_name(10, "scores.parquet.Provenance") == "openml-10-scores.parquet-Provenance"
 
 
 def test_a_config_without_openml_is_left_alone(tmp_path):

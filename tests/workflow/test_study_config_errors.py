@@ -5,7 +5,9 @@
 - a study defined in two ``--configfile`` files is refused as such, not by an error of the merged study
   (its C/D/E pair naming a learner of the other file's study);
 - a ``published`` folder that does not exist stops the run naming its key (a FileNotFoundError while the
-  workflow was parsed), before any job and with nothing written to ``results/``.
+  workflow was parsed), before any job and with nothing written to ``results/``;
+- a study named as one of the workflow's study_* rules (``summary``) is refused naming its key, not by Snakemake's
+  CreateRuleException.
 """
 
 from __future__ import annotations
@@ -57,3 +59,16 @@ def test_a_study_in_two_config_files_is_refused_as_such(wf):
     assert proc.returncode != 0
     assert f"config key 'studies.s1': the study is defined in {work / 'a.yaml'} and in {work / 'b.yaml'}" in out, out
     assert "cde_pairs" not in out
+
+
+def test_a_study_named_as_a_workflow_rule_is_refused_naming_its_key(wf):
+    """A study named `summary` stopped the parse with Snakemake's "CreateRuleException: The name study_summary is
+    already used by another rule" (issue 35): common.smk refuses it first, naming the key and the fix."""
+    work, snakemake, _ = wf
+    (work / "mine.yaml").write_text("studies:\n  summary: {datasets: [iris], learners: [NB, C4.5]}\n")
+    proc = _dry(snakemake, work, "--configfile", str(work / "mine.yaml"))
+    out = proc.stdout + proc.stderr
+    assert proc.returncode != 0
+    assert ("config key 'studies.summary': a study's target rule is 'study_summary' (snakemake study_summary), but "
+            "the workflow already has a rule of that name" in out), out
+    assert "CreateRuleException" not in out and "Traceback" not in out and not (work / ".test" / "results").exists()

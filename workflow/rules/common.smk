@@ -3,7 +3,8 @@ import os
 import re
 from pathlib import Path
 
-from aucacc.config import check_study_files, check_study_inputs, paper_study, study_pairs, validate_config
+from aucacc.config import (STUDY_RULE, check_study_files, check_study_inputs, check_study_names, paper_study,
+                           rule_names, study_pairs, validate_config)
 from aucacc.report.claims import load_claims
 from aucacc.report.document import report_category, rerun_commands
 from aucacc.exceptions import ConfigError
@@ -48,6 +49,10 @@ check_study_files([f for f in (_CLI_CONFIGS if workflow.config_settings.replace_
                    if Path(f).is_file()])
 expand_studies(config, recheck=False if workflow.remote_exec else None)
 validate_config(config, project=[workflow.basedir, os.getcwd()])
+# A study's target rule is study_<name> (the Snakefile): a study named as one of the workflow's own study_* rules
+# (summary, tests, cde, ...: read from the rule files, also a rule defined only for some configs) is refused here,
+# naming its key, before Snakemake's "The name study_summary is already used by another rule".
+check_study_names(config["studies"], rule_names(sorted(Path(workflow.basedir, "workflow", "rules").glob("*.smk"))))
 # The files each study names (published folder, claims file, retest CSV's columns and outcomes), before any job.
 check_study_inputs(config)
 STUDIES = config["studies"]

@@ -48,7 +48,7 @@ from typing import Any, Iterable
 
 from aucacc.datasets.fetch import lock_file, locked, openml_client
 from aucacc.exceptions import ConfigError, FetchError
-from aucacc.provenance import atomic_write_text
+from aucacc.provenance import RESERVED_NAME_SUFFIXES, atomic_write_text
 from aucacc.schemas import value_or_default
 
 log = logging.getLogger(__name__)
@@ -72,8 +72,9 @@ def dataset_name(data_id: int, openml_name: str) -> str:
     """The data-set name of OpenML data set ``data_id``: ``openml-<data id>-<name>``.
 
     The OpenML name is sanitized to the characters a data-set name may have (``[A-Za-z0-9_.+-]``,
-    each run of others becomes one ``-``) and cut to :data:`MAX_NAME_CHARS`; the id makes the name
-    unique (two OpenML data sets may share a name, e.g. two versions).
+    each run of others becomes one ``-``) and cut to :data:`MAX_NAME_CHARS`, with the dot of a final
+    :data:`aucacc.provenance.RESERVED_NAME_SUFFIXES` suffix made a ``-``; the id makes the name unique (two OpenML
+    data sets may share a name, e.g. two versions).
 
     Examples
     --------
@@ -83,6 +84,9 @@ def dataset_name(data_id: int, openml_name: str) -> str:
     'openml-1480-ilpd-Indian-Liver'
     """
     clean = re.sub(r"[^A-Za-z0-9_.+-]+", "-", openml_name).strip("-.")[:MAX_NAME_CHARS].rstrip("-.")
+    for end in RESERVED_NAME_SUFFIXES:  # a name ending in one would write another's files (validate_config)
+        if clean.casefold().endswith(end):
+            clean = clean[:-len(end)] + "-" + clean[-len(end) + 1:]
     return f"openml-{int(data_id)}" + (f"-{clean}" if clean else "")
 
 
