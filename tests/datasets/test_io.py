@@ -427,3 +427,33 @@ def test_space_separated_and_header_row_named(tmp_path):
     p = _write(tmp_path, "h.data", "x,class\n1.5,a\n")
     with pytest.raises(DataFormatError, match=r"h\.data: line 1 holds the column names: a header row"):
         read_uci_data(p, ["x", "class"], nominal=["class"])
+
+
+def test_trailing_comma_and_open_quote_are_named(tmp_path):
+    """Two hostile-trial files (issue 35), each refused naming its cause and fix: a comma at the end of every line
+    (was "has 4 fields"), and a quote left open that took 31 lines into one value (was "has 2 fields")."""
+    p = _write(tmp_path, "t.data", "1,2,a,\n3,4,b,\n\n5,6,c,\n")
+    with pytest.raises(DataFormatError) as exc:
+        read_uci_data(p, ["u", "v", "w"], numeric=["u", "v"])
+    assert str(exc.value) == (f"{p}: line 1 has 4 fields, expected 3 (u, v, w) — the line ends in a comma, which adds "
+                              f"an empty value after the last column (every one of the file's 3 lines does): remove "
+                              f"the trailing commas (e.g. sed -E -i 's/,[[:space:]]*$//' <file>)")
+    p = _write(tmp_path, "t1.data", "1,2,a\n3,4,b,\n")
+    with pytest.raises(DataFormatError, match=r"line 2 has 4 fields, expected 3 \(u, v, w\) — the line ends in a "
+                                              r"comma, .* \(1 of the file's 2 lines do\): remove the trailing comma "):
+        read_uci_data(p, ["u", "v", "w"], numeric=["u", "v"])
+    p = _write(tmp_path, "q.data", "1,2,a\n3,\"4,b\n" + "5,6,c\n" * 31 + "7\",d\n9,1,e\n")
+    with pytest.raises(DataFormatError) as exc:
+        read_uci_data(p, ["u", "v", "w"], numeric=["u", "v"])
+    assert str(exc.value) == (f"{p}: line 2: a quote (\") opens in value 2 (column 'v') and is closed only on line "
+                              f"34, so lines 2-34 (33 lines) were read as one row of 3 values, expected 3 (u, v, w) — "
+                              f"close the quote on line 2 or remove it (in a .data file a quoted value may hold a "
+                              f"comma, never a line break; a quote inside a value is written \"\")")
+    # the same quote with no closing one: the reader's own stop, at the line where the record starts
+    p = _write(tmp_path, "q2.data", "1,2,a\n3,\"4,b\n" + "5,6,c\n" * 31)
+    with pytest.raises(DataFormatError, match=r"q2\.data: line 2: unexpected end of data — a quote \(\"\) opened in "
+                                              r"this record is never closed"):
+        read_uci_data(p, ["u", "v", "w"], numeric=["u", "v"])
+    # a quoted value holding a comma on its one line stays one value
+    p = _write(tmp_path, "ok.data", "1,2,\"a, b\"\n3,4,b\n")
+    assert read_uci_data(p, ["u", "v", "w"], numeric=["u", "v"]).frame["w"].tolist() == ["a, b", "b"]

@@ -70,11 +70,15 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
             if not rec or all(not f.strip() for f in rec):
                 lineno = reader.line_num + 1
                 continue  # blank line
+            if reader.line_num > lineno:  # a record over several lines: a quote opened on line lineno
+                raise DataFormatError(_open_quote(where, lineno, reader.line_num, rec, columns))
             if len(rec) != len(columns):
                 why = "the row is truncated or malformed; repair or drop it"
                 semi = _semicolon_hint(lines, len(columns))
                 if semi:
                     why = semi
+                elif len(rec) == len(columns) + 1 and not rec[-1].strip():
+                    why = _trailing_comma(lines)
                 elif len(rec) == 1 and len(rec[0].split()) == len(columns):
                     why = ("its values are separated by spaces, not commas: convert the file to comma-separated "
                            "(e.g. sed -E 's/^ +//; s/ +/,/g')")
@@ -101,6 +105,30 @@ def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str
 
     cols = text_columns(where, columns, rows, linenos, kinds, missing, not_a_number)
     return RawTable(frame=pd.DataFrame(cols, columns=columns), kinds=kinds, path=path, relation=path.stem)
+
+
+def _open_quote(where: str, start: int, end: int, rec: list[str], columns: list[str]) -> str:
+    """The message for a record that runs from line ``start`` to line ``end``: a quote opened and not closed on its line.
+
+    A headerless ``.data`` file has one row per line, so a value holding a line break is always a stray quote
+    (``"`` left open), which took the later lines into that value up to the next quote.
+    """
+    k = next((j for j, f in enumerate(rec) if "\n" in f or "\r" in f), len(rec) - 1)
+    column = f" (column {columns[k]!r})" if k < len(columns) else ""
+    return (f"{where}: line {start}: a quote (\") opens in value {k + 1}{column} and is closed only on line {end}, so "
+            f"lines {start}-{end} ({end - start + 1} lines) were read as one row of {len(rec)} values, expected "
+            f"{len(columns)} ({', '.join(columns)}) — close the quote on line {start} or remove it (in a .data file a "
+            f"quoted value may hold a comma, never a line break; a quote inside a value is written \"\")")
+
+
+def _trailing_comma(lines: list[str]) -> str:
+    """The cause and fix of a row with one field too many, the last empty: the line ends in a comma."""
+    rows = [line.rstrip() for line in lines if line.strip()]
+    ending = sum(line.endswith(",") for line in rows)
+    extent = f"every one of the file's {len(rows)} lines does" if ending == len(rows) else (
+        f"{ending} of the file's {len(rows)} lines do")
+    return (f"the line ends in a comma, which adds an empty value after the last column ({extent}): remove the "
+            f"trailing comma{'s' if ending > 1 else ''} (e.g. sed -E -i 's/,[[:space:]]*$//' <file>)")
 
 
 def _semicolon_hint(lines: list[str], n_columns: int) -> str:
