@@ -630,6 +630,18 @@ def test_a_study_cannot_override_the_folds(cfg, key):
     assert "not supported yet" in msg
 
 
+def test_a_study_of_one_learner_says_a_study_compares_learners(cfg):
+    """Was "['NB'] is too short" (issue 35): the message says why a study needs two learners and what to add."""
+    cfg["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB"]}
+    assert _error(cfg) == (
+        "config key 'studies.mine.learners': ['NB'] is too short (a study compares its learners: its paired tests, "
+        "C/D/E and ranks are over pairs of them, so it needs at least 2; add another learner defined under "
+        "'learners' to 'studies.mine.learners', e.g. a baseline such as sklearn.dummy.DummyClassifier)")
+    cfg["learners"]["baseline"] = {"estimator": "sklearn.dummy.DummyClassifier"}  # the fix it names passes
+    cfg["studies"]["mine"]["learners"].append("baseline")
+    validate_config(cfg)
+
+
 def test_a_study_name_is_a_path_part(cfg):
     cfg["studies"]["my study/x"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"]}
     msg = _error(cfg)

@@ -192,6 +192,11 @@ def _schema_hint(e: Any) -> str:
     """What to do about a schema error, where the schema's own message does not say it."""
     if e.validator == "pattern" and "description" in e.schema:
         return f" (expected: {e.schema['description']})"
+    path = list(e.absolute_path)
+    if e.validator == "minItems" and len(path) == 3 and path[0] == "studies" and path[2] == "learners":
+        return (f" (a study compares its learners: its paired tests, C/D/E and ranks are over pairs of them, so it "
+                f"needs at least {e.validator_value}; add another learner defined under 'learners' to 'studies."
+                f"{path[1]}.learners', e.g. a baseline such as sklearn.dummy.DummyClassifier)")
     wanted = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
     if e.validator == "type" and "string" in wanted and isinstance(e.instance, (bool, int, float)):
         which = "key" if "propertyNames" in e.schema_path else "value"
