@@ -148,6 +148,18 @@ def test_snakemake_rejects_unknown_dataset_key(tmp_path):
     assert "config key 'datasets.iris': Additional properties are not allowed ('recipee' was unexpected)" in out
 
 
+@pytest.mark.slow
+def test_a_missing_config_file_stops_snakemake_naming_it(tmp_path):
+    """A --configfile that does not exist stops Snakemake's command line before the workflow is read, so
+    common.smk cannot catch it: its traceback's last line names the file, as docs/running.md says."""
+    work = tmp_path / "wf"
+    copy_workflow(work)
+    proc = run_snakemake(work, "-n", "--configfile", "no_such.yaml", "study_uci36", timeout=120)
+    lines = (proc.stdout + proc.stderr).strip().splitlines()
+    assert proc.returncode != 0 and not (work / "results").exists()
+    assert lines[-1] == "FileNotFoundError: [Errno 2] No such file or directory: 'no_such.yaml'", lines[-5:]
+
+
 # --- learners and cross-references: checked before any job starts (validate_config) -------------------
 
 @pytest.mark.parametrize("spec, want", [
