@@ -1,4 +1,4 @@
-"""The hostile trial of issue 22, as a checklist: each case it lists that applies, tried as a new user would.
+"""The hostile trials of issues 22 and 35, as a checklist: each case it lists that applies, tried as a new user would.
 
 A case refused at start-up is tried through the library (``aucacc.config.load_config`` on a config file)
 and, where no other test runs it through Snakemake, through ``snakemake -n`` on a copy of ``.test``
@@ -396,6 +396,19 @@ ELSEWHERE = {
     "n_neighbors larger than a fold": ("evaluation/test_cross_validate", "test_fit_error_names_the_params_key_data_set_and_fold"),
     "negative or empty SVM grid": ("test_config", "test_svm_grids_are_non_empty_and_positive"),
     "pooch download mode 0600": ("datasets/test_fetch_downloads", "test_url_download_cached_and_verified"),
+    # Issue 35 (the fourth trial): names that collide with the project's files or rules
+    "learner NB.parquet.provenance beside NB": ("test_config",
+                                                "test_every_name_that_would_write_another_names_file_is_refused"),
+    "two learners or data sets equal up to case": ("test_config", "test_names_equal_up_to_case_are_refused"),
+    "study named summary, tests, cde, headlines, ...": ("test_config", "test_a_study_named_as_a_study_rule_is_refused"),
+    "study named summary, through snakemake -n": ("workflow/test_study_config_errors",
+                                                  "test_a_study_named_as_a_workflow_rule_is_refused_naming_its_key"),
+    # Issue 35: weaker messages
+    "study with one learner": ("test_config", "test_a_study_of_one_learner_says_a_study_compares_learners"),
+    ".data trailing comma / quote left open over 31 lines": ("datasets/test_io",
+                                                             "test_trailing_comma_and_open_quote_are_named"),
+    "--configfile that does not exist": ("test_config", "test_a_missing_config_file_stops_snakemake_naming_it"),
+    "120-class ROC figure": ("report/plots/test_figures", "test_figure_size_is_bounded_for_120_classes"),
 }
 
 
