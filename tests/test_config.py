@@ -461,7 +461,7 @@ def test_a_study_named_as_a_study_rule_is_refused():
             check_study_names(["mine", name], rules)
         assert str(exc.value) == (
             f"config key 'studies.{name}': a study's target rule is 'study_{name}' (snakemake study_{name}), but the "
-            f"workflow already has a rule of that name, one of the jobs every study runs. Rename the study (a study "
+            f"workflow already has a rule of that name, one of its own jobs. Rename the study (a study "
             f"may not be named {', '.join(taken)}), e.g. 'my_{name}'")
     check_study_names(["huang_ling_2005", "roc_dataset", "summary2", "Summary", "study_summary"], rules)
 

@@ -344,7 +344,7 @@ def check_study_names(studies: Iterable[str], rules: Iterable[str]) -> None:
         if rule in rules:
             raise ConfigError(
                 f"config key 'studies.{name}': a study's target rule is '{rule}' (snakemake {rule}), but the "
-                f"workflow already has a rule of that name, one of the jobs every study runs. Rename the study (a "
+                f"workflow already has a rule of that name, one of its own jobs. Rename the study (a "
                 f"study may not be named {', '.join(taken)}), e.g. 'my_{name}'")
 
 
