@@ -49,9 +49,9 @@ check_study_files([f for f in (_CLI_CONFIGS if workflow.config_settings.replace_
                    if Path(f).is_file()])
 expand_studies(config, recheck=False if workflow.remote_exec else None)
 validate_config(config, project=[workflow.basedir, os.getcwd()])
-# A study's target rule is study_<name> (the Snakefile): a study named as one of the workflow's own study_* rules
-# (summary, tests, cde, ...: read from the rule files, also a rule defined only for some configs) is refused here,
-# naming its key, before Snakemake's "The name study_summary is already used by another rule".
+# Each study gets a target study_<name> (the Snakefile), so a study may not be named as one of the workflow's own
+# study_* jobs (summary, tests, cde, ...; read from workflow/rules/*.smk, also those defined only for some configs).
+# Refused here, naming its key, before Snakemake's CreateRuleException.
 check_study_names(config["studies"], rule_names(sorted(Path(workflow.basedir, "workflow", "rules").glob("*.smk"))))
 # The files each study names (published folder, claims file, retest CSV's columns and outcomes), before any job.
 check_study_inputs(config)
