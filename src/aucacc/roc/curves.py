@@ -83,7 +83,8 @@ def roc_points(positive, score, key=None) -> RocCurve:
     tpr = np.r_[0.0, tp[last] / n_pos]
     thr = np.r_[np.inf, s[last]]
     if (np.diff(thr) >= 0).any():
-        raise ValueError("key ranks two tie groups against score: their thresholds do not decrease")
+        raise ValueError("key ranks two tie groups against score: their thresholds do not decrease (a two-class "
+                         "key from probability rows that do not sum to 1?)")
     return RocCurve(fpr=fpr, tpr=tpr, thresholds=thr, n_pos=n_pos, n_neg=n_neg)
 
 

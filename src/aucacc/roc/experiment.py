@@ -9,12 +9,12 @@ import numpy as np
 import pandas as pd
 
 from aucacc.captions import caption
-from aucacc.evaluation.metrics import class_score, rank_auc
+from aucacc.evaluation.metrics import rank_auc
 from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
 from aucacc.roc.det import det_table
 from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
                               rocch_table)
-from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class
+from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class, ranking_key
 from aucacc.tables import Table, split_frame
 
 log = logging.getLogger(__name__)
@@ -53,14 +53,8 @@ class _Prepared:
         return self.scores[col].to_numpy()
 
     def key(self, positive: str) -> np.ndarray | None:
-        """The ranking key of ``positive`` for :func:`roc_points`: with two classes,
-        :func:`~aucacc.evaluation.metrics.class_score` of both columns (the stored AUC's ties);
-        otherwise None (``p:<positive>`` itself)."""
-        pcols = [c for c in self.scores.columns if str(c).startswith("p:")]
-        if len(pcols) != 2:
-            return None
-        P = self.scores[pcols].to_numpy(dtype=float)
-        return class_score(P, pcols.index(f"p:{positive}"))
+        """:func:`~aucacc.scores.ranking_key` of ``positive`` (two classes: the stored AUC's ranking)."""
+        return ranking_key(self.scores, positive)
 
 
 def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
