@@ -213,3 +213,99 @@ def test_cross_validate_accepts_a_scikit_learn_estimator(repo_config):
     P = scores[[c for c in scores.columns if c.startswith("p:")]].to_numpy()
     assert P.shape == (150, 3) and np.allclose(P.sum(axis=1), 1)
     assert (scores["y_pred"] == scores["y_true"]).mean() > 0.8
+
+
+def _symmetric_binary_set(order):
+    """12 random rows and their copies with attributes A and B swapped (seed 4), classes declared in ``order``.
+
+    A and B then have the same counts, so a test row (A = i, B = j) and a row (A = j, B = i) have equal naive
+    Bayes posteriors in exact arithmetic, but the factors are multiplied in another order: one ulp apart, at times.
+    """
+    import pandas as pd
+
+    from aucacc.datasets.recipes import CleanDataset
+
+    rng = np.random.default_rng(4)
+    a, b, y = rng.integers(0, 3, 12), rng.integers(0, 3, 12), rng.choice(["a", "b"], 12)
+    a, b, y = np.r_[a, b], np.r_[b, a], np.r_[y, y]
+    cat = lambda v: pd.Categorical(v.astype(str), categories=["0", "1", "2"])  # noqa: E731
+    return CleanDataset("sym", pd.DataFrame({"A": cat(a), "B": cat(b)}),
+                        pd.Series(pd.Categorical(y, categories=order), name="class"), {"A": "nominal", "B": "nominal"})
+
+
+def _exact_nb_auc(ds, train, test, positive):
+    """The fold's AUC from naive Bayes posteriors in exact rational arithmetic (Laplace-corrected counts,
+    as aucacc.learners.naive_bayes fits them), ties counting ½."""
+    from fractions import Fraction
+
+    from aucacc.learners.naive_bayes import NaiveBayes
+
+    m = NaiveBayes().fit(ds.X[train], ds.y[train])
+    k, n = len(m.classes_), int(m.class_count_.sum())
+    pos_k = list(m.classes_).index(positive)
+    post = []
+    for i in np.flatnonzero(test):
+        v = [Fraction(int(m.class_count_[c]) + 1, n + k) for c in range(k)]
+        for col in m.feature_names_in_:
+            cnt, code = m.counts_[col], int(ds.X[col].cat.codes.iloc[i])
+            v = [v[c] * Fraction(int(cnt[code, c]) + 1, int(cnt[:, c].sum()) + cnt.shape[0]) for c in range(k)]
+        post.append(v[pos_k] / sum(v))
+    is_pos = (ds.y[test] == positive).to_numpy()
+    p_pos = [p for p, t in zip(post, is_pos) if t]
+    p_neg = [p for p, t in zip(post, is_pos) if not t]
+    won = sum(Fraction(1) if p > q else Fraction(1, 2) if p == q else Fraction(0) for p in p_pos for q in p_neg)
+    return won / (len(p_pos) * len(p_neg))
+
+
+def test_class_order_does_not_change_auc_roc_or_cde_of_naive_bayes():
+    """Issue 35: aucacc's NB on a small binary set, same data and folds, classes declared {a, b} and {b, a}.
+
+    Ranking one column's floats (sklearn's roc_auc_score of the second class, as before) gives fold 2
+    16.7 % in one order and 12.5 % in the other; the tie rule gives, in both orders, the same float, the
+    value of the exact posteriors (ties ½), the same ROC points and the same C/D/E tallies against C4.5.
+    """
+    import pandas as pd
+
+    from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
+    from aucacc.learners.c45 import C45
+    from aucacc.learners.naive_bayes import NaiveBayes
+    from aucacc.roc.experiment import fold_curves
+    from aucacc.studies.fold_tables import cde_table
+
+    runs = {}
+    for order in (["a", "b"], ["b", "a"]):
+        ds = _symmetric_binary_set(order)
+        folds = stratified_folds(ds.y.astype(str).to_numpy(), 3, seed=1)
+        metrics, scores = [], {}
+        for name, make in [("NB", NaiveBayes), ("C4.5", C45)]:
+            sc, _ = cross_validate(ds, folds, make, discretization="none")
+            scores[name] = sc
+            metrics.append(fold_metrics(sc).assign(dataset="sym", learner=name))
+        runs[tuple(order)] = (ds, folds, scores, pd.concat(metrics, ignore_index=True))
+    (ds_ab, folds, sc_ab, m_ab), (ds_ba, _, sc_ba, m_ba) = runs[("a", "b")], runs[("b", "a")]
+    nb_ab, nb_ba = sc_ab["NB"], sc_ba["NB"]
+    # The stored probabilities are the same floats in both orders (binary NB normalises by a + b = b + a) ...
+    pd.testing.assert_frame_equal(nb_ab[["p:a", "p:b"]], nb_ba[["p:a", "p:b"]])
+    # ... but the two columns round the pair of fold 2 differently: one column's ranking depends on the order.
+    old = {o: [roc_auc_score(g["y_true"] == o[1], g[f"p:{o[1]}"]) for _, g in sc["NB"].groupby("fold")]
+           for o, (_, _, sc, _) in runs.items()}
+    assert old[("a", "b")][2] == pytest.approx(1 / 6) and old[("b", "a")][2] == pytest.approx(1 / 8)
+    # The tie rule: the same floats in both orders, each the exact posteriors' AUC.
+    auc_ab = m_ab.query("metric == 'auc'")["value"].to_numpy()
+    auc_ba = m_ba.query("metric == 'auc'")["value"].to_numpy()
+    assert auc_ab.tobytes() == auc_ba.tobytes()
+    exact = [float(100 * _exact_nb_auc(ds_ab, folds != k, folds == k, "b")) for k in range(3)]
+    np.testing.assert_allclose(m_ab.query("metric == 'auc' and learner == 'NB'")["value"], exact, rtol=0, atol=1e-12)
+    assert exact[2] == pytest.approx(100 / 6)
+    # ROC points of either positive class, fold by fold: the same in both orders.
+    for positive in ("a", "b"):
+        (c_ab, k_ab), (c_ba, k_ba) = fold_curves(nb_ab, positive), fold_curves(nb_ba, positive)
+        assert k_ab == k_ba == [0, 1, 2]
+        for x, z in zip(c_ab, c_ba):
+            for f in ("fpr", "tpr", "thresholds"):
+                assert getattr(x, f).tobytes() == getattr(z, f).tobytes()
+        assert [c.auc for c in c_ab] == pytest.approx([v / 100 for v in exact], abs=1e-12)
+    # C/D/E of AUC against accuracy, NB against C4.5 over the three folds: the same tallies.
+    t_ab, t_ba = cde_table(m_ab, [("NB", "C4.5")]), cde_table(m_ba, [("NB", "C4.5")])
+    pd.testing.assert_frame_equal(t_ab, t_ba)
+    assert int(t_ab["n"].iloc[0]) == 3
