@@ -36,7 +36,8 @@ import pandas as pd
 
 from aucacc.evaluation.cross_validate import fold_metrics
 from aucacc.evaluation.metrics import rank_auc, tie_groups
-from aucacc.scores import ranking_key, score_classes
+from aucacc.roc.curves import ranking_key
+from aucacc.scores import score_classes
 
 DRIVER = r"""
 import java.io.*;

@@ -44,16 +44,3 @@ def test_metrics_are_labelled_first(tmp_path):
     assert (tmp_path / "m.csv").read_text().splitlines() == [
         "dataset,learner,protocol,fold,metric,value", "iris,NB,whole_data,0,accuracy,90.0", "iris,NB,whole_data,0,auc,95.5"]
     assert list(m.columns) == ["fold", "metric", "value"]  # the caller's frame is left as it was
-
-
-def test_ranking_key_is_the_two_class_score_and_none_for_more_classes():
-    import pytest
-
-    from aucacc.scores import ranking_key
-
-    sc = pd.DataFrame({"y_true": ["a", "b"], "p:a": [0.75, 0.25], "p:b": [0.25, 0.75]})
-    assert ranking_key(sc, "a").tolist() == [0.25, -0.25]  # (p:a − p:b) / 2
-    assert ranking_key(sc, "b").tolist() == [-0.25, 0.25]
-    assert ranking_key(sc.assign(**{"p:c": 0.0}), "a") is None
-    with pytest.raises(ValueError, match="no column 'p:c'"):
-        ranking_key(sc, "c")

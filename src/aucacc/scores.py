@@ -183,30 +183,6 @@ def score_classes(scores: pd.DataFrame) -> list[str]:
     return [c[2:] for c in scores.columns if c.startswith("p:")]
 
 
-def ranking_key(scores: pd.DataFrame, positive: str) -> np.ndarray | None:
-    """The key that ranks a scores frame's instances for class ``positive`` under the tie rule, or None.
-
-    With two classes, :func:`aucacc.evaluation.metrics.class_score` of both ``p:`` columns,
-    ``(p:<positive> − p:<other>) / 2``: the stored AUC's ranking, whatever the class order
-    (:func:`aucacc.evaluation.metrics.tie_groups`). With more classes None: ``p:<positive>``
-    itself ranks (one-vs-rest). For :func:`aucacc.roc.curves.roc_points`' ``key``.
-
-    Raises
-    ------
-    ValueError
-        ``p:<positive>`` is not a column.
-    """
-    from aucacc.evaluation.metrics import class_score
-
-    classes = score_classes(scores)
-    if str(positive) not in classes:
-        raise ValueError(f"scores have no column 'p:{positive}' (columns: {list(scores.columns)})")
-    if len(classes) != 2:
-        return None
-    P = scores[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
-    return class_score(P, classes.index(str(positive)))
-
-
 def absent_class_folds(scores: pd.DataFrame) -> int:
     """Number of test folds in ``scores`` that lack one of its classes (their multi-class AUC is over the classes present)."""
     classes = set(score_classes(scores))

@@ -283,3 +283,16 @@ def test_auc_check_stored_auc_and_roc_points_tie_alike_where_the_columns_round_d
     bad["abs_diff"] = (bad["auc_points"] - bad["auc_reference"]).abs()
     with pytest.raises(RuntimeError, match="differs from the metric module's in 1 folds"):
         auc_check_table(bad)
+
+
+def test_ranking_key_is_the_two_class_score_and_none_for_more_classes():
+    import pandas as pd
+
+    from aucacc.roc.curves import ranking_key
+
+    sc = pd.DataFrame({"y_true": ["a", "b"], "p:a": [0.75, 0.25], "p:b": [0.25, 0.75]})
+    assert ranking_key(sc, "a").tolist() == [0.25, -0.25]  # (p:a − p:b) / 2
+    assert ranking_key(sc, "b").tolist() == [-0.25, 0.25]
+    assert ranking_key(sc.assign(**{"p:c": 0.0}), "a") is None
+    with pytest.raises(ValueError, match="no column 'p:c'"):
+        ranking_key(sc, "c")

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from aucacc.evaluation.metrics import SCORE_TIE_TOL, tie_groups
+from aucacc.evaluation.metrics import SCORE_TIE_TOL, class_score, tie_groups
+from aucacc.scores import score_classes
 
 @dataclass(frozen=True)
 class RocCurve:
@@ -32,6 +33,37 @@ class RocCurve:
         return auc_from_points(self.fpr, self.tpr)
 
 
+def ranking_key(scores, positive: str) -> np.ndarray | None:
+    """The key that ranks a scores frame's instances for class ``positive`` under the tie rule, or None.
+
+    With two classes, :func:`aucacc.evaluation.metrics.class_score` of both ``p:`` columns,
+    ``(p:<positive> − p:<other>) / 2``: the stored AUC's ranking, whatever the class order
+    (:func:`aucacc.evaluation.metrics.tie_groups`). With more classes None: ``p:<positive>``
+    itself ranks (one-vs-rest). For :func:`roc_points`' ``key``.
+
+    Parameters
+    ----------
+    scores : DataFrame with columns ``p:<class>…`` (:mod:`aucacc.scores`).
+    positive : the positive class.
+
+    Returns
+    -------
+    float array, shape (n,), or None.
+
+    Raises
+    ------
+    ValueError
+        ``p:<positive>`` is not a column.
+    """
+    classes = score_classes(scores)
+    if str(positive) not in classes:
+        raise ValueError(f"scores have no column 'p:{positive}' (columns: {list(scores.columns)})")
+    if len(classes) != 2:
+        return None
+    P = scores[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
+    return class_score(P, classes.index(str(positive)))
+
+
 def roc_points(positive, score, key=None) -> RocCurve:
     """ROC points of a scored test set, one per tie group of scores (Fawcett 2006, Alg. 2).
 
@@ -39,8 +71,8 @@ def roc_points(positive, score, key=None) -> RocCurve:
     ``a`` positives and ``b`` negatives is a single diagonal step of (b/N, a/P) — no
     optimistic or pessimistic ordering within the tie. Scores tie when equal up to rounding:
     the :func:`aucacc.evaluation.metrics.tie_groups` of ``key`` (by default ``score`` itself;
-    a two-class data set passes :func:`aucacc.evaluation.metrics.class_score`, which uses both
-    probability columns, so the points are those of the stored AUC whatever the class order).
+    a two-class data set passes :func:`ranking_key`, the class score of both probability
+    columns, so the points are those of the stored AUC whatever the class order).
 
     Parameters
     ----------

@@ -14,8 +14,7 @@ from typing import Mapping
 import numpy as np
 import pandas as pd
 
-from aucacc.roc.curves import roc_points
-from aucacc.scores import ranking_key
+from aucacc.roc.curves import ranking_key, roc_points
 
 
 def det_points(scores: pd.DataFrame, positive: str) -> pd.DataFrame:
@@ -32,7 +31,7 @@ def det_points(scores: pd.DataFrame, positive: str) -> pd.DataFrame:
     :func:`sklearn.metrics.det_curve` gives them with ``drop_intermediate=False``, bit for bit
     where no two distinct scores tie under :data:`~aucacc.evaluation.metrics.SCORE_TIE_TOL`: one
     point per tie group of :func:`aucacc.roc.curves.roc_points` (two classes: ranked by
-    :func:`aucacc.scores.ranking_key`), from the last threshold with FPR = 0 to the first with
+    :func:`aucacc.roc.curves.ranking_key`), from the last threshold with FPR = 0 to the first with
     FNR = 0 (the points beyond map to ±∞ on the normal-deviate axes). "Positive" means
     score ≥ threshold.
 

@@ -10,11 +10,11 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
-from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
+from aucacc.roc.curves import RocCurve, ranking_key, roc_points, threshold_average, vertical_average
 from aucacc.roc.det import det_table
 from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
                               rocch_table)
-from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class, ranking_key
+from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class
 from aucacc.tables import Table, split_frame
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class _Prepared:
         return self.scores[col].to_numpy()
 
     def key(self, positive: str) -> np.ndarray | None:
-        """:func:`~aucacc.scores.ranking_key` of ``positive`` (two classes: the stored AUC's ranking)."""
+        """:func:`~aucacc.roc.curves.ranking_key` of ``positive`` (two classes: the stored AUC's ranking)."""
         return ranking_key(self.scores, positive)
 
 
