@@ -13,7 +13,8 @@ of this checkout, and prints in Markdown:
 3. folds whose ROC points change: tie groups (:func:`aucacc.evaluation.metrics.tie_groups` of the ranking
    key) that join distinct floats;
 4. with ``--roc``: the ROC stage's per-data-set tables (``RESULTS/roc/<dataset>/*.csv``, rule ``roc_dataset``:
-   whole-data scores, the minority class positive, the schema's default grids) recomputed by this checkout
+   whole-data scores, the minority class positive, the grids and hull points of ``--n-points``,
+   ``--n-thresholds``, ``--hull-points``: the schema's defaults, as the paper's config) recomputed by this checkout
    and compared byte for byte with the stored ones (the library at the run's commit rewrites them byte for
    byte), with what differs;
 5. with ``--weka``: Weka 3.9's ``ThresholdCurve.getROCArea`` of every fold (binary: the class index of
@@ -95,15 +96,15 @@ def _weka_areas(cases: list[tuple[np.ndarray, np.ndarray, int]]) -> list[float]:
     return [float(v) for v in out]
 
 
-def _compare_roc(results: Path) -> None:
+def _compare_roc(results: Path, n_points: int, n_thresholds: int, hull_points: str) -> None:
     """Print which ``RESULTS/roc/<dataset>/*.csv`` this checkout's :func:`aucacc.roc.roc_dataset` writes otherwise."""
     import json
 
     from aucacc.roc import roc_dataset
     from aucacc.tables import Table
 
-    print("\n## ROC stage tables recomputed (whole_data, minority class positive, grids 101, hull of threshold "
-          "averages)\n")
+    print(f"\n## ROC stage tables recomputed (whole_data, minority class positive, grids {n_points} and "
+          f"{n_thresholds}, hull points {hull_points})\n")
     with tempfile.TemporaryDirectory() as tmp:
         for d in sorted(p for p in (results / "roc").iterdir() if p.is_dir()):
             learners = list(dict.fromkeys(pd.read_csv(d / "curves.csv")["learner"]))
@@ -111,7 +112,7 @@ def _compare_roc(results: Path) -> None:
             scores = {lrn: pd.read_parquet(results / "scores" / "whole_data" / d.name / f"{lrn}.parquet")
                       for lrn in learners}
             metrics = {lrn: pd.read_csv(results / "metrics" / "whole_data" / d.name / f"{lrn}.csv") for lrn in learners}
-            t = roc_dataset(d.name, classes, scores, metrics, None, "threshold", 101, 101)
+            t = roc_dataset(d.name, classes, scores, metrics, None, hull_points, n_points, n_thresholds)
             for name, fn in [("curves", "curves.csv"), ("hull", "hull.csv"), ("check", "auc_check.csv"),
                              ("det", "det.csv")]:
                 out = Path(tmp) / f"{d.name}_{fn}"
@@ -136,6 +137,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results", type=Path)
     ap.add_argument("--roc", action="store_true", help="recompute the ROC stage's tables and compare them")
+    ap.add_argument("--n-points", type=int, default=101, help="config roc.n_points of the run (default 101)")
+    ap.add_argument("--n-thresholds", type=int, default=101, help="config roc.n_thresholds of the run (default 101)")
+    ap.add_argument("--hull-points", default="threshold", help="config roc.hull_points of the run")
     ap.add_argument("--weka", action="store_true", help="compare every fold with Weka 3.9's ROC area")
     args = ap.parse_args(argv)
     folds, roc_moves, cases, case_info = [], [], [], []
@@ -184,7 +188,7 @@ def main(argv=None) -> int:
     print(f"\n## ROC points\n\n{len(roc_moves)} (fold, positive class) curves whose tie groups join distinct floats"
           + (": " + ", ".join("/".join(map(str, r)) for r in roc_moves[:40]) if roc_moves else "."))
     if args.roc:
-        _compare_roc(args.results)
+        _compare_roc(args.results, args.n_points, args.n_thresholds, args.hull_points)
     if args.weka:
         w = pd.DataFrame(case_info).assign(weka=_weka_areas(cases))
         w["abs_diff"] = (w["weka"] - w["ours"]).abs()
