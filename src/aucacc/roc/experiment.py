@@ -58,7 +58,8 @@ class _Prepared:
 
 
 def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
-    """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>``.
+    """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>`` (two classes:
+    by :func:`~aucacc.roc.curves.ranking_key`, ties up to rounding as in the stored AUC).
 
     Parameters
     ----------
