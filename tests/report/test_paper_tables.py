@@ -90,6 +90,19 @@ def test_pessimistic_ties_and_pooled():
     assert reading_aucs(sc, "pooled")[0] == pytest.approx(100 * 8 / 9)
 
 
+def test_readings_tie_scores_one_ulp_apart_as_every_auc_does():
+    """The readings rank with the project's tie rule: a positive and a negative one ulp apart tie, as in
+    the stored AUC. Positives 0.6, 0.6 + 1 ulp; negatives 0.6, 0.1: standard
+    (2 ties ½, 2 wins) 3/4, pessimistic 2/4, whichever column is declared first."""
+    p = np.array([np.nextafter(0.6, 1), 0.6, 0.6, 0.1])
+    sc = _scores(["p", "p", "n", "n"], p, ["p"] * 4)
+    assert sc["p:p"].iloc[0] > sc["p:p"].iloc[2] and sc["p:n"].iloc[0] < sc["p:n"].iloc[2]  # apart as floats
+    for frame in (sc, sc[["row", "fold", "y_true", "y_pred", "p:p", "p:n"]]):
+        assert list(reading_aucs(frame, "standard")) == [75.0]
+        assert list(reading_aucs(frame, "ties_pessimistic")) == [50.0]
+        assert list(reading_aucs(frame, "pooled")) == [75.0]
+
+
 def test_impossible_published_values():
     # Published 100.0 ± 0.0 accuracy with AUC < 100 on binary sets: import and mushroom, C4.4 and C4.5.
     wide = pd.read_csv(PUB / "uci_nb_c44_c45.csv")

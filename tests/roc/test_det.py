@@ -45,9 +45,37 @@ def test_det_of_the_other_class():
 
 def test_det_table_stacks_learners_and_refuses_one_class():
     sc = _scores()
-    t = det_table({"A": sc, "B": sc.assign(**{"p:p": sc["p:p"][::-1].to_numpy()})}, "p")
+    rev = sc["p:p"][::-1].to_numpy()
+    t = det_table({"A": sc, "B": sc.assign(**{"p:p": rev, "p:n": 1 - rev})}, "p")
     assert list(dict.fromkeys(t["learner"])) == ["A", "B"] and list(t.columns) == ["learner", "threshold", "fpr", "fnr"]
     with pytest.raises(ValueError, match="both classes"):
         det_points(sc[sc["y_true"] == "p"], "p")
     with pytest.raises(ValueError, match="no column"):
         det_points(sc, "q")
+
+
+def test_det_points_are_sklearns_bit_for_bit_and_tie_scores_equal_up_to_rounding():
+    """scikit-learn's det_curve, bit for bit, on random two-class scores with ties; and the tie rule: a
+    positive and a negative one ulp apart (issue 35) are one point, in either column."""
+    import numpy as np
+    from sklearn.metrics import det_curve
+
+    rng = np.random.default_rng(5)
+    for t in range(60):
+        n = int(rng.integers(4, 80))
+        y = np.where(rng.random(n) < 0.4, "p", "n")
+        if (y == "p").all() or (y == "n").all():
+            continue
+        p = rng.random(n) if t % 2 else rng.integers(0, 5, n) / 4
+        sc = pd.DataFrame({"fold": 0, "row": range(n), "y_true": y, "p:n": 1 - p, "p:p": p})
+        d = det_points(sc, "p")
+        fpr, fnr, thr = det_curve(y == "p", p)
+        for ours, ref in [(d["fpr"], fpr), (d["fnr"], fnr), (d["threshold"], thr)]:
+            assert ours.to_numpy().tobytes() == np.asarray(ref, dtype=float).tobytes()
+    pa = np.array([0.7, 0.5455112219451371, 0.545511221945137, 0.2])
+    pb = np.array([0.3, 0.454488778054863, 0.454488778054863, 0.8])
+    sc = pd.DataFrame({"fold": 0, "row": range(4), "y_true": list("abab"), "p:a": pa, "p:b": pb})
+    # positive a, by p:a: 0.7 a | 0.5455 b, 0.5455 a (tied) | 0.2 b: FPR 0 → FNR 1/2; FPR 1/2 → FNR 0
+    d = det_points(sc, "a")
+    assert d["fpr"].tolist() == [0.5, 0.0] and d["fnr"].tolist() == [0.0, 0.5]
+    assert d["threshold"].tolist() == [0.545511221945137, 0.7]

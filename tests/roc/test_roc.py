@@ -30,6 +30,37 @@ def test_roc_points_with_ties_hand_computed():
     np.testing.assert_array_equal(roc_points(pos[perm], s[perm]).tpr, c.tpr)
 
 
+def test_roc_points_tie_scores_one_ulp_apart_in_either_class_order():
+    """The floats of issue 35's naive Bayes: p(a) of a b and an a one ulp apart, p(b) equal.
+
+    score p(b): 0.8 b | 0.4545 b, 0.4545 a (one tie, the group's threshold its lowest p(b)) | 0.3 a
+    (P = N = 2): (0, 0), (0, .5), (.5, 1), (1, 1); area .5·.75 + .5·1 = 7/8. Ranking by p(a) of the
+    other class, with the two-class key, gives the same points mirrored: (0, 0), (0, .5), (.5, 1), (1, 1).
+    """
+    from aucacc.evaluation.metrics import class_score
+
+    pa = np.array([0.7, 0.5455112219451371, 0.545511221945137, 0.2])
+    pb = np.array([0.3, 0.454488778054863, 0.454488778054863, 0.8])
+    P = np.c_[pa, pb]
+    is_b = np.array([False, True, False, True])
+    c = roc_points(is_b, pb, class_score(P, 1))
+    np.testing.assert_array_equal(c.fpr, [0, 0, .5, 1])
+    np.testing.assert_array_equal(c.tpr, [0, .5, 1, 1])
+    np.testing.assert_array_equal(c.thresholds, [np.inf, .8, 0.454488778054863, .3])
+    assert c.auc == 7 / 8
+    a = roc_points(~is_b, pa, class_score(P, 0))
+    np.testing.assert_array_equal(a.fpr, [0, 0, .5, 1])
+    np.testing.assert_array_equal(a.tpr, [0, .5, 1, 1])
+    np.testing.assert_array_equal(a.thresholds, [np.inf, .7, 0.545511221945137, .2])  # the group's lowest p(a)
+    # p(a) alone ties the pair too (one ulp is within the tolerance); a gap of 1e-9 ranks it: area 3/4
+    assert roc_points(~is_b, pa).fpr.size == 4 and roc_points(~is_b, pa).auc == 7 / 8
+    assert roc_points(~is_b, pa, key=np.r_[pa[:2], pa[2] - 1e-9, pa[3]]).auc == 3 / 4
+    with pytest.raises(ValueError, match="do not decrease"):
+        roc_points(~is_b, pa, key=-pa)
+    with pytest.raises(ValueError, match="shape of score"):
+        roc_points(~is_b, pa, key=pa[:3])
+
+
 def test_roc_points_errors():
     with pytest.raises(ValueError, match="one class"):
         roc_points([True, True], [0.1, 0.2])
@@ -221,12 +252,12 @@ def test_hybrid_at_fprs_table():
     assert h.loc[h["fpr"] == .3, "tied_with"].item() == "C"
 
 
-def test_auc_check_uses_the_same_column_where_complement_ties_differ():
+def test_auc_check_stored_auc_and_roc_points_tie_alike_where_the_columns_round_differently():
     """ionosphere NB, uci36: two instances tie at p:b = 1.0 but not at p:g (1e-17 vs 3e-18).
 
-    By hand, ranking p:b (positive b): pairs (b1,g1) tie ½, (b1,g2) 1, (b2,g1) 0, (b2,g2) 1 → 2.5/4.
-    The stored AUC ranks p:g: (g2 > b1, b2), (g1 < b1, b2) → 2/4. The check must take the same
-    column's rank AUC for that fold, say so, and still fail on a true defect.
+    Ranking p:g alone would give 2/4 ((g2 > b1, b2), (g1 < b1, b2)); the tie rule (class_score, tie_groups)
+    ties them in both columns, so by hand (positive b): pairs (b1,g1) tie ½, (b1,g2) 1, (b2,g1) 0,
+    (b2,g2) 1 → 2.5/4, stored and from the ROC points alike, in both class orders; a true defect still fails.
     """
     import pandas as pd
 
@@ -236,22 +267,32 @@ def test_auc_check_uses_the_same_column_where_complement_ties_differ():
 
     pb = np.array([1.0, 1.0, 0.3, 0.1, 0.9, 0.2, 0.8, 0.1])
     pg = np.array([1e-17, 3e-18, 0.7, 0.9, 0.1, 0.8, 0.2, 0.9])
-    sc = pd.DataFrame({"row": np.arange(8), "fold": np.repeat([0, 1], 4), "y_true": ["b", "g", "b", "g"] * 2,
-                       "p:b": pb, "p:g": pg})
-    sc["y_pred"] = np.where(pb >= pg, "b", "g")
-    m = fold_metrics(sc)
-    assert m.query("metric == 'auc'")["value"].tolist() == [50.0, 100.0]
-    res = roc_dataset("ion", ["b", "g"], {"NB": sc}, {"NB": m}, "b", "threshold", n_points=5, n_thresholds=5)
-    c = res["check"].sort_values("fold")
-    np.testing.assert_allclose(c["auc_points"], [0.625, 1.0], rtol=0, atol=1e-15)
-    np.testing.assert_allclose(c["auc_reference"], [0.625, 1.0], rtol=0, atol=1e-15)
-    assert c["reference"].tolist() == [
-        "metrics.rank_auc of p:b (the stored AUC ranks p:g, whose float ties differ)", "stored fold AUC (metrics.auc)"]
-    t = auc_check_table(c)
-    assert t.notes == ["ion (positive b), NB: 1 of 2 test folds are checked against the rank AUC of p:b, not the "
-                       "stored AUC (which ranks p:g): p:b ties instances that p:g, rounded differently, ranks apart "
-                       "(largest stored-AUC difference 0.125)."]
+    for cols, classes in [(["p:b", "p:g"], ["b", "g"]), (["p:g", "p:b"], ["g", "b"])]:
+        sc = pd.DataFrame({"row": np.arange(8), "fold": np.repeat([0, 1], 4), "y_true": ["b", "g", "b", "g"] * 2,
+                           "p:b": pb, "p:g": pg})[["row", "fold", "y_true"] + cols]
+        sc["y_pred"] = np.where(pb >= pg, "b", "g")
+        m = fold_metrics(sc)
+        assert m.query("metric == 'auc'")["value"].tolist() == [62.5, 100.0]
+        res = roc_dataset("ion", classes, {"NB": sc}, {"NB": m}, "b", "threshold", n_points=5, n_thresholds=5)
+        c = res["check"].sort_values("fold")
+        np.testing.assert_allclose(c["auc_points"], [0.625, 1.0], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(c["auc_reference"], [0.625, 1.0], rtol=0, atol=1e-15)
+        assert c["reference"].tolist() == ["stored fold AUC (metrics.auc)"] * 2
+        assert auc_check_table(c).notes == []
     bad = c.assign(auc_points=c["auc_points"] + [0.0, 0.01])
     bad["abs_diff"] = (bad["auc_points"] - bad["auc_reference"]).abs()
     with pytest.raises(RuntimeError, match="differs from the metric module's in 1 folds"):
         auc_check_table(bad)
+
+
+def test_ranking_key_is_the_two_class_score_and_none_for_more_classes():
+    import pandas as pd
+
+    from aucacc.roc.curves import ranking_key
+
+    sc = pd.DataFrame({"y_true": ["a", "b"], "p:a": [0.75, 0.25], "p:b": [0.25, 0.75]})
+    assert ranking_key(sc, "a").tolist() == [0.25, -0.25]  # (p:a − p:b) / 2
+    assert ranking_key(sc, "b").tolist() == [-0.25, 0.25]
+    assert ranking_key(sc.assign(**{"p:c": 0.0}), "a") is None
+    with pytest.raises(ValueError, match="no column 'p:c'"):
+        ranking_key(sc, "c")

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.auc_gap.weka_readings import WEKA342_READINGS, weka342_reading
-from aucacc.evaluation.metrics import hand_till_m, rank_auc
+from aucacc.evaluation.metrics import class_score, hand_till_m, rank_auc, tie_groups
 from aucacc.scores import score_classes
 
 PairAUC = Callable[[np.ndarray, np.ndarray], float]
@@ -22,7 +22,9 @@ READINGS = ("standard", "hard_label", "ties_pessimistic", "ties_random", "pooled
 
 
 def _auc_pessimistic(pos: np.ndarray, s: np.ndarray) -> float:
-    # Count strictly correctly ordered pairs only: rank positives below every tied negative.
+    # Count strictly correctly ordered pairs only: rank positives below every tied negative
+    # (ties up to rounding: the scores' tie groups, as every AUC of the project ranks them).
+    s = tie_groups(s)
     n0 = pos.sum()
     n1 = pos.size - n0
     from scipy.stats import rankdata  # lazy: scipy.stats costs ~0.6 s of job start-up (report jobs)
@@ -39,6 +41,7 @@ def _make_random_tie(seed: int) -> PairAUC:
     rng = np.random.default_rng(seed)
 
     def f(pos: np.ndarray, s: np.ndarray) -> float:
+        s = tie_groups(s)  # ties up to rounding, as every AUC of the project ranks them
         jitter = rng.permutation(s.size)
         order = np.lexsort((jitter, s))  # by score, ties by the random permutation
         r = np.empty(s.size)
@@ -53,7 +56,7 @@ def _auc(y: np.ndarray, P: np.ndarray, classes: list[str], pair_auc: PairAUC) ->
     if len(classes) == 2:
         pos = y == classes[1]
         # a binary test fold with one class: AUC undefined (docs/small-classes.md)
-        return pair_auc(pos, P[:, 1]) if pos.any() and not pos.all() else np.nan
+        return pair_auc(pos, class_score(P, 1)) if pos.any() and not pos.all() else np.nan
     return hand_till_m(y, P, classes, pair_auc)[0]
 
 

@@ -10,6 +10,11 @@ Binary AUC is the Wilcoxon–Mann–Whitney statistic with mid-ranks for ties
 :func:`auc` uses; :func:`rank_auc` is the formula itself, and the tests check that they agree. Multi-class AUC is Hand & Till's (2001) M (eq. 7):
 the mean over unordered class pairs {i, j} of (Â(i|j) + Â(j|i)) / 2, where Â(i|j) ranks
 the instances of classes i and j by their probability of class i.
+
+Ties up to rounding (:func:`tie_groups`, :func:`class_score`): every AUC and ROC point of the
+project ranks scores through these two helpers. Two scores tie when they are equal up to
+:data:`SCORE_TIE_TOL`, and a two-class problem ranks by a score computed from both columns, so
+that which class is declared first never decides how rounding noise breaks a tie.
 """
 
 from __future__ import annotations
@@ -19,6 +24,104 @@ from itertools import combinations
 import numpy as np
 
 # scipy.stats and sklearn.metrics are imported where used: they cost a job ~1 s of start-up.
+
+#: Scores closer than this (absolute, in probability units) are tied: see :func:`tie_groups`.
+SCORE_TIE_TOL = 1e-13
+
+
+def tie_groups(score, tol: float = SCORE_TIE_TOL) -> np.ndarray:
+    """Tie group of each score: scores equal up to rounding share a group (the project's one tie rule).
+
+    The scores are sorted and cut wherever two neighbours differ by more than ``tol``; the
+    groups are numbered from the lowest score up. Two scores within ``tol`` of each other, or
+    joined by a chain of neighbours within ``tol``, are tied (single linkage, so the rule is
+    transitive). Every AUC (:func:`rank_auc`, :func:`roc_auc_binary`, :func:`hand_till_m`,
+    :func:`auc`) and the ROC points (:func:`aucacc.roc.curves.roc_points`) rank the groups, not
+    the raw floats.
+
+    Why: class probabilities carry rounding error. Two instances whose posteriors are equal in
+    exact arithmetic can be stored one unit in the last place apart (naive Bayes multiplies the
+    same factors in another order), and ``p(a)`` and ``1 − p(b)`` differ the same way, so a
+    ranking by raw floats breaks such ties by rounding noise, and which column is ranked
+    decides how. The tolerance is absolute because a probability's rounding error is: each of
+    the ``m`` floating-point operations that make a score in [0, 1] adds at most a unit
+    roundoff u = 2⁻⁵³ ≈ 1.1e-16 of it, so two scores equal in exact arithmetic differ by less
+    than about 2 m u. ``1e-13`` is about 900 u: it ties the rounding noise of scores made by up
+    to a few hundred operations (naive Bayes on a few hundred attributes); in the paper's run it
+    moves no fold AUC by more than 1e-9 (``docs/ties.md``), while ``1e-12`` would already tie two
+    naive Bayes posteriors of 2.32e-12 and 2.09e-12 of opposite classes (breast, per-fold
+    discretization, fold 7). The cost: scores less than 1e-13 apart are tied even where the
+    learner meant them apart (posteriors of 1e-16 and 1e-15), which also the column of the
+    class near 1 cannot tell apart (1 − 1e-16 rounds to 1).
+
+    The groups depend on the set of scores only, not on their order, and negating every score
+    gives the same groups numbered the other way (a − b = −(b − a) exactly in floating point),
+    which is what makes a two-class AUC independent of the class order (:func:`class_score`).
+
+    Parameters
+    ----------
+    score : float array, shape (n,) — finite scores, or ±inf (equal infinities tie).
+    tol : float — non-negative tolerance, in the scores' units.
+
+    Returns
+    -------
+    int array, shape (n,) — group ``0`` holds the lowest scores; ``k`` groups give ``0 … k − 1``.
+
+    Raises
+    ------
+    ValueError
+        A score is NaN, ``score`` is not 1-d, or ``tol`` is negative or not finite.
+    """
+    s = np.asarray(score, dtype=float)
+    if s.ndim != 1:
+        raise ValueError(f"score must be 1-d, got shape {s.shape}")
+    if np.isnan(s).any():
+        raise ValueError("score contains NaN")
+    if not (np.isfinite(tol) and tol >= 0):
+        raise ValueError(f"tol must be finite and non-negative, got {tol!r}")
+    order = np.argsort(s, kind="stable")
+    ss = s[order]
+    with np.errstate(invalid="ignore"):  # inf − inf: equal infinities tie by the == below
+        new = ~((ss[1:] == ss[:-1]) | (ss[1:] - ss[:-1] <= tol))
+    groups = np.empty(s.size, dtype=np.int64)
+    groups[order] = np.r_[0, np.cumsum(new)] if s.size else np.zeros(0, dtype=np.int64)
+    return groups
+
+
+def class_score(proba, k: int) -> np.ndarray:
+    """The score that ranks instances for class ``k``: ``p_k``, or ``(p_k − p_other) / 2`` for two classes.
+
+    With two classes ``p_k`` and ``1 − p_other`` are equal in exact arithmetic but not in
+    floating point, so ranking either column alone lets the declared class order decide how
+    rounding breaks a tie. ``(p_k − p_other) / 2`` uses both columns, and the other class's
+    score is exactly its negative (a − b = −(b − a), and halving is exact), so with
+    :func:`tie_groups` the two classes give the same ties in reverse order. It equals
+    ``p_k − ½`` in exact arithmetic, so :data:`SCORE_TIE_TOL` keeps its meaning in probability
+    units. With more than two classes the column is ranked as it is (Hand & Till 2001 rank
+    ``p_i``; a one-vs-rest ROC curve of class ``k`` ranks ``p_k``).
+
+    Parameters
+    ----------
+    proba : float array, shape (n, c) — class-probability columns, ``c >= 2``.
+    k : int — the column of the class, ``0 <= k < c``.
+
+    Returns
+    -------
+    float array, shape (n,) — higher means more likely class ``k``.
+
+    Raises
+    ------
+    ValueError
+        ``proba`` is not 2-d with at least two columns, or ``k`` is out of range.
+    """
+    P = np.asarray(proba, dtype=float)
+    if P.ndim != 2 or P.shape[1] < 2:
+        raise ValueError(f"proba must have shape (n, c) with c >= 2, got {P.shape}")
+    if not 0 <= k < P.shape[1]:
+        raise ValueError(f"class column {k} out of range for {P.shape[1]} columns")
+    if P.shape[1] == 2:
+        return (P[:, k] - P[:, 1 - k]) / 2
+    return P[:, k]
 
 
 def accuracy(y_true, y_pred) -> float:
@@ -31,6 +134,8 @@ def accuracy(y_true, y_pred) -> float:
 
 def rank_auc(positive: np.ndarray, score: np.ndarray) -> float:
     """Binary AUC by the rank formula with mid-ranks for ties (Hand & Till 2001, eq. 3).
+
+    Ties are the scores' :func:`tie_groups` (equal up to :data:`SCORE_TIE_TOL`).
 
     Parameters
     ----------
@@ -50,18 +155,19 @@ def rank_auc(positive: np.ndarray, score: np.ndarray) -> float:
         raise ValueError("AUC is undefined when only one class is present")
     from scipy.stats import rankdata
 
-    ranks = rankdata(score, method="average")
+    ranks = rankdata(tie_groups(score), method="average")
     s0 = ranks[positive].sum()
     return float((s0 - n0 * (n0 + 1) / 2) / (n0 * n1))
 
 
 def roc_auc_binary(positive, score) -> float:
-    """``sklearn.metrics.roc_auc_score(positive, score)`` of a two-class reading, bit for bit, without its checks.
+    """``sklearn.metrics.roc_auc_score(positive, score)`` of a two-class reading with the project's ties, without its checks.
 
-    The same steps in the same float64 operations as scikit-learn 1.9's ``roc_curve`` and ``auc``:
+    The same steps in the same float64 operations as scikit-learn 1.9's ``roc_curve`` and ``auc``,
+    so bit for bit its value wherever no two distinct scores lie within :data:`SCORE_TIE_TOL`:
     the scores sorted in decreasing order, the cumulated true and false positives at the last
-    instance of each run of tied scores (exact integers, so the order within a tie does not
-    matter), the collinear points dropped (``drop_intermediate``), (0, 0) prepended, both rates
+    instance of each run of tied scores (:func:`tie_groups`, where scikit-learn ties equal floats
+    only; exact integers, so the order within a tie does not matter), the collinear points dropped (``drop_intermediate``), (0, 0) prepended, both rates
     divided by their totals and the area summed by ``scipy.integrate.trapezoid``. It skips
     scikit-learn's input validation, which costs about 5 ms a call under load: Hand–Till M makes
     ``c (c − 1)`` of them per fold, 650 on a 26-class data set. ``sklearn.config_context(
@@ -94,9 +200,9 @@ def roc_auc_binary(positive, score) -> float:
     n_pos = int(positive.sum())
     if n_pos == 0 or n_pos == positive.size:
         raise ValueError("AUC is undefined when only one class is present")
-    order = np.argsort(-score, kind="stable")
-    s = score[order]
-    idx = np.r_[np.flatnonzero(np.diff(s)), s.size - 1]
+    groups = tie_groups(score)
+    order = np.argsort(-groups, kind="stable")
+    idx = np.r_[np.flatnonzero(np.diff(groups[order])), groups.size - 1]
     tps = np.cumsum(positive[order].astype(np.float64))[idx]
     fps = 1 + idx.astype(np.float64) - tps
     if fps.shape[0] > 2:
@@ -113,10 +219,12 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     ----------
     y_true : array, shape (n,) — true class labels.
     proba : array, shape (n, n_classes) — class-probability (or score) columns in ``classes`` order.
+        Â(i|j) ranks :func:`class_score` of column i: ``p_i`` (Hand & Till), or for two classes
+        ``(p_i − p_j) / 2``, whose ties are those of ``p_j`` reversed, so Â(i|j) = Â(j|i).
     classes : sequence of the n_classes labels.
     pair_auc : optional ``f(is_positive, score) -> float`` for the two-class Â(i|j); default
-        :func:`roc_auc_binary`, ``sklearn.metrics.roc_auc_score``'s value bit for bit (mid-ranks
-        for ties). Other tie rules plug in here.
+        :func:`roc_auc_binary`, ``sklearn.metrics.roc_auc_score``'s value (mid-ranks for ties,
+        tied up to :data:`SCORE_TIE_TOL`). Other tie rules plug in here.
 
     Returns
     -------
@@ -130,13 +238,14 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     if pair_auc is None:
         pair_auc = roc_auc_binary
     is_class = {k: y_true == c for k, c in enumerate(classes)}  # once per class, not per pair
+    scores = [class_score(proba, k) for k in range(proba.shape[1])] if len(classes) == 2 else proba.T
     present = [k for k in is_class if is_class[k].any()]
     vals = []
     for i, j in combinations(present, 2):
         mask = is_class[i] | is_class[j]
         yi = is_class[i][mask]
-        a_ij = pair_auc(yi, proba[mask, i])
-        a_ji = pair_auc(~yi, proba[mask, j])
+        a_ij = pair_auc(yi, scores[i][mask])
+        a_ji = pair_auc(~yi, scores[j][mask])
         vals.append((a_ij + a_ji) / 2)
     if not vals:
         raise ValueError("Hand–Till M needs at least two classes present in y_true")
@@ -146,20 +255,37 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
 def auc(y_true, proba: np.ndarray, classes) -> float:
     """AUC of a class-probability matrix: binary rank AUC, or Hand–Till M for more than two classes.
 
-    For two classes the score of the second class ranks the instances (the binary AUC is the
-    same whichever class is called positive, since the two probabilities sum to one).
+    For two classes the positive class is the one whose name sorts last as text (the second
+    class of every binary data set of the paper but cars), and :func:`class_score` ranks the
+    instances: ``(p_pos − p_neg) / 2``, computed from both columns, with ties up to
+    :data:`SCORE_TIE_TOL` (:func:`tie_groups`). The two classes give the same ties (the score
+    of one is exactly the negative of the other's), and the positive class does not depend on
+    the declared order, so the AUC is the same float whichever class is declared first: also
+    where two instances' probabilities are equal in exact arithmetic and one unit in the last
+    place apart in floating point, and also in the last bit of the area, which the trapezoids
+    sum in one direction. (Ranking one column's floats, as ``sklearn.metrics.roc_auc_score``
+    and Weka's ``ThresholdCurve`` do, breaks such a tie by rounding noise, and the declared
+    order decides which way.)
+
+    Returns
+    -------
+    float — the AUC in 0–1.
+
+    Raises
+    ------
+    ValueError
+        ``proba`` is not of shape (n, len(classes)), or a binary ``y_true`` has one class only.
     """
     classes = list(classes)
     proba = np.asarray(proba, dtype=float)
     if proba.ndim != 2 or proba.shape[1] != len(classes):
         raise ValueError(f"proba must have shape (n, {len(classes)}), got {proba.shape}")
     if len(classes) == 2:
-        pos = np.asarray(y_true) == classes[1]
+        k = 0 if str(classes[0]) > str(classes[1]) else 1  # the same positive class in either order
+        pos = np.asarray(y_true) == classes[k]
         if pos.all() or not pos.any():
             raise ValueError("AUC is undefined when only one class is present")
-        from sklearn.metrics import roc_auc_score
-
-        return float(roc_auc_score(pos, proba[:, 1]))
+        return roc_auc_binary(pos, class_score(proba, k))
     return hand_till_m(y_true, proba, classes)[0]
 
 

@@ -35,7 +35,7 @@ from typing import Mapping
 import numpy as np
 import pandas as pd
 
-from aucacc.evaluation.metrics import hand_till_m, roc_auc_binary
+from aucacc.evaluation.metrics import class_score, hand_till_m, roc_auc_binary
 from aucacc.scores import positive_class, score_classes
 
 #: Names of the confusion-matrix metrics, in table order.
@@ -179,7 +179,7 @@ def ovr_aucs(y_true, proba, classes) -> dict[str, float]:
     for k, c in enumerate(classes):
         pos = y == str(c)
         if pos.any() and (~pos).any():
-            v = roc_auc_binary(pos, P[:, k])  # sklearn's roc_auc_score, bit for bit
+            v = roc_auc_binary(pos, class_score(P, k))  # sklearn's roc_auc_score with the project's ties
             out[f"ovr:{c}"] = v
             vals.append(v)
             w.append(pos.mean())

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from aucacc.evaluation.metrics import SCORE_TIE_TOL, class_score, tie_groups
+from aucacc.scores import score_classes
+
 @dataclass(frozen=True)
 class RocCurve:
     """ROC points of one scored test set, in order of decreasing threshold.
@@ -30,26 +33,64 @@ class RocCurve:
         return auc_from_points(self.fpr, self.tpr)
 
 
-def roc_points(positive, score) -> RocCurve:
-    """ROC points of a scored test set, one per distinct score (Fawcett 2006, Alg. 2).
+def ranking_key(scores, positive: str) -> np.ndarray | None:
+    """The key that ranks a scores frame's instances for class ``positive`` under the tie rule, or None.
 
-    Instances with equal scores are passed by one threshold together, so a tie between
-    ``a`` positives and ``b`` negatives is a single diagonal step of (b/N, a/P) — no
-    optimistic or pessimistic ordering within the tie.
+    With two classes, :func:`aucacc.evaluation.metrics.class_score` of both ``p:`` columns,
+    ``(p:<positive> − p:<other>) / 2``: the stored AUC's ranking, whatever the class order
+    (:func:`aucacc.evaluation.metrics.tie_groups`). With more classes None: ``p:<positive>``
+    itself ranks (one-vs-rest). For :func:`roc_points`' ``key``.
 
     Parameters
     ----------
-    positive : bool array, shape (n,) — True for the positive class.
-    score : float array, shape (n,) — higher means more likely positive.
+    scores : DataFrame with columns ``p:<class>…`` (:mod:`aucacc.scores`).
+    positive : the positive class.
 
     Returns
     -------
-    RocCurve with ``k = (number of distinct scores) + 1`` points.
+    float array, shape (n,), or None.
 
     Raises
     ------
     ValueError
-        Shapes differ, a score is NaN, or either class is absent (rates undefined).
+        ``p:<positive>`` is not a column.
+    """
+    classes = score_classes(scores)
+    if str(positive) not in classes:
+        raise ValueError(f"scores have no column 'p:{positive}' (columns: {list(scores.columns)})")
+    if len(classes) != 2:
+        return None
+    P = scores[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
+    return class_score(P, classes.index(str(positive)))
+
+
+def roc_points(positive, score, key=None) -> RocCurve:
+    """ROC points of a scored test set, one per tie group of scores (Fawcett 2006, Alg. 2).
+
+    Instances with tied scores are passed by one threshold together, so a tie between
+    ``a`` positives and ``b`` negatives is a single diagonal step of (b/N, a/P) — no
+    optimistic or pessimistic ordering within the tie. Scores tie when equal up to rounding:
+    the :func:`aucacc.evaluation.metrics.tie_groups` of ``key`` (by default ``score`` itself;
+    a two-class data set passes :func:`ranking_key`, the class score of both probability
+    columns, so the points are those of the stored AUC whatever the class order).
+
+    Parameters
+    ----------
+    positive : bool array, shape (n,) — True for the positive class.
+    score : float array, shape (n,) — higher means more likely positive; the thresholds are its values.
+    key : optional float array, shape (n,) — the ranking score whose tie groups make the points,
+        increasing with ``score`` (up to rounding); default ``score``.
+
+    Returns
+    -------
+    RocCurve with ``k = (number of tie groups) + 1`` points; the threshold of a group is its
+    lowest ``score``.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, a score is NaN, either class is absent (rates undefined), or ``key``
+        orders two groups against ``score`` (their thresholds would not decrease).
     """
     positive = np.asarray(positive, dtype=bool)
     score = np.asarray(score, dtype=float)
@@ -61,14 +102,21 @@ def roc_points(positive, score) -> RocCurve:
     n_neg = positive.size - n_pos
     if n_pos == 0 or n_neg == 0:
         raise ValueError("ROC points are undefined when only one class is present")
-    order = np.argsort(-score, kind="mergesort")
-    s, p = score[order], positive[order]
+    key = score if key is None else np.asarray(key, dtype=float)
+    if key.shape != score.shape:
+        raise ValueError(f"key must have the shape of score {score.shape}, got {key.shape}")
+    groups = tie_groups(key, SCORE_TIE_TOL)
+    order = np.lexsort((-score, -groups))  # by group, highest first; in a group by score, lowest last
+    g, s, p = groups[order], score[order], positive[order]
     tp, fp = np.cumsum(p), np.cumsum(~p)
-    # Last instance of each run of equal scores: the threshold passes the whole run at once.
-    last = np.r_[s[1:] != s[:-1], True]
+    # Last instance of each tie group: the threshold passes the whole group at once.
+    last = np.r_[g[1:] != g[:-1], True]
     fpr = np.r_[0.0, fp[last] / n_neg]
     tpr = np.r_[0.0, tp[last] / n_pos]
     thr = np.r_[np.inf, s[last]]
+    if (np.diff(thr) >= 0).any():
+        raise ValueError("key ranks two tie groups against score: their thresholds do not decrease (a two-class "
+                         "key from probability rows that do not sum to 1?)")
     return RocCurve(fpr=fpr, tpr=tpr, thresholds=thr, n_pos=n_pos, n_neg=n_neg)
 
 

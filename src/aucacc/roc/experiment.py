@@ -10,7 +10,7 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
-from aucacc.roc.curves import RocCurve, roc_points, threshold_average, vertical_average
+from aucacc.roc.curves import RocCurve, ranking_key, roc_points, threshold_average, vertical_average
 from aucacc.roc.det import det_table
 from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
                               rocch_table)
@@ -52,9 +52,14 @@ class _Prepared:
             raise ValueError(f"scores have no column {col!r} (columns: {list(self.scores.columns)})")
         return self.scores[col].to_numpy()
 
+    def key(self, positive: str) -> np.ndarray | None:
+        """:func:`~aucacc.roc.curves.ranking_key` of ``positive`` (two classes: the stored AUC's ranking)."""
+        return ranking_key(self.scores, positive)
+
 
 def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
-    """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>``.
+    """One ROC curve per test fold of a stored scores frame, ranking by ``p:<positive>`` (two classes:
+    by :func:`~aucacc.roc.curves.ranking_key`, ties up to rounding as in the stored AUC).
 
     Parameters
     ----------
@@ -73,18 +78,19 @@ def fold_curves(scores, positive: str) -> tuple[list[RocCurve], list[int]]:
         ``p:<positive>`` is not a column.
     """
     prep = scores if isinstance(scores, _Prepared) else _Prepared(scores)
-    return _fold_curves(prep, str(positive), prep.column(positive))
+    return _fold_curves(prep, str(positive), prep.column(positive), prep.key(str(positive)))
 
 
-def _fold_curves(prep: _Prepared, positive: str, score: np.ndarray) -> tuple[list[RocCurve], list[int]]:
-    """:func:`fold_curves` of prepared scores, ``score`` the ``p:<positive>`` column."""
+def _fold_curves(prep: _Prepared, positive: str, score: np.ndarray,
+                 key: np.ndarray | None = None) -> tuple[list[RocCurve], list[int]]:
+    """:func:`fold_curves` of prepared scores, ``score`` the ``p:<positive>`` column, ``key`` its ranking key."""
     is_pos = prep.y == positive
     curves, folds = [], []
     for k, idx in prep.folds:
         pos = is_pos[idx]
         if pos.all() or not pos.any():
             continue
-        curves.append(roc_points(pos, score[idx]))
+        curves.append(roc_points(pos, score[idx], None if key is None else key[idx]))
         folds.append(int(k))
     return curves, folds
 
@@ -176,11 +182,11 @@ def _analyse(prepared: dict, positive: str, hull_points: str, n_points: int, n_t
     positive = str(positive)
     curves_rows, fold_rows, cand = [], [], []
     for learner, prep in prepared.items():
-        score = prep.column(positive)
-        curves, folds = _fold_curves(prep, positive, score)
+        score, key = prep.column(positive), prep.key(positive)
+        curves, folds = _fold_curves(prep, positive, score, key)
         if not curves:
             raise ValueError(f"learner {learner!r}: no fold has both classes")
-        pooled = roc_points(prep.y == positive, score)
+        pooled = roc_points(prep.y == positive, score, key)
         v = vertical_average(curves, n_points)
         t = threshold_average(curves, n_thresholds)
         curves_rows += [
@@ -246,11 +252,11 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
         for lrn in frames:
             f = folds[folds["learner"] == lrn].copy()
             if len(classes) == 2:
-                # The metric module's stored fold AUC (it ranks by the second class; same AUC).
+                # The metric module's stored fold AUC: it ranks the second class by class_score, whose
+                # ties are the ROC points' (the same key, negated when pos is the first class).
                 m = metrics[lrn].query("metric == 'auc'").set_index("fold")["value"] / 100
                 f["auc_reference"] = f["fold"].map(m)
                 f["reference"] = "stored fold AUC (metrics.auc)"
-                _same_column_where_ties_differ(f, frames[lrn], classes, pos)
             else:
                 prep = prepared[lrn]
                 is_pos, score = prep.y == pos, prep.column(pos)
@@ -265,32 +271,6 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
     det = pd.concat(dets, ignore_index=True)[["dataset", "positive", "learner", "threshold", "fpr", "fnr", "n_pos",
                                               "n_neg"]]
     return {"curves": curves, "hull": hulls, "check": checks, "det": det}
-
-
-def _same_column_where_ties_differ(f: pd.DataFrame, scores: pd.DataFrame, classes, pos: str) -> None:
-    """Binary folds whose stored AUC differs from the ROC points' AUC: use the rank AUC of ``p:<pos>``.
-
-    The stored fold AUC ranks by the other class's probability. ``p:a`` and ``1 - p:b`` are
-    equal only up to rounding, so two instances tied at ``p:a = 1.0`` can differ in ``p:b``
-    (e.g. NB's 1e-17 against 3e-18): one score ties them, the other ranks them, and the two
-    AUCs differ by the tie's half-weight. Such folds are compared with the metric module's
-    rank AUC of the column the ROC points use, ``reference`` says so and ``stored_diff`` keeps
-    the stored AUC's difference and ``stored_ranks`` its column (``f`` is changed in place; :func:`auc_check_table` notes them).
-    A true defect of the ROC points still fails :func:`auc_check_table`.
-    """
-    off = ~((f["auc_points"] - f["auc_reference"]).abs() <= AUC_TOL)
-    if not off.any():
-        return
-    other = next(c for c in classes if c != pos)
-    y = scores["y_true"].astype(str)
-    f["stored_diff"], f["stored_ranks"] = np.nan, None
-    for i in f.index[off]:
-        f.at[i, "stored_diff"] = abs(f.at[i, "auc_points"] - f.at[i, "auc_reference"])
-        f.at[i, "stored_ranks"] = f"p:{other}"
-        g = scores[scores["fold"] == f.at[i, "fold"]]
-        f.at[i, "auc_reference"] = rank_auc(y[g.index].to_numpy() == pos, g[f"p:{pos}"].to_numpy())
-        f.at[i, "reference"] = (f"metrics.rank_auc of p:{pos} (the stored AUC ranks p:{other}, whose float ties "
-                                "differ)")
 
 
 def _fmt_range(lo, hi):
@@ -329,15 +309,6 @@ def auc_check_table(check: pd.DataFrame) -> Table:
                          "lack the positive class or every other class, so they have no ROC points and no AUC; "
                          "the means are over the other folds.")
         summ = mark_partial(summ)
-    if "stored_diff" in check.columns:
-        for (d, pos, lrn), g in check.groupby(_KEYS + ["learner"], sort=False):
-            other = g["stored_diff"].notna()
-            if other.any():
-                alt = g.loc[other, "stored_ranks"].iloc[0]
-                notes.append(f"{d} (positive {pos}), {lrn}: {int(other.sum())} of {len(g)} test folds are checked "
-                             f"against the rank AUC of p:{pos}, not the stored AUC (which ranks {alt}): p:{pos} "
-                             f"ties instances that {alt}, rounded differently, ranks apart (largest stored-AUC "
-                             f"difference {g['stored_diff'].max():.3g}).")
     cols = _KEYS + ["learner", "fold", "auc_points", "auc_reference", "abs_diff", "reference", "n_points"]
     cols += ["folds_total"] if "folds_total" in check.columns else []
     return Table(check[cols], floatfmt=".6g", display=summ, notes=notes,
