@@ -56,7 +56,7 @@ from aucacc.roc.hull import roc_convex_hull
 from aucacc.scores import score_classes
 
 __all__ = ["Measure", "MEASURES", "LOG_LOSS_EPS", "TIE_RTOL", "confusion", "fold_measures", "h_measure",
-           "measure_value", "compare"]
+           "measure_value", "compare", "study_measure_names"]
 
 #: Probabilities are clipped to [LOG_LOSS_EPS, 1 − LOG_LOSS_EPS] in ``log_loss`` (float64's machine epsilon, as
 #: scikit-learn 1.9's ``log_loss``).
@@ -351,3 +351,19 @@ def compare(name: str, a, b) -> int:
             return 0
         d = 1 if fa > fb else -1
     return d if m.higher_better else -d
+
+
+def study_measure_names(study: Mapping) -> list[str]:
+    """The measures of a study's matrix: its config key ``measures``, or every measure of :data:`MEASURES` when it
+    is null or absent (the documented default, docs/config-reference.md).
+
+    Raises
+    ------
+    KeyError
+        A name is not a registered measure (the schema refuses it first; the message lists the measures).
+    """
+    names = list(study.get("measures") or MEASURES)
+    unknown = [n for n in names if n not in MEASURES]
+    if unknown:
+        raise KeyError(f"config key 'measures' names {unknown}, not measures; the measures are {', '.join(MEASURES)}")
+    return names
