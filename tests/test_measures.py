@@ -163,3 +163,15 @@ def test_fold_measures_frame():
     assert M.fold_measures(scores.iloc[:0]).empty
     with pytest.raises(KeyError, match="unknown measure 'auroc'"):
         M.fold_measures(scores, ["auroc"])
+
+
+def test_config_names_are_the_registry():
+    """The schema's list of a study's measures is the registry's, and null means all of them."""
+    from aucacc.schemas import _config_schema
+
+    enum = _config_schema()["$defs"]["study"]["properties"]["measures"]["items"]["enum"]
+    assert enum == list(M.MEASURES)
+    assert M.study_measure_names({"measures": None}) == list(M.MEASURES)
+    assert M.study_measure_names({"measures": ["brier", "auc"]}) == ["brier", "auc"]
+    with pytest.raises(KeyError, match="'auroc'"):
+        M.study_measure_names({"measures": ["auroc"]})

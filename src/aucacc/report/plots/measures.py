@@ -55,8 +55,7 @@ def measures_matrix_figure(matrix, names: Sequence[str], title: str = ""):
     labels = [MEASURES[n].label if n in MEASURES else n for n in names]
     side = 1.2 + 0.55 * max(m, 2)
     fig, axes = plt.subplots(1, 2, figsize=(2 * side + 1.5, side + 0.6))
-    cmap = plt.get_cmap("RdBu").copy()
-    cmap.set_bad("0.85")
+    cmap = plt.get_cmap("RdBu").with_extremes(bad="0.85")
     panels = ((axes[0], c, c_txt, dict(vmin=0, vmax=1), "consistency C of f with g", "C"),
               (axes[1], d, d_txt, dict(vmin=-LOG2_D_CAP, vmax=LOG2_D_CAP), "discriminancy D of f over g (log₂ scale)",
                "log₂ D"))
