@@ -124,14 +124,36 @@ def verdicts(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], names: Se
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=cols)
 
 
-def _per_dataset(v: pd.DataFrame, f: str, g: str) -> pd.DataFrame:
-    """R, S, P, Q, V, U of f against g per data set over the rows of ``v`` (:func:`verdicts`), both defined."""
-    ok = v[f].notna() & v[g].notna()
-    rows = []
-    for d, s in v[ok].groupby("dataset", sort=False):
-        t = tally_pairs(s[f].to_numpy(), np.zeros(len(s)), s[g].to_numpy(), np.zeros(len(s)))
-        rows.append({"dataset": d, "R": t.R, "S": t.S, "P": t.P, "Q": t.Q, "V": t.V, "U": t.U})
-    return pd.DataFrame(rows, columns=["dataset", "R", "S", "P", "Q", "V", "U"])
+TALLY = ["R", "S", "P", "Q", "V", "U"]
+#: Columns of a tally array with f and g swapped: P and Q trade places.
+SWAP = [0, 1, 3, 2, 4, 5]
+
+
+def _tallies(signs: np.ndarray, rows: Sequence[tuple[int, np.ndarray]], i: int, j: int) -> np.ndarray:
+    """R, S, P, Q, V, U of measure column ``i`` (f) against ``j`` (g) of ``signs`` (:func:`verdicts`' measure
+    columns as an array) per data set: shape (data sets, 7), the data set's code first, then the counts
+    (:func:`aucacc.counting.tally_pairs`). ``rows``: (data set code, row indices); the rows where f or g is
+    undefined are left out, a data set with none left is left out."""
+    out = []
+    for d, idx in rows:
+        fi, gj = signs[idx, i], signs[idx, j]
+        ok = ~(np.isnan(fi) | np.isnan(gj))
+        if ok.any():
+            zero = np.zeros(int(ok.sum()))
+            t = tally_pairs(fi[ok], zero, gj[ok], zero)
+            out.append((d, t.R, t.S, t.P, t.Q, t.V, t.U))
+    return np.array(out, dtype=np.int64).reshape(-1, 7)
+
+
+def _pooled(per: Iterable[np.ndarray], n_datasets: int) -> np.ndarray:
+    """The tallies of several learner pairs summed per data set (rows of :func:`_tallies`), data sets in order."""
+    tot = np.zeros((n_datasets, 6), dtype=np.int64)
+    seen = np.zeros(n_datasets, dtype=bool)
+    for t in per:
+        np.add.at(tot, t[:, 0], t[:, 1:])
+        seen[t[:, 0]] = True
+    keep = np.flatnonzero(seen)
+    return np.column_stack([keep, tot[keep]]).astype(np.int64).reshape(-1, 7)
 
 
 def measures_cde(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], names: Sequence[str], *, alpha: float,
@@ -164,18 +186,30 @@ def measures_cde(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], names
     pairs = [tuple(p) for p in pairs]
     names = list(names)
     v = verdicts(measures, pairs, names)
+    signs = v[names].to_numpy(dtype=float) if len(v) else np.empty((0, len(names)))
+    datasets = list(dict.fromkeys(v["dataset"]))
+    pair_col, ds_col = v["pair"].to_numpy(), v["dataset"].to_numpy()
+    groups = {}  # learner pair -> [(data set code, row indices)]
+    for a, b in pairs:
+        at = np.flatnonzero(pair_col == _pair_name(a, b))
+        groups[_pair_name(a, b)] = [(k, at[ds_col[at] == d]) for k, d in enumerate(datasets) if (ds_col[at] == d).any()]
+    col = {n: k for k, n in enumerate(names)}
+    counted = {}  # (f, g) with f before g in names -> {pair: tallies}; (g, f) swaps P and Q
     rows = []
     for f, g in permutations(names, 2):
-        groups = [(_pair_name(a, b), v[v["pair"] == _pair_name(a, b)]) for a, b in pairs]
-        per = {name: _per_dataset(sub, f, g) for name, sub in groups}
-        pooled = pd.concat(list(per.values()), ignore_index=True)
-        per[ALL_PAIRS] = (pooled.groupby("dataset", sort=False, as_index=False)[["R", "S", "P", "Q", "V", "U"]].sum()
-                          if len(pooled) else pooled)
-        for name, tallies in per.items():
-            tot = PairCounts(*(int(tallies[k].sum()) for k in ("R", "S", "P", "Q", "V", "U"))).as_dict()
-            c_star, d_star = bootstrap_cd(tallies, n_boot, derive_seed(seed, "measures_cde", f, g, name))
+        if (g, f) in counted:
+            per = {name: np.column_stack([t[:, :1], t[:, 1:][:, SWAP]]) for name, t in counted[(g, f)].items()}
+        else:
+            per = {name: _tallies(signs, groups[name], col[f], col[g]) for name in groups}
+            per[ALL_PAIRS] = _pooled(per.values(), len(datasets))
+            counted[(f, g)] = per
+        for name, t in per.items():
+            counts = t[:, 1:]
+            tot = PairCounts(*(int(x) for x in counts.sum(axis=0))).as_dict()
+            c_star, d_star = bootstrap_cd(counts[:, :4], n_boot, derive_seed(seed, "measures_cde", f, g, name))
             c_lo, c_hi, c_und = _interval(c_star)
             d_lo, d_hi, d_und = _interval(d_star)
+            tallies = counts
             p_c, p_d = _sign_test(tot["R"], tot["R"] + tot["S"]), _sign_test(tot["P"], tot["P"] + tot["Q"])
             rows.append({"f": f, "g": g, "pair": name, "datasets": len(tallies),
                          "R": tot["R"], "S": tot["S"], "C": tot["C"], "C_lo": c_lo, "C_hi": c_hi, "p_C": p_c,
