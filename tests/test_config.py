@@ -250,6 +250,10 @@ NO_DEFAULT |= {"studies.*.main_table.learners", "studies.*.roc.learners", "studi
 # `nominal` absent means onehot, with no default so that the specs of the learners that leave it out
 # (params of their workflow jobs) stay as they were.
 NO_DEFAULT |= {"learners.*.nominal"}
+# `measures` absent means every measure of the registry (aucacc.measures.study_measure_names), with no default so
+# that the validated config, and the config hash every provenance record and the paper's front page carry, stay as
+# they were.
+NO_DEFAULT |= {"studies.*.measures"}
 
 
 def _optional_keys(node, path=""):

@@ -92,6 +92,11 @@ CAPTIONS: dict[str, str] = {
     "study_auc_vs_accuracy": "Is AUC consistent with accuracy (C > 0.5) and more discriminating (D > 1)? C, D, E over "
                              "the test folds for each pair of learners, exact one-sided sign tests and bootstrap "
                              "intervals over data sets",
+    "study_measures_cde": "Is f consistent with g (C > 0.5) and more discriminating (D > 1)? C, D, E of every pair "
+                          "of the study's measures over the test folds of each pair of learners, exact one-sided sign "
+                          "tests and bootstrap intervals over data sets",
+    "study_measures_matrix": "Measures × measures: C / D of the row's measure against the column's over the test "
+                             "folds of every pair of learners",
     "study_retest": "Each claim re-tested on this study's data under every test (α = {alpha}; Bayesian: ROPE ±{rope} "
                     "percentage points, verdict when a posterior probability > {decision}), the claimed outcome beside",
     "study_exclusions": "Data set and learner pairs left out of the analyses, and why",

@@ -201,7 +201,7 @@ def _study_readers(res: Path, study: str) -> set[tuple[str, str]]:
     """Every job of ``study`` that reads its learners' cross-validations, directly or through another (its tables,
     ROC and source-metric stages, the report renders of its tables: one per ``report/<stem>.html`` of the run)."""
     root = f"root=results/studies/{study}"
-    jobs = {(rule, f"study={study}") for rule in ("study_summary", "study_tests", "study_cde",
+    jobs = {(rule, f"study={study}") for rule in ("study_summary", "study_tests", "study_cde", "study_measures",
                                                    "study_source_metrics_table")} | {("roc_tables", root)}
     for d in _own_config()["studies"][study]["datasets"]:
         jobs |= {("roc_dataset", f"{root}, dataset={d}"), ("study_source_metrics", f"study={study}, dataset={d}")}
@@ -215,7 +215,9 @@ _EVERY_STUDY = {("study_headlines", ""), ("report_md", ""), ("all", "")}
 
 
 def _cv(learner: str, *datasets: str) -> set[tuple[str, str]]:
-    return {("cross_validate", f"protocol=whole_data, dataset={d}, learner={learner}") for d in datasets}
+    """A learner's cross-validation jobs on ``datasets`` and their fold measures (rule fold_measures)."""
+    return {(rule, f"protocol=whole_data, dataset={d}, learner={learner}") for d in datasets
+            for rule in ("cross_validate", "fold_measures")}
 
 
 @pytest.mark.parametrize("change", ["a parameter", "a parameter of one study's learner", "a new learner",
@@ -263,8 +265,8 @@ def _group_jobs(dry: str) -> dict[str, list[str]]:
 
 
 def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
-    """The SLURM profile's groups (profiles/slurm/config.yaml) batch cross-validations of one learner only: when a
-    group job fails, Snakemake removes the outputs of all its jobs, which must never be another learner's."""
+    """The SLURM profile's groups (profiles/slurm/config.yaml) batch cross-validations of one learner only (with their
+    fold measures, rule fold_measures): when a group job fails, Snakemake removes the outputs of all its jobs, which must never be another learner's."""
     res, _ = own
     work = tmp_path / "wf"
     shutil.copytree(res.parent.parent, work, symlinks=True)
@@ -274,9 +276,10 @@ def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
     cv = {g: jobs for g, jobs in _group_jobs(dry).items() if g.startswith("cross_validate")}
     learners = _own_config()["learners"]
     assert set(cv) == {f"cross_validate_{lrn}" for lrn in learners}, sorted(cv)
-    for group, jobs in cv.items():  # 3 data sets each: within the profile's 8, so one group job per learner
-        assert sorted(jobs) == sorted(f"protocol=whole_data, dataset={d}, learner={group.removeprefix('cross_validate_')}"
-                                      for d in ("breast", "iris", "voting")), (group, jobs)
+    for group, jobs in cv.items():  # 3 data sets each, a cross-validation and its fold measures: within the profile's
+        # 8, so one group job per learner
+        assert sorted(jobs) == sorted(2 * [f"protocol=whole_data, dataset={d}, learner={group.removeprefix('cross_validate_')}"
+                                           for d in ("breast", "iris", "voting")]), (group, jobs)
 
 
 #: A learner that fails on iris only: scikit-learn's exponential loss takes two classes (breast and voting have two).

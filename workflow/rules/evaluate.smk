@@ -212,3 +212,45 @@ if STUDY_REPETITIONS:
             "../envs/aucacc.yaml"
         script:
             "../scripts/repeated_cv.py"
+
+
+# Every measure of the registry (aucacc.measures.MEASURES: accuracy, AUC, AUNU, AUNP, Brier, log loss, balanced
+# accuracy, MCC, macro F1, kappa, H-measure) per test fold of one learner on one data set, from its stored
+# probability vectors (nothing retrained): the input of each study's measures x measures C/D/E matrix (studies.smk,
+# study_measures). Its own file beside the fold metrics, which stay as they are. In the learner's group: on a cluster
+# it goes with the learner's cross-validation jobs.
+rule fold_measures:
+    input:
+        scores=rules.cross_validate.output.scores,
+    output:
+        measures=f"{RESULTS}/measures/{{protocol}}/{{dataset}}/{{learner}}.csv",
+    log:
+        f"{RESULTS}/logs/measures/{{protocol}}/{{dataset}}/{{learner}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/measures/{{protocol}}/{{dataset}}/{{learner}}.tsv"
+    group:
+        "cross_validate_{learner}"
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/fold_measures.py"
+
+
+if STUDY_REPETITIONS:
+
+    # The same of the r x k folds of repeated cross-validation.
+    use rule fold_measures as fold_measures_repeated with:
+        input:
+            scores=rules.cross_validate_repeated.output.scores,
+        output:
+            measures=f"{RESULTS}/repeated_r{{reps}}/measures/{{protocol}}/{{dataset}}/{{learner}}.csv",
+        log:
+            f"{RESULTS}/logs/repeated_r{{reps}}/measures/{{protocol}}/{{dataset}}/{{learner}}.log",
+        benchmark:
+            f"{RESULTS}/benchmarks/repeated_r{{reps}}/measures/{{protocol}}/{{dataset}}/{{learner}}.tsv"
+        wildcard_constraints:
+            reps=one_of(map(str, STUDY_REPETITIONS)),

@@ -4,6 +4,7 @@
 # several studies is trained once. The ROC stage (roc.smk) serves every study; the paper study's source metrics are
 # its own stage (stats.smk), every other study gets its own by the same scripts. Library: aucacc.studies.
 from aucacc.report.document import study_category
+from aucacc.measures import study_measure_names
 from aucacc.scores import study_files as scores_study_files
 
 # The studies whose source metrics are made here and whose ROC outputs go under their folder (the paper study's
@@ -11,8 +12,8 @@ from aucacc.scores import study_files as scores_study_files
 OWN_STUDIES = [s for s in STUDIES if s != PAPER]
 RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]
 STUDY_TABLES = ["summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman",
-                "auc_vs_accuracy"]
-STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy"]
+                "auc_vs_accuracy", "measures_matrix", "measures_cde"]
+STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy", "measures_matrix"]
 STUDY_ROC_TABLES = ROC_TABLES  # common.smk: the ROC stage's tables, the paper study's and every other's
 
 
@@ -217,6 +218,42 @@ rule study_cde:
         "../scripts/study_cde.py"
 
 
+# The paper's question for every pair of the study's measures (config key `measures`; aucacc.measures.MEASURES):
+# C, D, E of f against g over the test folds of each learner pair and pooled, sign tests, bootstrap intervals over
+# data sets; the measures x measures matrix and its heat map.
+rule study_measures:
+    input:
+        measures=lambda wc: study_files(wc.study, "measures"),
+    output:
+        measures_cde=f"{STUDY_DIR}/{{study}}/tables/measures_cde.csv",
+        measures_matrix=f"{STUDY_DIR}/{{study}}/tables/measures_matrix.csv",
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=["measures_cde", "measures_matrix"],
+                      ext=["md", "tex"]),
+        figure=report(f"{STUDY_DIR}/{{study}}/figures/measures_matrix.png",
+                      caption="../report/study_measures_figure.rst",
+                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        pdf=f"{STUDY_DIR}/{{study}}/figures/measures_matrix.pdf",
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/measures.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/measures.tsv"
+    params:
+        study=lambda wc: wc.study,
+        pairs=lambda wc: study_pairs(STUDIES[wc.study]),
+        measures=lambda wc: study_measure_names(STUDIES[wc.study]),
+        alpha=config["protocol"]["alpha"],
+        n_boot=config["statistics"]["bootstrap_samples"],
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_measures.py"
+
+
 # Every metric of the sources per fold of each of a study's learners on one data set, and its figure.
 rule study_source_metrics:
     input:
@@ -383,7 +420,8 @@ def study_report_sections():
     """REPORT.md's section of each study: title, tables shown inline and linked, figures linked (paths
     relative to results/)."""
     rel = lambda p: os.path.relpath(p, RESULTS)
-    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "retest", "retest_changes", "exclusions"]
+    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "measures_matrix", "retest", "retest_changes",
+              "exclusions"]
     return [{"study": s, "title": STUDIES[s]["title"],
              "tables": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t in inline],
              "links": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t not in inline],

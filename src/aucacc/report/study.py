@@ -22,14 +22,16 @@ import pandas as pd
 from aucacc.config import study_pairs
 from aucacc.exceptions import DataFormatError
 from aucacc.report.figures import save_figure
+from aucacc.report.plots.measures import measures_matrix_figure
 from aucacc.report.plots.significance import cd_diagram
 from aucacc.report.plots.studies import auc_vs_accuracy_figure, message_figure
 from aucacc.schemas import schema_default
 from aucacc.studies.analysis import auc_vs_accuracy, headline, pairwise_tests, retest_claims, summary_tables
+from aucacc.studies.measures import measures_tables
 from aucacc.studies.results import check_folds, folds_to_metrics
 from aucacc.tables import Table
 
-__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde"]
+__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures"]
 
 
 @dataclass
@@ -108,6 +110,29 @@ def study_cde(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], study: st
     """
     table = auc_vs_accuracy(metrics, [tuple(p) for p in pairs], alpha=alpha, n_boot=n_boot, seed=seed)
     return StudyAnalysis(study, {"auc_vs_accuracy": table}, {"auc_vs_accuracy": auc_vs_accuracy_figure(table, study)})
+
+
+def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], names: Iterable[str], study: str, *,
+                   alpha: float, n_boot: int, seed: int) -> StudyAnalysis:
+    """C/D/E of every pair of the study's measures (:func:`aucacc.studies.measures.measures_tables`) and the heat map
+    of its matrix (:func:`aucacc.report.plots.measures.measures_matrix_figure`). The job ``study_measures`` calls it.
+
+    Parameters
+    ----------
+    measures : tidy per-fold measures of the study (:func:`aucacc.measures.fold_measures`, labelled by
+        :func:`aucacc.scores.write_metrics`; :func:`aucacc.scores.read_metrics` reads the workflow's files).
+    pairs : ``(a, b)`` learner pairs; names : the study's measures (:func:`aucacc.measures.study_measure_names`).
+    study, alpha, n_boot, seed : as :func:`study_cde`.
+
+    Returns
+    -------
+    StudyAnalysis
+        tables ``measures_cde, measures_matrix``; figure ``measures_matrix``.
+    """
+    names = list(names)
+    tables = measures_tables(measures, [tuple(p) for p in pairs], names, alpha=alpha, n_boot=n_boot, seed=seed)
+    return StudyAnalysis(study, tables, {"measures_matrix": measures_matrix_figure(tables["measures_matrix"], names,
+                                                                                   study)})
 
 
 def _default(value: Any, key: str) -> Any:

@@ -646,14 +646,16 @@ def _ratio(num: np.ndarray, den: np.ndarray, inf_ok: bool) -> np.ndarray:
 
 
 def bootstrap_cd(tallies: pd.DataFrame, n_boot: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """C and D of ``n_boot`` bootstrap resamples of the data sets of ``tallies`` (rows: data sets).
+    """C and D of ``n_boot`` bootstrap resamples of the data sets of ``tallies`` (rows: data sets; a frame with
+    columns ``R, S, P, Q``, or an int array of shape (data sets, 4) of them).
 
     Each resample draws as many data sets as there are, with replacement
     (``numpy.random.default_rng(seed).integers(0, k, size=(n_boot, k))``), and sums their fold
     tallies: C* = ΣR / (ΣR + ΣS), D* = ΣP / ΣQ (NaN when undefined, inf when ΣP > 0 = ΣQ, the
     rule of :class:`aucacc.counting.PairCounts`). Returns ``(C*, D*)``, each shape (n_boot,).
     """
-    counts = tallies[["R", "S", "P", "Q"]].to_numpy(dtype=np.int64)
+    counts = np.asarray(tallies[["R", "S", "P", "Q"]] if isinstance(tallies, pd.DataFrame) else tallies,
+                        dtype=np.int64).reshape(-1, 4)
     k = len(counts)
     if k == 0 or n_boot <= 0:
         return np.full(max(n_boot, 0), np.nan), np.full(max(n_boot, 0), np.nan)

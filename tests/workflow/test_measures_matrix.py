@@ -1,0 +1,48 @@
+"""The measures x measures C/D/E through the workflow, on the `.test` run: the per-fold measures files agree with
+the fold metrics, and each study's (AUC, accuracy) rows of measures_cde are its auc_vs_accuracy table
+(docs/analyses.md, "measures: C/D/E for every pair of measures")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from aucacc.measures import MEASURES
+
+
+@pytest.mark.parametrize("study", ["huang_ling_2005", "tiny"])
+def test_auc_accuracy_rows_are_the_studys_auc_vs_accuracy(test_run, study):
+    tables = test_run / ".test" / "results" / "studies" / study / "tables"
+    cde = pd.read_csv(tables / "measures_cde.csv")
+    theirs = pd.read_csv(tables / "auc_vs_accuracy.csv").set_index("pair")
+    mine = cde[(cde["f"] == "auc") & (cde["g"] == "accuracy") & (cde["pair"] != "all pairs")].set_index("pair")
+    cols = ["datasets", "R", "S", "P", "Q", "V", "n", "C", "D", "E", "p_C", "p_D", "consistent", "more_discriminating"]
+    pd.testing.assert_frame_equal(mine.loc[theirs.index, cols], theirs[cols], check_dtype=False)
+    # every ordered pair of the registry's measures, for each learner pair and pooled
+    m = len(MEASURES)
+    assert len(cde) == m * (m - 1) * (len(theirs) + 1)
+    matrix = pd.read_csv(tables / "measures_matrix.csv")
+    assert len(matrix) == m * (m - 1)
+    assert "| f \\ g | accuracy | AUC |" in (tables / "measures_matrix.md").read_text()
+    assert (tables.parent / "figures" / "measures_matrix.png").stat().st_size > 10_000
+
+
+def test_fold_measures_agree_with_the_fold_metrics(test_run):
+    """accuracy and AUC of results/measures/ are the fold metrics' (percent) over 100; accuracy's fraction is exact."""
+    res = test_run / ".test" / "results"
+    n = 0
+    for path in sorted((res / "measures" / "whole_data").glob("*/*.csv")):
+        meas = pd.read_csv(path, keep_default_na=False, na_values=[""])
+        metrics = pd.read_csv(res / "metrics" / "whole_data" / path.parent.name / path.name)
+        for metric in ("accuracy", "auc"):
+            a = meas[meas["measure"] == metric].set_index("fold")["value"].sort_index()
+            b = metrics[metrics["metric"] == metric].set_index("fold")["value"].sort_index() / 100
+            np.testing.assert_allclose(a.to_numpy(dtype=float), b.to_numpy(dtype=float), rtol=1e-12, equal_nan=True)
+            n += len(a)
+        acc = meas[meas["measure"] == "accuracy"]
+        assert all(float(Fraction(e)) == v for e, v in zip(acc["exact"], acc["value"]))
+        assert set(meas["measure"]) == set(MEASURES) or meas.empty
+    assert n > 100
