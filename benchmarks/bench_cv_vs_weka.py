@@ -58,7 +58,7 @@ def main(argv: list[str]) -> None:
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate, discretize_whole
     from aucacc.evaluation.folds import derive_seed, stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     raw = read_config_file(args.config or DEFAULT_CONFIG)
     if args.datasets:

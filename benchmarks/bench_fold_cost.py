@@ -41,7 +41,7 @@ def main(argv=None) -> None:
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import derive_seed, stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     config = read_config_file(REPO / "config" / "config.yaml")
     for extra in args.configfile:

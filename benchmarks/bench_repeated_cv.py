@@ -27,7 +27,7 @@ def main() -> None:
     from aucacc.evaluation.folds import repeated_folds
     from aucacc.evaluation.repeated import repeated_cross_validate
     from aucacc.significance import repeated_tests
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     ap = argparse.ArgumentParser()
     ap.add_argument("names", nargs="*", default=["breast", "hepatitis", "liver", "pima"])

@@ -1,27 +1,40 @@
-"""Benchmark: the start-up cost of a workflow job (Python, Snakemake's script preamble, imports).
+"""Benchmark: the start-up cost of a workflow job (Python, Snakemake's script preamble, imports), and its share of a study.
 
-Every rule runs a script in a fresh Python process, so each of the workflow's ~350 jobs pays its
-interpreter start and its imports before any work. For each script in ``workflow/scripts`` this
-measures the CPU seconds (user + system, of a child process) of running the script's top-level
-imports only, median of ``--repeat`` runs, and, in the same run, a baseline: the same imports
-plus the modules the library imported eagerly before issue 13 (``scipy.stats``,
-``sklearn.metrics``, ``sklearn.model_selection``), and the bare interpreter. It then runs a
-trivial job (a rule whose script only imports ``aucacc.provenance`` and writes one line) through
-Snakemake and reads its ``benchmark:`` file: that is the overhead every job pays.
+Every rule runs a script in a fresh Python process, so each job pays its interpreter start and its imports before
+any work; on a cluster every SLURM job (a group job of several, or one job) also starts Snakemake again, which
+parses the workflow. This measures, as CPU seconds (user + system, of child processes; median of ``--repeat``
+runs), with a baseline in the same run:
+
+1. Each script in ``workflow/scripts``: Snakemake's script preamble (``import snakemake.script``) and the script's
+   top-level imports; before issue 36 (baseline): the same, plus ``aucacc.learners.encoding`` (scikit-learn, SciPy)
+   wherever ``aucacc.learners`` is imported, as that package did then.
+2. The workflow's parse (``snakemake --list-rules`` on ``.test``, the parse only): in a job process
+   (``--mode remote``: the config's check without the learners') and in the main process (``--mode default``: every
+   learner's module imported and checked), which is what every job process did before issue 36.
+3. A trivial job (a rule whose script only imports ``aucacc.provenance`` and writes one line) through Snakemake:
+   the overhead every job pays, from its ``benchmark:`` file (issue 13's target: under 0.7 s).
+4. The start-up share of a study's CPU: the ``.test`` workflow run once from scratch in a copy (``--cores 2``; its
+   total CPU, every process) against its jobs' start-up (job counts of its dry run × each rule's script start-up,
+   part 1); and the uci36 study (``snakemake --cores 2 study_uci36 --configfile config/uci36.yaml``, job counts of a
+   dry run with ``--forceall``), estimated: its start-up from those counts, its work (``--uci36-work``) from its
+   last measured run (benchmarks/README.md). On SLURM add the parse (part 2) per SLURM job.
 
 Usage::
 
-    python benchmarks/bench_startup.py [--repeat 5]
+    python benchmarks/bench_startup.py [--repeat 3] [--no-run]
 
-Target (issue 13): a trivial job's overhead under 0.7 s (CPU).
+Targets: a trivial job's overhead under 0.7 s (issue 13); start-up at most 10 % of a study's CPU (issue 36).
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import math
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -31,8 +44,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "workflow" / "scripts"
-EAGER_BEFORE = "import scipy.stats, sklearn.metrics, sklearn.model_selection\n"
-
+RULES = ROOT / "workflow" / "rules"
+SNAKEMAKE = Path(sys.executable).with_name("snakemake")
+#: Every script job's Python runs Snakemake's script preamble first.
+PREAMBLE = "import snakemake.script\n"
+#: Before issue 36, importing aucacc.learners (and so aucacc.config) loaded its encoding module, and with it
+#: scikit-learn and SciPy, in every job that imported either: the baseline adds that import where they are loaded.
+BEFORE_36 = "\nimport sys\nif 'aucacc.learners' in sys.modules:\n    import aucacc.learners.encoding\n"
+#: The uci36 study's own work, CPU s without its jobs' start-up: its last measured run, 1,149 s of CPU for 346 jobs
+#: (benchmarks/README.md, "The uci36 study"), less their start-up then, 355-420 s (issue 36: ~1.1 s per job).
+UCI36_WORK = 1149 - 390
+#: The uci36 study alone (docs/uci36.md).
+UCI36 = ["study_uci36", "--configfile", "config/uci36.yaml"]
 
 def import_block(script: Path) -> str:
     """The script's top-level import statements (and its sys.path line), as source."""
@@ -48,10 +71,16 @@ def import_block(script: Path) -> str:
 
 def child_cpu(code: str, repeat: int) -> float:
     """Median CPU seconds (user + sys) of ``python -c code`` over ``repeat`` runs."""
+    return command_cpu([sys.executable, "-c", code], repeat)
+
+
+def command_cpu(cmd: list[str], repeat: int = 1, cwd: Path = ROOT) -> float:
+    """Median CPU seconds (user + sys, the command and every process it waited for) of ``cmd`` over ``repeat``
+    runs; its output is discarded."""
     times = []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+        subprocess.run(cmd, check=True, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return statistics.median(times)
@@ -84,27 +113,123 @@ def trivial_job(repeat: int) -> list[tuple[float, float]]:
         return rows
 
 
+def rule_scripts() -> dict[str, str]:
+    """Each rule's script (``workflow/rules/*.smk``: ``rule <name>:`` ... ``script:`` then its path), by rule name;
+    rules without one (targets such as ``all``) are not listed."""
+    out, rule = {}, None
+    for smk in sorted(RULES.glob("*.smk")):
+        lines = smk.read_text().splitlines()
+        for i, line in enumerate(lines):
+            if m := re.match(r"\s*rule (\w+):", line):
+                rule = m.group(1)
+            elif line.strip() == "script:" and rule is not None:
+                out[rule] = Path(re.search(r'"([^"]+)"', lines[i + 1]).group(1)).name
+    return out
+
+
+def job_counts(cwd: Path, *args: str) -> dict[str, int]:
+    """Jobs per rule of ``snakemake -n --forceall --cores 2 <args>`` in ``cwd`` (its "Job stats" table)."""
+    out = subprocess.run([str(SNAKEMAKE), "-n", "--forceall", "--cores", "2", *args], cwd=cwd, check=True,
+                         capture_output=True, text=True)
+    text = out.stdout + out.stderr
+    table = text[text.index("Job stats:"):]
+    counts = {}
+    for line in table.splitlines()[3:]:
+        name, _, n = line.rpartition(" ")
+        if not name.strip() or name.strip() == "total":
+            break
+        counts[name.strip()] = int(n)
+    return counts
+
+
+def startup_of(counts: dict[str, int], scripts: dict[str, str], cost: dict[str, float]) -> float:
+    """CPU s of the jobs' start-up: each job of a rule with a script pays that script's start-up (``cost``)."""
+    return sum(n * cost[scripts[rule]] for rule, n in counts.items() if rule in scripts)
+
+
+def workflow_copy(dest: Path) -> Path:
+    """The workflow and the ``.test`` configuration copied into ``dest`` (no results), for a run from scratch."""
+    for name in ("Snakefile", "workflow", "config", "data", "profiles"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy2)(ROOT / name, dest / name)
+    shutil.copytree(ROOT / ".test", dest / ".test",
+                    ignore=lambda d, names: [n for n in names if Path(d) == ROOT / ".test"
+                                             and n in ("results", "resources", ".snakemake")])
+    return dest
+
+
+def share(startup: float, total: float) -> str:
+    return f"{startup:7.1f} s of {total:7.1f} s = {100 * startup / total:4.1f} %"
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-run", action="store_true", help="skip the .test run (part 4 then estimates uci36 only)")
+    ap.add_argument("--uci36-work", type=float, default=UCI36_WORK,
+                    help=f"the uci36 study's CPU s without start-up (default {UCI36_WORK}: its last measured run)")
     args = ap.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     print(f"# bench_startup  python {sys.version.split()[0]}  cpus {os.cpu_count()}  "
           f"load {os.getloadavg()[0]:.1f}  (median CPU s of {args.repeat} runs)")
     bare = child_cpu("pass", args.repeat)
-    preamble = child_cpu("import snakemake.script", args.repeat)
+    preamble = child_cpu(PREAMBLE, args.repeat)
     print(f"bare interpreter {bare:.3f} s; Snakemake's script preamble (import snakemake.script) {preamble:.3f} s\n")
-    print(f"{'script':28s} {'imports now':>12s} {'eager before':>13s} {'ratio':>6s}")
+
+    print("1. a script job's start-up: the preamble and the script's imports")
+    print(f"{'script':28s} {'now':>7s} {'before #36':>11s}")
+    now, before = {}, {}
     for script in sorted(SCRIPTS.glob("*.py")):
         if script.name.startswith("_"):
             continue
-        block = import_block(script)
-        now = child_cpu(block, args.repeat)
-        before = child_cpu(EAGER_BEFORE + block, args.repeat)
-        print(f"{script.name:28s} {now:12.3f} {before:13.3f} {before / now:6.2f}", flush=True)
+        block = PREAMBLE + import_block(script)
+        now[script.name] = child_cpu(block, args.repeat)
+        # the baseline differs only where aucacc.learners is loaded (elsewhere it is the same code)
+        probe = subprocess.run([sys.executable, "-c", block + "import sys; print('aucacc.learners' in sys.modules)"],
+                               cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
+        before[script.name] = (child_cpu(block + BEFORE_36, args.repeat) if probe[-1] == "True"
+                               else now[script.name])
+        print(f"{script.name:28s} {now[script.name]:7.3f} {before[script.name]:11.3f}", flush=True)
+
+    parse = {mode: command_cpu([str(SNAKEMAKE), "--list-rules", "--directory", ".test", "--mode", mode],
+                               args.repeat) for mode in ("remote", "default")}
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "Snakefile").write_text('rule a:\n    output: "x"\n    shell: "touch x"\n')
+        floor = command_cpu([str(SNAKEMAKE), "--list-rules", "--mode", "remote"], args.repeat, cwd=Path(tmp))
+    print(f"\n2. the workflow's parse (snakemake --list-rules, .test): job process {parse['remote']:.2f} s now "
+          f"(before #36 it checked every learner, as the main process does: {parse['default']:.2f} s); "
+          f"Snakemake's own, a one-rule workflow's: {floor:.2f} s")
+
     rows = trivial_job(args.repeat)
-    print(f"\ntrivial job through snakemake (benchmark: file), {len(rows)} jobs: median wall "
+    print(f"\n3. trivial job through snakemake (benchmark: file), {len(rows)} jobs: median wall "
           f"{statistics.median(r[0] for r in rows):.3f} s, median CPU {statistics.median(r[1] for r in rows):.3f} s")
+
+    print("\n4. start-up share of a study's CPU (start-up = jobs per rule x its script's start-up, part 1)")
+    scripts = rule_scripts()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = workflow_copy(Path(tmp))
+        if not args.no_run:
+            counts = job_counts(work, "--directory", ".test")
+            total = command_cpu([str(SNAKEMAKE), "--cores", "2", "--directory", ".test"], cwd=work)
+            s_now, s_before = startup_of(counts, scripts, now), startup_of(counts, scripts, before)
+            print(f".test, {sum(counts.values())} jobs, run once (--cores 2), its CPU (every process) {total:.1f} s: "
+                  f"start-up now {share(s_now, total)}; before #36 (same work) "
+                  f"{share(s_before, total - s_now + s_before)}")
+        counts = job_counts(work, *UCI36)
+    jobs = sum(n for rule, n in counts.items() if rule in scripts)
+    s_now, s_before = startup_of(counts, scripts, now), startup_of(counts, scripts, before)
+    print(f"uci36 study (estimated), {jobs} script jobs ({', '.join(f'{r} {n}' for r, n in counts.items())}), "
+          f"its work {args.uci36_work:.0f} s: start-up now {share(s_now, args.uci36_work + s_now)}; before #36 "
+          f"{share(s_before, args.uci36_work + s_before)}")
+    ten = args.uci36_work / 9
+    heavy = statistics.median(now[scripts[r]] for r in ("cross_validate", "cv_fold"))
+    print(f"  10 % of the study's CPU is {ten:.0f} s of start-up: about {math.floor(ten / heavy)} jobs at a "
+          f"cross-validation job's {heavy:.2f} s (scikit-learn imported to build the learner)")
+    # On SLURM every job process starts Snakemake again (srun snakemake per job, also inside a group job), which
+    # parses the workflow (part 2); each SLURM submission adds one more, not counted here.
+    p_now, p_before = parse["remote"] * jobs, parse["default"] * jobs
+    print(f"  on SLURM every job also parses the workflow, {parse['remote']:.2f} s now ({parse['default']:.2f} s "
+          f"before #36): start-up now {share(s_now + p_now, args.uci36_work + s_now + p_now)}; before #36 "
+          f"{share(s_before + p_before, args.uci36_work + s_before + p_before)} (submissions not counted)")
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ def main(argv=None) -> None:
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, fold_metrics
     from aucacc.evaluation.folds import derive_seed, stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
     from aucacc.learners.encoding import encode_features
 
     cfg = load_config()

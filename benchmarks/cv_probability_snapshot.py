@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import derive_seed, stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     raw = read_config_file(DEFAULT_CONFIG)
     names = args.names or list(raw["datasets"])

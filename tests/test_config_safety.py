@@ -224,7 +224,7 @@ def test_validation_calls_nothing(cfg, tmp_path, name):
 @pytest.mark.parametrize("name", HOSTILE)
 def test_make_learner_calls_nothing(tmp_path, name):
     """The jobs build learners through make_learner, which resolves and checks before it builds."""
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     specs, created, victim = _hostile(tmp_path)
     with pytest.raises(ConfigError, match=f"config key 'learners.{name}.estimator'"):

@@ -191,7 +191,7 @@ def test_fold_scores_of_our_learners_equal_the_jar(weka342, repo_config):
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import derive_seed, stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     cases = []
     for name in ("hepatitis", "iris"):

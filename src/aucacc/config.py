@@ -588,7 +588,7 @@ def check_learner(name: str, spec: dict[str, Any], packages: Iterable[str] = ())
     the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``); with ``nominal: categorical``,
     the class is not one of aucacc's and has a ``categorical_features`` parameter that ``params``
     leaves unset. Nothing is built or
-    called: a config is data (the jobs build the learners, :func:`aucacc.learners.make_learner`).
+    called: a config is data (the jobs build the learners, :func:`aucacc.learners.factory.make_learner`).
 
     ``packages``: the researcher's own packages the config allows (``estimator_packages``;
     :func:`aucacc.learners.local_package`).

@@ -11,7 +11,7 @@ import pytest
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, discretize_whole, fold_metrics,
                                               gather_folds)
 from aucacc.evaluation.folds import stratified_folds
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 import numpy as np
 
 
@@ -163,7 +163,7 @@ def test_training_part_lacking_a_class(estimator):
     """Every learner runs; the fold's record names the fold and the class, and says what the learner gave it."""
     from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
     from aucacc.evaluation.folds import stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     ds = _singleton_dataset()
     folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
@@ -187,7 +187,7 @@ def test_fit_error_names_the_params_key_data_set_and_fold():
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import stratified_folds
     from aucacc.exceptions import LearnerFitError
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     ds = _singleton_dataset()  # 31 instances: 20 or 21 train in each of 3 folds
     folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")

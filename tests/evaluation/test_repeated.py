@@ -53,7 +53,7 @@ def test_repeated_tests_by_hand():
 def test_repeated_cross_validate_first_repetition_equals_the_single_run(repo_config):
     from aucacc.datasets import load_dataset
     from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     ds = load_dataset("iris", repo_config)
     folds = repeated_folds(ds.y, 10, repo_config["seed"], "iris", 2)

@@ -173,7 +173,7 @@ def test_cross_validation_equals_weka(weka, random_sets, protocol):
     """Every probability of NB, C4.5 and C4.4 (under ``protocol``) equals Weka's to 1e-12, every predicted
     class is Weka's, and every data set is scored."""
     from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     worst, n_prob, n_undefined = 0.0, 0, 0
     failures = []

@@ -11,7 +11,7 @@ from sklearn.ensemble import HistGradientBoostingClassifier
 from aucacc.datasets.recipes import CleanDataset
 from aucacc.evaluation.cross_validate import cross_validate
 from aucacc.exceptions import LearnerFitError
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 from aucacc.learners.encoding import CategoricalCodes, categorical_mask, encode_features
 
 HGB = {"estimator": "sklearn.ensemble.HistGradientBoostingClassifier", "nominal": "categorical",

@@ -23,7 +23,8 @@ from aucacc.datasets.recipes import CleanDataset
 from aucacc.evaluation.cross_validate import cross_validate
 from aucacc.evaluation.folds import stratified_folds
 from aucacc.exceptions import ConfigError
-from aucacc.learners import build, input_description, is_spec, make_learner, takes_table
+from aucacc.learners import build, input_description, is_spec, takes_table
+from aucacc.learners.factory import make_learner
 
 SCALED_LR = {"estimator": "sklearn.pipeline.Pipeline",
              "params": {"steps": [["scale", {"estimator": "sklearn.preprocessing.StandardScaler"}],

@@ -17,7 +17,7 @@ from aucacc.config import load_config
 from aucacc.datasets import load_dataset
 from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
 from aucacc.evaluation.folds import derive_seed, stratified_folds
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 from aucacc.report.paper_tables import beside_published, published_long
 from aucacc.studies.fold_tables import cde_table, significance_table, summary_table
 from aucacc.report.claims import load_claims

@@ -167,7 +167,7 @@ def test_per_learner_jobs_read_the_recorded_cut_points_and_write_the_librarys_by
     of searching them again, and writes the scores cross_validate writes discretizing by itself, byte for byte."""
     from aucacc.datasets.store import read_dataset
     from aucacc.evaluation.cross_validate import cross_validate
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
     from aucacc.scores import write_scores
 
     res, dry = own

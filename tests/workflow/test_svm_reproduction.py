@@ -15,7 +15,7 @@ from aucacc.datasets import load_dataset
 from aucacc.report.claims import load_claims
 from aucacc.evaluation.cross_validate import cross_validate, fold_metrics
 from aucacc.evaluation.folds import derive_seed, stratified_folds
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 from aucacc.report.paper_tables import beside_published, published_long
 from aucacc.studies.fold_tables import summary_table
 

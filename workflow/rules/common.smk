@@ -48,7 +48,11 @@ check_study_files([f for f in (_CLI_CONFIGS if workflow.config_settings.replace_
                                else [f for f in workflow.configfiles if f not in _CLI_CONFIGS] + _CLI_CONFIGS)
                    if Path(f).is_file()])
 expand_studies(config, recheck=False if workflow.remote_exec else None)
-validate_config(config, project=[workflow.basedir, os.getcwd()])
+# Every learner (its class imported, its params and predict_proba checked) is checked by the main process only
+# (workflow.is_main_process: a run, a dry run): a job process (a SLURM job, which parses this file again) skips
+# it, so it does not import every learner's module (scikit-learn: ~1.5 s of CPU) before its own job; the job
+# builds its own learner, checked again (aucacc.learners.factory.make_learner). benchmarks/bench_startup.py.
+validate_config(config, check_learners=workflow.is_main_process, project=[workflow.basedir, os.getcwd()])
 # Each study gets a target study_<name> (the Snakefile), so a study may not be named as one of the workflow's own
 # study_* jobs (summary, tests, cde, ...; read from workflow/rules/*.smk, also those defined only for some configs).
 # Refused here, naming its key, before Snakemake's CreateRuleException.

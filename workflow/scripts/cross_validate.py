@@ -6,7 +6,7 @@ from aucacc.datasets.table import read_cut_points
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, excluded_scores, failure_exclusion,
                                               first_failed_fold, fold_metrics, gather_folds, skip_reason)
 from aucacc.exceptions import LearnerFitError
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 from aucacc.provenance import provenance, verified
 from aucacc.report.logs import setup_log
 from aucacc.scores import (read_fold_records, read_scores, write_exclusion_record, write_fold_records, write_metrics,

@@ -6,7 +6,7 @@ from aucacc.datasets.table import read_cut_points
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, excluded_scores, failure_exclusion,
                                               skip_reason)
 from aucacc.exceptions import LearnerFitError
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 from aucacc.report.logs import setup_log
 from aucacc.provenance import verified
 from aucacc.scores import write_exclusion_record, write_fold_records, write_scores

@@ -6,7 +6,7 @@ from aucacc.report.logs import setup_log
 from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.cross_validate import excluded_scores, fold_metrics, skip_reason
 from aucacc.evaluation.repeated import repeated_cross_validate
-from aucacc.learners import make_learner
+from aucacc.learners.factory import make_learner
 from aucacc.provenance import verified
 from aucacc.scores import write_metrics, write_scores
 

@@ -91,7 +91,7 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         take the attribute table as it is; any other estimator (e.g. scikit-learn's) gets the nominal
         attributes one-hot encoded and the numeric ones as they are, a missing numeric value NaN
         (:func:`aucacc.learners.encoding.encode_features`),
-        unless its config sets ``nominal: categorical``: then :func:`aucacc.learners.make_learner`
+        unless its config sets ``nominal: categorical``: then :func:`aucacc.learners.factory.make_learner`
         wraps it in :class:`aucacc.learners.encoding.CategoricalCodes`, an aucacc estimator that
         takes the attributes as they are and hands it integer codes.
     discretization : ``"whole_data"`` — Fayyad–Irani cuts from the whole data set, before CV (the

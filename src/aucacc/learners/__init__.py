@@ -18,7 +18,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from aucacc.learners.encoding import CategoricalCodes
 from aucacc.exceptions import ConfigError
 
 #: The packages a learner's ``estimator`` import path may start with. Importing a module runs its
@@ -321,38 +320,6 @@ def build(spec: dict[str, Any], key: str = "learner", packages: Sequence[str] = 
     params = {n: _walk(v, f"{key}.params.{n}", partial(build, packages=packages))
               for n, v in (spec.get("params") or {}).items()}
     return cls(**params)
-
-
-def make_learner(spec: dict[str, Any], name: str | None = None, packages: Sequence[str] = ()):
-    """A fresh estimator from a config spec ``{"estimator": "pkg.mod.Class", "params": {...}}``.
-
-    The class is resolved and its params checked first (:func:`resolve_estimator`,
-    :func:`check_params`); only then is it built (:func:`build`; nested specs in ``params``, such as a
-    pipeline's steps, are built too). The workflow builds learners in its jobs; the start-up check
-    (``aucacc.config.check_learner``) builds none.
-
-    Parameters
-    ----------
-    spec : dict
-        ``learners.<name>`` of the config: ``estimator``, ``params`` and optionally ``nominal``.
-    name : str, optional
-        The learner's name, for the config keys the messages name (``learners.<name>...``).
-    packages : sequence of str
-        The researcher's own packages the config allows (``estimator_packages``; :func:`local_package`).
-
-    Raises
-    ------
-    ConfigError
-        See :func:`resolve_estimator` and :func:`check_params`.
-
-    With ``spec["nominal"] == "categorical"`` the estimator comes wrapped in
-    :class:`aucacc.learners.encoding.CategoricalCodes` (:func:`nominal_encoding`).
-    """
-    key = f"learners.{name}" if name else "learner"
-    est = build({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key, packages)
-    if nominal_encoding(spec) == "categorical":
-        return CategoricalCodes(est, learner=name)
-    return est
 
 
 def takes_table(est: Any) -> bool:

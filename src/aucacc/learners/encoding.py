@@ -116,7 +116,7 @@ def categorical_mask(spec: list[tuple[str, str, list]]) -> np.ndarray:
 class CategoricalCodes(ClassifierMixin, BaseEstimator):
     """An estimator with native categorical support, handed the nominal attributes as integer codes.
 
-    The config's ``learners.<name>.nominal: categorical`` (:func:`aucacc.learners.make_learner`):
+    The config's ``learners.<name>.nominal: categorical`` (:func:`aucacc.learners.factory.make_learner`):
     instead of the one-hot matrix every other non-aucacc estimator gets, ``estimator`` is fitted on
     :func:`encode_features` ``(X, encoding="codes")`` — each nominal attribute one column of its
     value's index in the declared domain, a missing value NaN, numeric attributes as they are —
