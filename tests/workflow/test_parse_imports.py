@@ -28,7 +28,9 @@ def smk_imports() -> list[str]:
     one indented inside a function, which runs at parse time when the function is an input function)."""
     lines = []
     for f in [REPO / "Snakefile", *sorted((REPO / "workflow" / "rules").glob("*.smk"))]:
-        lines += [m.group(1) for m in re.finditer(r"^\s*((?:from|import) aucacc\b.*)$", f.read_text(), re.M)]
+        # a parenthesised import may span lines: take it up to its closing parenthesis, as one line
+        pattern = r"^\s*((?:from|import) aucacc\b(?:[^\n(]*\([^)]*\)|.*))"
+        lines += [" ".join(m.group(1).split()) for m in re.finditer(pattern, f.read_text(), re.M)]
     return lines
 
 
