@@ -269,8 +269,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             raise ValueError(f"sample_weight must hold {len(X)} finite non-negative weights")
         n_all = len(X)  # J48 hands the full training set (incl. missing class) to C45ModelSelection
         keep = ycodes >= 0
-        self._X, self._y = codes[keep], ycodes[keep]
-        self._F = vals[keep] if self._has_numeric() else np.broadcast_to(np.nan, self._X.shape)
+        if keep.all():  # (no copies)
+            self._X, self._y, self._F = codes, ycodes, vals
+        else:
+            self._X, self._y, self._F = codes[keep], ycodes[keep], vals[keep]
+        if not self._has_numeric():
+            self._F = np.broadcast_to(np.nan, self._X.shape)
         self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
         self._cols = self._columns(self._X, self._F)  # for _branch_codes
         self._C = len(self.classes_)
@@ -306,7 +310,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return self
 
     #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
-    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_Fn", "_sorted_all", "_vmax", "_row_missing", "_bag_index", "_cell_index",
+    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing", "_bag_index", "_cell_index",
                      "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
 
     def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
@@ -320,9 +324,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # two bags of min_instances (never admissible: no gain, no ratio, not in the average).
         self._nominal_idx = np.flatnonzero(~self._numeric & (self._V >= 2))
         self._numeric_idx = np.flatnonzero(self._numeric)
-        # The numeric columns (n_numeric, n) and their sorted known values over all rows, for
-        # _relocate_split_point (filled as attributes are chosen).
-        self._Fn = np.ascontiguousarray(self._F[:, self._numeric_idx].T)
+        # The numeric attributes' sorted known values over all rows, for _relocate_split_point
+        # (filled as attributes are chosen).
         self._sorted_all = {}
         if len(self._nominal_idx):
             Vn = self._V[self._nominal_idx]
@@ -457,7 +460,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     #: Bound of the temporary (attributes x instances) tables of :meth:`_numeric_candidates`, in
     #: elements: a node's numeric attributes are searched together, in groups of at most this size.
-    _CHUNK = 1 << 20
+    _CHUNK = 1 << 18
 
     def _numeric_candidates(self, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float,
                             order: tuple[np.ndarray, np.ndarray]):
@@ -478,22 +481,28 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         step = max(1, self._CHUNK // max(n * self._C, 1))
         for a0 in range(0, A, step):
             a1 = min(A, a0 + step)
-            self._numeric_group(rows, wts, y, sum_w, S[a0:a1], nk[a0:a1], self._Fn[a0:a1],
+            self._numeric_group(rows, wts, y, sum_w, S[a0:a1], nk[a0:a1], self._numeric_idx[a0:a1],
                                 ok[a0:a1], gain[a0:a1], ratio[a0:a1], split[a0:a1])
         return ok, gain, ratio, split
 
-    def _numeric_group(self, rows, wts, y, sum_w, S, nk, Fn, ok, gain_out, ratio_out, split_out) -> None:
-        """:meth:`_numeric_candidates` for a group of attributes; writes into the last four arrays."""
+    def _numeric_group(self, rows, wts, y, sum_w, S, nk, atts, ok, gain_out, ratio_out, split_out) -> None:
+        """:meth:`_numeric_candidates` for the attributes ``atts``; writes into the last four arrays."""
         C, m = self._C, self._m
         k, n = S.shape
         ar = np.arange(k)
         ws, ys = wts[S], y[S]  # (k, n) in each attribute's sorted order
-        vs = np.take_along_axis(Fn[:, rows], S, axis=1)
+        vs = self._cols[1][atts[:, None], rows[S]]
+        # With unit weights every sum below is a count: exact in any order, so integer counts give
+        # the very doubles of Weka's sums in sorted order, and their x ln x terms are looked up.
+        unit = self._always_unit or (self._unit_weights and bool((wts == 1.0).all()))
         # Sums accumulated in sorted order, one instance at a time (Distribution.shiftRange): the
         # prefix sums of the known values; the missing ones, last, are never read.
-        cum_w = np.cumsum(ws, axis=1)
+        cum_w = None if unit else np.cumsum(ws, axis=1)
         last = np.maximum(nk - 1, 0)
-        total = np.where(nk > 0, cum_w[ar, last], 0.0)  # known weight (_seqsum of the known ones)
+        if unit:
+            total = nk.astype(float)
+        else:
+            total = np.where(nk > 0, cum_w[ar, last], 0.0)  # known weight (_seqsum of the known ones)
         min_split = 0.1 * total / C
         min_split = np.where(min_split - m < _SMALL, float(m), np.where(min_split - 25 > _SMALL, 25.0, min_split))
         searched = ~(2 * min_split - nk > _SMALL)  # not Utils.sm(n_known, 2 * minSplit)
@@ -501,33 +510,66 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         cut = vs[:, :-1] + 1e-5 < vs[:, 1:]
         cut &= searched[:, None]
         ca, ci = np.nonzero(cut)  # attribute by attribute, each attribute's cuts in sorted order
+        del cut
         if len(ca) == 0:
             return
-        del cut
-        # class weights accumulated in sorted order, all classes at once: (k, n, C)
-        onehot = np.zeros((k * n, C))
-        onehot[np.arange(k * n), ys.ravel()] = ws.ravel()
-        cum = np.cumsum(onehot.reshape(k, n, C), axis=1)
-        del onehot, ys
-        per_class, left = cum[ar, last], cum[ca, ci]  # (k, C) and (n_cuts, C)
-        del cum
-        left_bag = cum_w[ca, ci]
-        right = per_class[ca] - left
+        # Admissible cuts: both sides weigh >= minSplit
+        left_bag = (ci + 1).astype(float) if unit else cum_w[ca, ci]
         tot = total[ca]
         right_bag = tot - left_bag
         ms = min_split[ca]
         valid = (ms - left_bag < _SMALL) & (ms - right_bag < _SMALL)
-        n_index = np.bincount(ca[valid], minlength=k)
-        if not n_index.any():
+        ca, ci, left_bag, right_bag, tot = ca[valid], ci[valid], left_bag[valid], right_bag[valid], tot[valid]
+        if len(ca) == 0:
             return
-        default_ent = (_ln_func(total) - _ln_func(per_class).sum(axis=1)) / _LOG2
-        new_ent = -((_ln_func(left).sum(axis=1) - _ln_func(left_bag))
-                    + (_ln_func(right).sum(axis=1) - _ln_func(right_bag))) / _LOG2
+        n_index = np.bincount(ca, minlength=k)
+        if unit:
+            # Class counts up to each admissible cut: counts per segment between cuts (each
+            # attribute's row starts a segment), summed up within the row.
+            starts = np.zeros(k * n, dtype=np.intp)
+            starts[ca * n + ci + 1] = 1
+            starts[np.arange(1, k) * n] = 1
+            seg = np.cumsum(starts)
+            del starts
+            n_seg = len(ca) + k
+            counts = np.bincount(seg * C + ys.ravel(), minlength=n_seg * C).reshape(n_seg, C)
+            known = np.arange(n)[None, :] < nk[:, None]
+            # segments of the missing values (at each row's end) do not count in per_class
+            counts_known = counts if bool(known.all()) else np.bincount(
+                seg[known.ravel()] * C + ys[known], minlength=n_seg * C).reshape(n_seg, C)
+            del seg
+            cum = np.cumsum(counts_known, axis=0)
+            first_seg = np.concatenate(([0], np.cumsum(n_index + 1)[:-1]))  # each row's first segment
+            base = np.where(first_seg[:, None] > 0, cum[np.maximum(first_seg - 1, 0)], 0)  # (k, C)
+            per_class_i = cum[first_seg + n_index] - base
+            # the t-th admissible cut of row a closes segment first_seg[a] + t
+            t = np.arange(len(ca)) - np.concatenate(([0], np.cumsum(n_index)[:-1]))[ca]
+            left_i = cum[first_seg[ca] + t] - base[ca]
+            right_i = per_class_i[ca] - left_i
+            xlnx = self._xlnx
+            per_class = per_class_i.astype(float)
+            ln_pc, ln_total = xlnx[per_class_i], xlnx[nk]
+            ln_left, ln_right = xlnx[left_i], xlnx[right_i]
+            ln_lb, ln_rb = xlnx[ci + 1], xlnx[nk[ca] - ci - 1]
+        else:
+            # class weights accumulated in sorted order, all classes at once: (k, n, C)
+            onehot = np.zeros((k * n, C))
+            onehot[np.arange(k * n), ys.ravel()] = ws.ravel()
+            cum = np.cumsum(onehot.reshape(k, n, C), axis=1)
+            del onehot
+            per_class, left = cum[ar, last], cum[ca, ci]  # (k, C) and (n_cuts, C)
+            del cum
+            right = per_class[ca] - left
+            ln_pc, ln_total = _ln_func(per_class), _ln_func(total)
+            ln_left, ln_right, ln_lb, ln_rb = _ln_func(left), _ln_func(right), _ln_func(left_bag), _ln_func(right_bag)
+        del ys
+        default_ent = (ln_total - ln_pc.sum(axis=1)) / _LOG2
+        new_ent = -((ln_left.sum(axis=1) - ln_lb) + (ln_right.sum(axis=1) - ln_rb)) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (default_ent[ca] - new_ent)
         gains = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
         G = np.full((k, max(n - 1, 0)), -np.inf)  # the admissible cuts' gains by sorted position
-        G[ca[valid], ci[valid]] = gains[valid]
-        del ca, ci, left, right, num, gains, valid
+        G[ca, ci] = gains
+        del ca, ci, num, gains
         split_index, best = self._first_best(G)
         has = split_index >= 0
         if not has.any():
@@ -544,9 +586,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         split_out[a_c] = np.where(sp == v1, v0, sp)  # numerical precision: take the smaller value
         # The chosen cut's distribution rebuilt (Distribution.addRange, in order): the weight on the
         # left is the prefix sum, the one on the right summed again from the cut on (zeros before it).
-        W = np.where(np.arange(n)[None, :] > i_c[:, None], ws[a_c], 0.0)
-        right_w = np.cumsum(W, axis=1)[np.arange(len(a_c)), last[a_c]]
-        bags = np.stack((cum_w[a_c, i_c], right_w), axis=1)
+        if unit:
+            bags = np.stack(((i_c + 1).astype(float), (nk[a_c] - i_c - 1).astype(float)), axis=1)
+        else:
+            W = np.where(np.arange(n)[None, :] > i_c[:, None], ws[a_c], 0.0)
+            right_w = np.cumsum(W, axis=1)[np.arange(len(a_c)), last[a_c]]
+            bags = np.stack((cum_w[a_c, i_c], right_w), axis=1)
         ok[a_c] = True
         gain_out[a_c] = g
         ratio_out[a_c] = _gain_ratio(bags, bags[:, 0] + bags[:, 1], sum_w, g)
@@ -726,8 +771,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             return None
         # stable: equal values in data order; NaN (missing) last
         dtype = np.int32 if len(self._y) < np.iinfo(np.int32).max else np.intp
-        S = np.argsort(self._Fn, axis=1, kind="stable").astype(dtype)
-        return S, (~np.isnan(self._Fn)).sum(axis=1)
+        F = self._cols[1][self._numeric_idx]
+        S = np.argsort(F, axis=1, kind="stable").astype(dtype)
+        return S, (~np.isnan(F)).sum(axis=1)
 
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` and ``order``
