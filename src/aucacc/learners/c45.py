@@ -154,6 +154,15 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     accumulated in Weka's instance order and every decision uses Weka's tolerances, so the
     trees agree except in contrived near-ties (measured: identical trees and probabilities on
     all 18 data sets, ``benchmarks/weka_agreement_c45.py``).
+
+    Numeric attributes are sorted once per fit and each node's sorted order is filtered from its
+    parent's (Weka sorts at every node; equal values keep the data order either way, so the
+    order is the same), and a node's numeric attributes are searched together with array
+    operations; the temporary tables of a search hold at most ``2**18`` (attribute, instance,
+    class) cells at a time. Memory of a fit: the encoded data; the sorted orders (one int32 per
+    numeric attribute and instance) of the nodes waiting to be built, whose sizes add up to
+    about the training set's (more when missing values send instances down several branches);
+    each inner node's instances (kept for subtree raising until the fit ends) and the tree.
     """
 
     #: ``predict`` is ``classes_[argmax(predict_proba)]`` (first maximum), so cross-validation
@@ -797,18 +806,18 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             sel = [None if not len(r) else (codes == j) if frac is None else (codes == j) | (miss & (frac[j] > _SMALL))
                    for j, (r, _) in enumerate(parts)]
             orders = self._child_orders(order, sel)
-            del order, sel  # the branches' orders replace the node's (memory: one level's orders)
+            del order, sel  # the branches' orders replace the node's
         node.children = []
         for j, (r, w) in enumerate(parts):
-            o, orders[j] = orders[j], None  # the branch's order lives only while it is built
             if not len(r):
                 node.children.append(self._empty_leaf)
-            elif nominal_known:
+            else:
                 # A nominal test without missing values: each branch's class counts are a bag of the
                 # test's distribution, summed over the same instances in the same order.
-                node.children.append(self._build(r, w, dist.bag(j), o))
-            else:
-                node.children.append(self._build(r, w, None, o))
+                check = dist.bag(j) if nominal_known else None
+                # The branch's order is handed over (_take), not kept here: the branch drops it as
+                # soon as its own branches' orders are made.
+                node.children.append(self._build(r, w, check, _take(orders, j)))
         return node
 
     # -- collapse and prune ------------------------------------------------------------------
@@ -1102,3 +1111,9 @@ def _copy_nodes(node: _Node) -> _Node:
     new = node.copy()
     new.children = [_copy_nodes(ch) for ch in node.children]
     return new
+
+
+def _take(items: list, j: int):
+    """``items[j]``, which the list then no longer holds (``None`` in its place)."""
+    out, items[j] = items[j], None
+    return out
