@@ -316,6 +316,58 @@ def test_identical_to_weka_j48(weka, mirror_file, name, disc, options, make, see
         assert C45(subtree_raising=False).fit(Xtr, ytr).export_text() != ours.export_text()
 
 
+def numeric_data(n: int, n_classes: int, seed: int, missing: float, weighted: bool):
+    """Synthetic data for J48's numeric cuts: 8 numeric attributes with ties (rounded to 0.1, so
+    0.0 and -0.0 both occur, or small integers) and 2 continuous, 1 nominal; a noisy class;
+    ``missing`` share of missing values per attribute; Weka instance weights 0.5-2 if ``weighted``."""
+    rng = np.random.default_rng(seed)
+    num = rng.normal(size=(n, 10))
+    num[:, :5] = np.round(num[:, :5], 1)
+    num[:, 5:8] = rng.integers(0, 7, size=(n, 3))
+    nom = rng.integers(0, 3, size=n)
+    score = num[:, 0] + 0.8 * num[:, 1] - 0.6 * num[:, 8] * num[:, 9] + 0.5 * nom + rng.normal(size=n)
+    y = np.searchsorted(np.quantile(score, np.linspace(0, 1, n_classes + 1)[1:-1]), score)
+    X = pd.DataFrame({f"x{j}": num[:, j] for j in range(10)})
+    X["c"] = pd.Categorical.from_codes(nom, categories=["u", "v", "w"])
+    for col in X.columns:
+        X.loc[rng.random(n) < missing, col] = np.nan
+    w = rng.choice([0.5, 1.0, 1.5, 2.0], size=n) if weighted else None
+    return X, pd.Series(pd.Categorical.from_codes(y, categories=[f"k{i}" for i in range(n_classes)])), w
+
+
+# (rows, classes, seed, missing share, weighted)
+NUMERIC_CASES = [(1500, 2, 0, 0.0, False), (1500, 5, 1, 0.05, False), (1500, 5, 2, 0.0, True),
+                 (1200, 2, 3, 0.1, True)]
+
+
+@pytest.mark.weka
+@pytest.mark.parametrize("n,n_classes,seed,missing,weighted", NUMERIC_CASES)
+@pytest.mark.parametrize("options,make", [([], C45), (["-U", "-O", "-A"], C44)], ids=["J48", "J48-U-O-A"])
+def test_numeric_cuts_agree_with_weka(weka, n, n_classes, seed, missing, weighted, options, make):
+    """Trees grown on numeric attributes (sorted once per fit, cuts searched together) are J48's:
+    ties, 0.0 / -0.0 (the relocated split point is the first such value in data order, as in
+    Weka), missing values, instance weights, 2 and 5 classes."""
+    from weka.classifiers import Classifier
+
+    X, y, w = numeric_data(n, n_classes, seed, missing, weighted)
+    assert (np.signbit(X["x0"]) & (X["x0"] == 0)).any() and (~np.signbit(X["x0"]) & (X["x0"] == 0)).any()
+    n_tr = 9 * n // 10
+    Xtr, ytr = X.iloc[:n_tr], y.iloc[:n_tr]
+    Xte, yte = X.iloc[n_tr:].reset_index(drop=True), y.iloc[n_tr:].reset_index(drop=True)
+    ours = make().fit(Xtr, ytr, sample_weight=None if w is None else w[:n_tr])
+    train = weka.to_instances(Xtr, ytr)
+    if w is not None:
+        for inst, wi in zip(train, w[:n_tr]):
+            inst.weight = float(wi)
+    j48 = Classifier(classname="weka.classifiers.trees.J48", options=options)
+    j48.build_classifier(train)
+    np.testing.assert_allclose(ours.predict_proba(Xte), weka.distributions(j48, weka.to_instances(Xte, yte)),
+                               rtol=0, atol=1e-9)
+    tree = str(j48).split("------------------\n", 1)[1].split("\n\nNumber of Leaves", 1)[0]
+    assert ours.export_text(summary=False).strip() == tree.strip()
+    assert ours.n_leaves_ > 20  # a tree with many numeric tests, not a stump
+
+
 def test_mushroom_speed(mirror):
     from aucacc.datasets.io import read_arff
 

@@ -154,6 +154,15 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     accumulated in Weka's instance order and every decision uses Weka's tolerances, so the
     trees agree except in contrived near-ties (measured: identical trees and probabilities on
     all 18 data sets, ``benchmarks/weka_agreement_c45.py``).
+
+    Numeric attributes are sorted once per fit and each node's sorted order is filtered from its
+    parent's (Weka sorts at every node; equal values keep the data order either way, so the
+    order is the same), and a node's numeric attributes are searched together with array
+    operations; the temporary tables of a search hold at most ``2**18`` (attribute, instance,
+    class) cells at a time. Memory of a fit: the encoded data; the sorted orders (one int32 per
+    numeric attribute and instance) of the nodes waiting to be built, whose sizes add up to
+    about the training set's (more when missing values send instances down several branches);
+    each inner node's instances (kept for subtree raising until the fit ends) and the tree.
     """
 
     #: ``predict`` is ``classes_[argmax(predict_proba)]`` (first maximum), so cross-validation
@@ -269,8 +278,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             raise ValueError(f"sample_weight must hold {len(X)} finite non-negative weights")
         n_all = len(X)  # J48 hands the full training set (incl. missing class) to C45ModelSelection
         keep = ycodes >= 0
-        self._X, self._y = codes[keep], ycodes[keep]
-        self._F = vals[keep] if self._has_numeric() else np.broadcast_to(np.nan, self._X.shape)
+        if keep.all():  # (no copies)
+            self._X, self._y, self._F = codes, ycodes, vals
+        else:
+            self._X, self._y, self._F = codes[keep], ycodes[keep], vals[keep]
+        if not self._has_numeric():
+            self._F = np.broadcast_to(np.nan, self._X.shape)
         self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
         self._cols = self._columns(self._X, self._F)  # for _branch_codes
         self._C = len(self.classes_)
@@ -282,7 +295,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         grown = _GROWN.get(key)
         if grown is None:
             self._prepare_growth(n_all, w[keep], sample_weight is None)
-            grown = _GROWN[key] = self._build(np.arange(len(self._y)), w[keep].copy())
+            grown = _GROWN[key] = self._build(np.arange(len(self._y)), w[keep].copy(), None, self._root_order())
             for name in self._GROWTH_STATE:
                 self.__dict__.pop(name, None)
             while len(_GROWN) > _GROWN_MAX:
@@ -306,8 +319,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return self
 
     #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
-    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_vmax", "_row_missing", "_bag_index", "_cell_index",
-                     "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
+    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing", "_bag_index",
+                     "_cell_index", "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
 
     def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
         """The tables :meth:`_build` reads, from the training data (``_X``, ``_F``, ``_y``) and
@@ -319,7 +332,10 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         # The nominal attributes searched for a split: one of a single declared value never has
         # two bags of min_instances (never admissible: no gain, no ratio, not in the average).
         self._nominal_idx = np.flatnonzero(~self._numeric & (self._V >= 2))
-        self._numeric_idx = np.flatnonzero(self._numeric).tolist()
+        self._numeric_idx = np.flatnonzero(self._numeric)
+        # The numeric attributes' sorted known values over all rows, for _relocate_split_point
+        # (filled as attributes are chosen).
+        self._sorted_all = {}
         if len(self._nominal_idx):
             Vn = self._V[self._nominal_idx]
             self._vmax = int(Vn.max())
@@ -451,77 +467,217 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         gain = np.divide(num, tot, out=np.zeros_like(num), where=~(np.abs(num) < _SMALL))
         return gain, _gain_ratio(None, tot, sum_w, gain, (ln_bag, ln_unknown, ln_sum))
 
-    def _numeric_candidate(self, att: int, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float):
-        """``C45Split.handleNumericAttribute``: best binary cut ``<= t`` of one numeric attribute.
+    #: Bound of the temporary (attributes x instances) tables of :meth:`_numeric_candidates`, in
+    #: elements: a node's numeric attributes are searched together, in groups of at most this size.
+    _CHUNK = 1 << 18
 
-        Returns ``None`` or ``(gain, gain_ratio, split_point)``; gain carries the MDL
-        correction ``log2(#admissible cuts) / weight``.
+    def _numeric_candidates(self, rows: np.ndarray, wts: np.ndarray, y: np.ndarray, sum_w: float,
+                            order: tuple[np.ndarray, np.ndarray]):
+        """``C45Split.handleNumericAttribute`` for every numeric attribute: best binary cut ``<= t``.
+
+        ``order`` is ``(S, n_known)``: ``S`` (n_numeric, n_rows) holds, per numeric attribute, the
+        positions in ``rows`` sorted by the attribute's value (equal values in data order, missing
+        values last) and ``n_known`` (n_numeric,) the number of known values; see
+        :meth:`_child_orders`. Every attribute's candidates are searched as in Weka's one-by-one
+        scan: class weights accumulated in sorted order, the cuts between values more than 1e-5
+        apart whose both sides weigh ``>= minSplit``, the first with the largest gain (by more
+        than 1e-6). Returns ``ok``, ``gain`` (with the MDL correction ``log2(#admissible cuts) /
+        weight``), ``gain_ratio`` and the split point (before relocation), each (n_numeric,).
         """
+        S, nk = order
+        A, n = S.shape
+        ok, gain, ratio, split = np.zeros(A, dtype=bool), np.zeros(A), np.zeros(A), np.zeros(A)
+        step = max(1, self._CHUNK // max(n * self._C, 1))
+        for a0 in range(0, A, step):
+            a1 = min(A, a0 + step)
+            self._numeric_group(rows, wts, y, sum_w, S[a0:a1], nk[a0:a1], self._numeric_idx[a0:a1],
+                                ok[a0:a1], gain[a0:a1], ratio[a0:a1], split[a0:a1])
+        return ok, gain, ratio, split
+
+    def _numeric_group(self, rows, wts, y, sum_w, S, nk, atts, ok, gain_out, ratio_out, split_out) -> None:
+        """:meth:`_numeric_candidates` for the attributes ``atts``; writes into the last four arrays."""
         C, m = self._C, self._m
-        v = self._cols[1][att][rows]
-        known = ~np.isnan(v)
-        order = np.argsort(v[known], kind="stable")  # equal values: order changes no candidate
-        vs, ys, ws = v[known][order], y[known][order], wts[known][order]
-        n_known = len(vs)
-        per_class = np.bincount(ys, weights=ws, minlength=C).astype(float)
-        total = _seqsum(ws)
+        k, n = S.shape
+        ar = np.arange(k)
+        ws, ys = wts[S], y[S]  # (k, n) in each attribute's sorted order
+        vs = self._cols[1][atts[:, None], rows[S]]
+        # With unit weights every sum below is a count: exact in any order, so integer counts give
+        # the very doubles of Weka's sums in sorted order, and their x ln x terms are looked up.
+        unit = self._always_unit or (self._unit_weights and bool((wts == 1.0).all()))
+        # Sums accumulated in sorted order, one instance at a time (Distribution.shiftRange): the
+        # prefix sums of the known values; the missing ones, last, are never read.
+        cum_w = None if unit else np.cumsum(ws, axis=1)
+        last = np.maximum(nk - 1, 0)
+        if unit:
+            total = nk.astype(float)
+        else:
+            total = np.where(nk > 0, cum_w[ar, last], 0.0)  # known weight (_seqsum of the known ones)
         min_split = 0.1 * total / C
-        if _sm_or_eq(min_split, m):
-            min_split = m
-        elif _gr(min_split, 25):
-            min_split = 25
-        if _sm(n_known, 2 * min_split):
-            return None
-        default_ent = (float(_ln_func(np.array(total))) - _ln_func(per_class).sum()) / _LOG2
-        nxt = np.flatnonzero(vs[:-1] + 1e-5 < vs[1:]) + 1  # first index of the right-hand part
-        if len(nxt) == 0:
-            return None
-        onehot = np.zeros((n_known, C))
-        onehot[np.arange(n_known), ys] = ws
-        left = np.cumsum(onehot, axis=0)[nxt - 1]  # (n_cand, C), accumulated like shiftRange
-        left_bag = np.cumsum(ws)[nxt - 1]
-        right = per_class[None, :] - left
-        right_bag = total - left_bag
-        valid = (min_split - left_bag < _SMALL) & (min_split - right_bag < _SMALL)
-        n_index = int(valid.sum())
-        if n_index == 0:
-            return None
-        new_ent = -((_ln_func(left).sum(axis=1) - _ln_func(left_bag))
-                    + (_ln_func(right).sum(axis=1) - _ln_func(right_bag))) / _LOG2
-        num = (1 - (sum_w - total) / sum_w) * (default_ent - new_ent)
-        gains = np.where(np.abs(num) < _SMALL, 0.0, num / total)
-        # sequential "first clearly larger" scan over admissible cuts, starting from 0
-        best, split_index = 0.0, -1
-        cand = np.flatnonzero(valid)
-        g = gains[cand]
-        pos = 0
-        while pos < len(cand):
-            hits = np.flatnonzero(g[pos:] - best > _SMALL)
-            if len(hits) == 0:
-                break
-            pos += int(hits[0])
-            best, split_index = float(g[pos]), int(nxt[cand[pos]]) - 1
-            pos += 1
-        gain = best - math.log2(n_index) / sum_w  # MDL correction (J48 default, -J turns it off)
-        if _sm_or_eq(gain, 0):
-            return None
-        sp = (vs[split_index + 1] + vs[split_index]) / 2
-        if sp == vs[split_index + 1]:  # numerical precision: take the smaller value
-            sp = vs[split_index]
-        # the distribution is rebuilt for the chosen cut (Distribution.addRange, in order)
-        bag = np.array([_seqsum(ws[: split_index + 1]), _seqsum(ws[split_index + 1:])])
-        ratio = float(_gain_ratio(bag[None, :], np.array([bag[0] + bag[1]]), sum_w, np.array([gain]))[0])
-        return gain, ratio, float(sp)
+        min_split = np.where(min_split - m < _SMALL, float(m), np.where(min_split - 25 > _SMALL, 25.0, min_split))
+        searched = ~(2 * min_split - nk > _SMALL)  # not Utils.sm(n_known, 2 * minSplit)
+        # Cut after sorted position i: values more than 1e-5 apart (NaN, the missing ones, never)
+        cut = vs[:, :-1] + 1e-5 < vs[:, 1:]
+        cut &= searched[:, None]
+        ca, ci = np.nonzero(cut)  # attribute by attribute, each attribute's cuts in sorted order
+        del cut
+        if len(ca) == 0:
+            return
+        # Admissible cuts: both sides weigh >= minSplit
+        left_bag = (ci + 1).astype(float) if unit else cum_w[ca, ci]
+        tot = total[ca]
+        right_bag = tot - left_bag
+        ms = min_split[ca]
+        valid = (ms - left_bag < _SMALL) & (ms - right_bag < _SMALL)
+        ca, ci, left_bag, right_bag, tot = ca[valid], ci[valid], left_bag[valid], right_bag[valid], tot[valid]
+        if len(ca) == 0:
+            return
+        n_index = np.bincount(ca, minlength=k)
+        if unit:
+            # Class counts up to each admissible cut: counts per segment between cuts (each
+            # attribute's row starts a segment), summed up within the row.
+            starts = np.zeros(k * n, dtype=np.intp)
+            starts[ca * n + ci + 1] = 1
+            starts[np.arange(1, k) * n] = 1
+            seg = np.cumsum(starts)
+            del starts
+            n_seg = len(ca) + k
+            counts = np.bincount(seg * C + ys.ravel(), minlength=n_seg * C).reshape(n_seg, C)
+            known = np.arange(n)[None, :] < nk[:, None]
+            # segments of the missing values (at each row's end) do not count in per_class
+            counts_known = counts if bool(known.all()) else np.bincount(
+                seg[known.ravel()] * C + ys[known], minlength=n_seg * C).reshape(n_seg, C)
+            del seg
+            cum = np.cumsum(counts_known, axis=0)
+            first_seg = np.concatenate(([0], np.cumsum(n_index + 1)[:-1]))  # each row's first segment
+            base = np.where(first_seg[:, None] > 0, cum[np.maximum(first_seg - 1, 0)], 0)  # (k, C)
+            per_class_i = cum[first_seg + n_index] - base
+            # the t-th admissible cut of row a closes segment first_seg[a] + t
+            t = np.arange(len(ca)) - np.concatenate(([0], np.cumsum(n_index)[:-1]))[ca]
+            left_i = cum[first_seg[ca] + t] - base[ca]
+            right_i = per_class_i[ca] - left_i
+            xlnx = self._xlnx
+            per_class = per_class_i.astype(float)
+            ln_pc, ln_total = xlnx[per_class_i], xlnx[nk]
+            ln_left, ln_right = xlnx[left_i], xlnx[right_i]
+            ln_lb, ln_rb = xlnx[ci + 1], xlnx[nk[ca] - ci - 1]
+        else:
+            # class weights accumulated in sorted order, all classes at once: (k, n, C)
+            onehot = np.zeros((k * n, C))
+            onehot[np.arange(k * n), ys.ravel()] = ws.ravel()
+            cum = np.cumsum(onehot.reshape(k, n, C), axis=1)
+            del onehot
+            per_class, left = cum[ar, last], cum[ca, ci]  # (k, C) and (n_cuts, C)
+            del cum
+            right = per_class[ca] - left
+            ln_pc, ln_total = _ln_func(per_class), _ln_func(total)
+            ln_left, ln_right, ln_lb, ln_rb = _ln_func(left), _ln_func(right), _ln_func(left_bag), _ln_func(right_bag)
+        del ys
+        default_ent = (ln_total - ln_pc.sum(axis=1)) / _LOG2
+        new_ent = -((ln_left.sum(axis=1) - ln_lb) + (ln_right.sum(axis=1) - ln_rb)) / _LOG2
+        num = (1 - (sum_w - tot) / sum_w) * (default_ent[ca] - new_ent)
+        gains = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
+        G = np.full((k, max(n - 1, 0)), -np.inf)  # the admissible cuts' gains by sorted position
+        G[ca, ci] = gains
+        del ca, ci, num, gains
+        split_index, best = self._first_best(G)
+        has = split_index >= 0
+        if not has.any():
+            return
+        a_c, i_c = np.flatnonzero(has), split_index[has]
+        # MDL correction (J48 default): log2 of the number of admissible cuts (math.log2, as Java)
+        g = best[has] - np.array([math.log2(x) for x in n_index[a_c].tolist()]) / sum_w
+        keep = ~(g - 0 < _SMALL)  # not Utils.smOrEq(gain, 0)
+        if not keep.any():
+            return
+        a_c, i_c, g = a_c[keep], i_c[keep], g[keep]
+        v0, v1 = vs[a_c, i_c], vs[a_c, i_c + 1]
+        sp = (v1 + v0) / 2
+        split_out[a_c] = np.where(sp == v1, v0, sp)  # numerical precision: take the smaller value
+        # The chosen cut's distribution rebuilt (Distribution.addRange, in order): the weight on the
+        # left is the prefix sum, the one on the right summed again from the cut on (zeros before it).
+        if unit:
+            bags = np.stack(((i_c + 1).astype(float), (nk[a_c] - i_c - 1).astype(float)), axis=1)
+        else:
+            W = np.where(np.arange(n)[None, :] > i_c[:, None], ws[a_c], 0.0)
+            right_w = np.cumsum(W, axis=1)[np.arange(len(a_c)), last[a_c]]
+            bags = np.stack((cum_w[a_c, i_c], right_w), axis=1)
+        ok[a_c] = True
+        gain_out[a_c] = g
+        ratio_out[a_c] = _gain_ratio(bags, bags[:, 0] + bags[:, 1], sum_w, g)
+
+    @staticmethod
+    def _first_best(G: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Weka's scan of the cuts (``C45Split.handleNumericAttribute``) for each row of ``G``
+        (gains by position, ``-inf`` = not an admissible cut): the position of the first cut whose
+        gain beats the best so far by more than 1e-6, starting from 0, and its gain; -1 and 0 if none.
+
+        Such a cut has a larger gain than every earlier one (an earlier larger gain was taken, or
+        was within 1e-6 of the best then, which only grew), so the scan's last pick is the first
+        position of the row's maximum ``P`` when the next largest earlier gain is more than 1e-6
+        below ``P`` (and ``P > 1e-6``); otherwise the row's running maxima are scanned in order.
+        """
+        k = G.shape[0]
+        split_index, best = np.full(k, -1), np.zeros(k)
+        if G.shape[1] == 0:
+            return split_index, best
+        run = np.maximum.accumulate(G, axis=1)
+        P = run[:, -1]
+        top = np.argmax(G, axis=1)  # the first position of the maximum
+        before = np.where(top > 0, run[np.arange(k), np.maximum(top - 1, 0)], -np.inf)
+        any_pick = P - 0.0 > _SMALL
+        clear = any_pick.copy()
+        clear[any_pick] = P[any_pick] - before[any_pick] > _SMALL  # (no -inf - -inf)
+        split_index[clear], best[clear] = top[clear], P[clear]
+        for a in np.flatnonzero(any_pick & ~clear).tolist():
+            row, r = G[a], run[a]
+            pos = np.flatnonzero(np.concatenate(([True], row[1:] > r[:-1])) & (row > -np.inf))
+            b, s = 0.0, -1
+            for i, v in zip(pos.tolist(), row[pos].tolist()):
+                if v - b > _SMALL:
+                    b, s = v, i
+            split_index[a], best[a] = s, b
+        return split_index, best
+
+    def _child_orders(self, order: tuple[np.ndarray, np.ndarray], parts_sel: list[np.ndarray | None]):
+        """The sorted orders (:meth:`_numeric_candidates`) of a node's branches, from the node's.
+
+        ``parts_sel[j]`` marks the node's rows that branch ``j`` receives (``None``: none). A
+        branch's rows keep the node's order, so filtering each attribute's sorted positions and
+        renumbering them gives the branch's sorted positions without sorting again (Weka's J48
+        sorts at every node; the result is the same order).
+        """
+        S, nk = order
+        A, n = S.shape
+        known = np.arange(n)[None, :] < nk[:, None]
+        out = []
+        for sel in parts_sel:
+            if sel is None:
+                out.append(None)
+                continue
+            newpos = (np.cumsum(sel) - 1).astype(S.dtype)
+            keep = sel[S]
+            out.append((newpos[S[keep]].reshape(A, -1), (keep & known).sum(axis=1)))
+        return out
 
     def _relocate_split_point(self, att: int, sp: float) -> float:
-        """``C45Split.setSplitPoint``: the largest training value ``<= sp`` (exact comparisons)."""
-        col = self._all_F[:, att]
-        return float(col[~np.isnan(col) & (col <= sp)].max())
+        """``C45Split.setSplitPoint``: the largest training value ``<= sp`` (exact comparisons).
 
-    def _select(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None):
+        Weka scans the rows in data order and keeps a value only if it is larger, so of equal
+        values (only 0.0 and -0.0 differ then) the first in data order is returned.
+        """
+        s = self._sorted_all.get(att)
+        if s is None:  # the attribute's known values over all training rows, sorted once (stable)
+            col = self._all_F[:, att]
+            col = col[~np.isnan(col)]
+            s = self._sorted_all[att] = col[np.argsort(col, kind="stable")]
+        j = int(np.searchsorted(s, sp, side="right")) - 1
+        return float(s[np.searchsorted(s, s[j], side="left")])
+
+    def _select(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None):
         """``C45ModelSelection.selectModel``: ``(att, split_point, distribution)``; att None = leaf.
 
-        ``check`` is the one-bag distribution of (rows, wts) when the caller has it.
+        ``check`` is the one-bag distribution of (rows, wts) when the caller has it; ``order`` the
+        numeric attributes' sorted orders (:meth:`_numeric_candidates`), ``None`` if there are none.
         """
         C, m = self._C, self._m
         y = self._y[rows]
@@ -542,11 +698,10 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             if len(self._nominal_idx):
                 nom = self._nominal_idx
                 ok[nom], gain[nom], ratio[nom], counts = self._nominal_candidates(rows, wts, y, sum_w)
-            for a in self._numeric_idx:
-                res = self._numeric_candidate(a, rows, wts, y, sum_w)
-                if res is not None:
-                    ok[a] = True
-                    gain[a], ratio[a], split_points[a] = res
+            num = self._numeric_idx
+            if len(num):
+                ok[num], gain[num], ratio[num], sp_num = self._numeric_candidates(rows, wts, y, sum_w, order)
+                split_points = dict(zip(num.tolist(), sp_num.tolist()))
 
         # Average gain of the admissible splits, summed in attribute order (cumsum is sequential).
         in_avg = ok & self._in_average
@@ -618,25 +773,51 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             out.append((rows[sel], np.where(miss, frac[j] * wts, wts)[sel]))
         return out
 
-    def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None) -> _Node:
-        """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` as in :meth:`_select`."""
+    def _root_order(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """The sorted orders of the training set (:meth:`_numeric_candidates`), sorted once per fit;
+        ``None`` without numeric attributes."""
+        if not len(self._numeric_idx):
+            return None
+        # stable: equal values in data order; NaN (missing) last
+        dtype = np.int32 if len(self._y) < np.iinfo(np.int32).max else np.intp
+        F = self._cols[1][self._numeric_idx]
+        S = np.argsort(F, axis=1, kind="stable").astype(dtype)
+        return S, (~np.isnan(F)).sum(axis=1)
+
+    def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None) -> _Node:
+        """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` and ``order``
+        as in :meth:`_select`."""
         if len(rows) == 0:  # an empty branch (most branches of a many-valued attribute)
             return self._empty_leaf
-        att, sp, dist = self._select(rows, wts, check)
+        att, sp, dist = self._select(rows, wts, check, order)
         if att is None:  # dist is the node's one-bag distribution, its total the weights' sum
             return _Node(None, dist, None, None, _eq(dist.total, 0))
         # Only pruning (subtree raising) needs a node's instances again; they are kept in any case, as
         # a grown tree can serve a pruned learner later (_GROWN), and dropped after fit (_cleanup).
         node = _Node(att, dist, sp, None, False, rows, wts)
         codes = self._branch_codes(att, sp, rows)
-        parts = self._split(codes, dist.n_bags, rows, wts, dist)
-        if sp is None and not (codes < 0).any():
-            # A nominal test without missing values: each branch's class counts are a bag of the
-            # test's distribution, summed over the same instances in the same order.
-            node.children = [self._build(r, w, dist.bag(j)) if len(r) else self._empty_leaf
-                             for j, (r, w) in enumerate(parts)]
-        else:
-            node.children = [self._build(r, w) for r, w in parts]
+        n_bags = dist.n_bags
+        parts = self._split(codes, n_bags, rows, wts, dist)
+        nominal_known = sp is None and not (codes < 0).any()
+        orders = [None] * n_bags
+        if order is not None:
+            miss = codes < 0
+            frac = dist.per_bag / dist.total if miss.any() else None
+            sel = [None if not len(r) else (codes == j) if frac is None else (codes == j) | (miss & (frac[j] > _SMALL))
+                   for j, (r, _) in enumerate(parts)]
+            orders = self._child_orders(order, sel)
+            del order, sel  # the branches' orders replace the node's
+        node.children = []
+        for j, (r, w) in enumerate(parts):
+            if not len(r):
+                node.children.append(self._empty_leaf)
+            else:
+                # A nominal test without missing values: each branch's class counts are a bag of the
+                # test's distribution, summed over the same instances in the same order.
+                check = dist.bag(j) if nominal_known else None
+                # The branch's order is handed over (_take), not kept here: the branch drops it as
+                # soon as its own branches' orders are made.
+                node.children.append(self._build(r, w, check, _take(orders, j)))
         return node
 
     # -- collapse and prune ------------------------------------------------------------------
@@ -930,3 +1111,9 @@ def _copy_nodes(node: _Node) -> _Node:
     new = node.copy()
     new.children = [_copy_nodes(ch) for ch in node.children]
     return new
+
+
+def _take(items: list, j: int):
+    """``items[j]``, which the list then no longer holds (``None`` in its place)."""
+    out, items[j] = items[j], None
+    return out
