@@ -373,9 +373,9 @@ def test_kernel_modes_agree_with_merged_duplicates():
 def test_auto_kernel_mode_by_size_and_memory():
     from aucacc.learners.svm.kernel import BASE_MB, libsvm_cache_mb, precomputed_peak_mb
 
-    # 16 bytes per pair of one-hot rows, 24 of continuous ones, per worker, on top of the start-up
+    # 16 bytes per pair of one-hot rows, 40 of continuous ones, per worker, on top of the start-up
     assert precomputed_peak_mb(1024, True) == BASE_MB + 16.0
-    assert precomputed_peak_mb(1024, False, n_workers=2) == BASE_MB + 48.0
+    assert precomputed_peak_mb(1024, False, n_workers=2) == BASE_MB + 80.0
     # the cache: cache_size without a budget; else the budget less start-up and 4 copies of the data,
     # shared by the workers, at most the whole single-precision kernel (+1 MB), at least 1 MB
     assert libsvm_cache_mb(None, 200, 10 ** 5, 10.0) == 200
@@ -385,7 +385,7 @@ def test_auto_kernel_mode_by_size_and_memory():
     m = GridSearchSVM()
     # the paper's largest SVM data set, mushroom (8,124 instances), stays on the precomputed path
     assert m._kernel_mode(8124, True, 1) == "precomputed"
-    assert m._kernel_mode(12001, True, 1) == "data"
+    assert m._kernel_mode(10000, True, 1) == "precomputed" and m._kernel_mode(10001, True, 1) == "data"
     assert GridSearchSVM(memory_mb=2000)._kernel_mode(8124, True, 1) == "precomputed"  # 1,307 MB
     assert GridSearchSVM(memory_mb=1000)._kernel_mode(8124, True, 1) == "data"
     assert GridSearchSVM(kernel_mode="precomputed")._kernel_mode(10 ** 6, True, 1) == "precomputed"

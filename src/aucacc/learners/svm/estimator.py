@@ -120,10 +120,12 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         estimated peak (:func:`~aucacc.learners.svm.kernel.precomputed_peak_mb`) fits in
         ``memory_mb``; on the data above. The search and the final refit decide separately
         (the refit's rows are all the training rows). Recorded in ``kernel_mode_``.
-    precomputed_max_n : int, default 12000
+    precomputed_max_n : int, default 10000
         ``"auto"``'s size limit of the precomputed path, in training rows (points after
-        merging): below it the precomputed kernels cost less CPU, and (with one worker) they
-        fit in about 2.5 GB. Measured by ``benchmarks/bench_svm_scale.py`` (docs/learners.md).
+        merging). The precomputed kernels cost 2–3× less CPU at every size measured
+        (1,000–10,000 instances), so the limit is memory: at 10,000 one-hot rows the search's
+        estimated peak is 1.8 GB, within the workflow's 2 GB per-fold job. Measured by
+        ``benchmarks/bench_svm_scale.py`` (docs/learners.md, "The SVM at scale").
     memory_mb : float or None, default None
         The job's memory budget in MB (set it to the job's ``resources: mem_mb``). Used by
         ``"auto"`` (the precomputed path only when its estimated peak fits) and for LIBSVM's
@@ -198,7 +200,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
                  encoding: str = "onehot", merge_duplicates: bool = False,
                  reuse_unbounded: bool = True, early_stop: bool = True, n_jobs: int | None = 1,
                  tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True,
-                 kernel_mode: str = "auto", precomputed_max_n: int = 12000, memory_mb: float | None = None,
+                 kernel_mode: str = "auto", precomputed_max_n: int = 10000, memory_mb: float | None = None,
                  tune_subsample: int | float | None = None):
         # scikit-learn's convention (as C45Tree): each parameter stored unchanged under its own name
         self.C_grid, self.gamma_grid, self.n_inner_folds = C_grid, gamma_grid, n_inner_folds

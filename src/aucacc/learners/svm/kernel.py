@@ -104,12 +104,16 @@ class _Distances:
 
 
 
-#: Bytes per squared training row of the precomputed search's peak (:func:`precomputed_peak_mb`): measured by
-#: ``benchmarks/bench_svm_scale.py`` (peak RSS growth over n² on one-hot data, one worker); see docs/learners.md.
+#: Bytes per pair of training rows at the precomputed search's peak, one-hot data (``D²`` as 1-byte integers):
+#: measured 14.6–15.9 (peak RSS growth / n², 1,800–7,200 rows, ``benchmarks/bench_svm_scale.py``); counted: ``D²``
+#: (1) and its inner folds' sub-matrices (2) as integers, one float64 kernel per inner fold (3·(2/3)²·8 ≈ 10.7) and
+#: the test columns (≤ 1.8).
 PRECOMPUTED_BYTES_PER_PAIR_INTEGRAL = 16.0
-#: The same for continuous data (float64 ``D²`` kept for the folds): 8 bytes more per pair, by construction.
-PRECOMPUTED_BYTES_PER_PAIR_FLOAT = 24.0
-#: Resident memory of a job before the search (Python, NumPy, scikit-learn, the data), MB (measured, rounded up).
+#: The same for continuous data, whose ``D²`` and sub-matrices are float64 (8 bytes each, plus a temporary per
+#: kernel): measured 39–42 (2,000–4,000 rows).
+PRECOMPUTED_BYTES_PER_PAIR_FLOAT = 40.0
+#: Resident memory of a job before the search (Python, NumPy, pandas, scikit-learn, the data), MB: measured
+#: 192–216 MB, with a margin.
 BASE_MB = 300.0
 
 
