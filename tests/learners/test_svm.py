@@ -429,3 +429,25 @@ def test_tune_subsample_is_a_seeded_stratified_subsample_and_says_so():
         "; (C, gamma) tuned on a stratified subsample of each training part (tune_subsample=5000), a deviation from "
         "Huang & Ling (2005), who tune on all of it")
     assert "deviation" not in input_description({"estimator": "aucacc.learners.svm.GridSearchSVM"}, "whole_data")
+
+
+def test_fold_records_say_the_subsample_deviation():
+    # cross-validation keeps the fit's notes_ in each fold's record (results/scores/…/<learner>.json)
+    from aucacc.datasets import CleanDataset
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.learners import make_learner
+
+    X, y = nominal_data(n=300, seed=2)
+    ds = CleanDataset(name="nominal", X=X, y=pd.Series(pd.Categorical(y), name="class"),
+                      kinds={c: "nominal" for c in X.columns})
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="nominal")
+    params = {"C_grid": SMALL_C[:2], "gamma_grid": SMALL_G[:2], "tune_subsample": 60}
+    _, info = cross_validate(ds, folds, lambda: make_learner({"estimator": "aucacc.learners.svm.GridSearchSVM",
+                                                              "params": params}), "none")
+    assert [r["note"] for r in info] == [
+        f"deviation from Huang & Ling (2005): (C, gamma) tuned on a stratified subsample of 60 of the {r['n_train']} "
+        f"training rows (tune_subsample=60, random_state=0), then refit on all of them" for r in info]
+    _, paper = cross_validate(ds, folds, lambda: make_learner({"estimator": "aucacc.learners.svm.GridSearchSVM",
+                                                               "params": {**params, "tune_subsample": None}}), "none")
+    assert all("note" not in r for r in paper)
