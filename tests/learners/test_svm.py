@@ -333,3 +333,121 @@ def test_n_jobs_does_not_change_the_result():
     assert np.all(np.diff(p[np.argsort(dec), 1]) >= 0)  # monotone in the decision value
     assert set(a.predict(X[150:])) <= set(a.classes_)
     np.testing.assert_array_equal(a.predict(X[150:]), a.classes_[(dec > 0).astype(int)])
+
+
+# -- bounded memory: LIBSVM on the data, the auto rule, the subsample protocol --------------------
+@pytest.mark.parametrize("early_stop, reuse", [(False, False), (True, True)])
+def test_both_kernel_modes_select_as_gridsearchcv(early_stop, reuse):
+    # one-hot data: the precomputed kernels hold the values LIBSVM computes on the rows, so both
+    # paths make the LIBSVM runs GridSearchCV makes and select its pair
+    X, y = nominal_data(n=360, seed=12)
+    Z, _ = encode_features(X)
+    ref = reference_search(Z, y, seed=4)
+    fits = {mode: GridSearchSVM(SMALL_C, SMALL_G, random_state=4, kernel_mode=mode, early_stop=early_stop,
+                                reuse_unbounded=reuse).fit(X, y) for mode in ("precomputed", "data")}
+    for mode, m in fits.items():
+        assert m.kernel_mode_ == {"search": mode, "refit": mode}
+        assert m.best_params_ == ref.best_params_ and m.best_index_ == ref.best_index_
+        fitted = ~np.isnan(m.cv_results_["mean_test_score"])
+        assert fitted.sum() >= (len(fitted) if not early_stop else 2)
+        np.testing.assert_array_equal(m.cv_results_["mean_test_score"][fitted],
+                                      ref.cv_results_["mean_test_score"][fitted])
+    a, b = fits["precomputed"], fits["data"]
+    np.testing.assert_array_equal(a.cv_results_["mean_test_score"], b.cv_results_["mean_test_score"])
+    # the refit on the data is GridSearchCV's refit, bit for bit; the precomputed one agrees to 1e-8
+    np.testing.assert_array_equal(b.decision_function(X), ref.decision_function(Z))
+    np.testing.assert_allclose(a.decision_function(X), ref.decision_function(Z), rtol=0, atol=1e-8)
+    np.testing.assert_array_equal(b.predict(X), ref.predict(Z))
+
+
+def test_kernel_modes_agree_with_merged_duplicates():
+    # merged rows are weighted points; on the data LIBSVM gets the same weighted problem
+    X, y = nominal_data(n=300, seed=5)
+    a = GridSearchSVM(SMALL_C, SMALL_G, random_state=2, merge_duplicates=True, kernel_mode="precomputed").fit(X, y)
+    b = GridSearchSVM(SMALL_C, SMALL_G, random_state=2, merge_duplicates=True, kernel_mode="data").fit(X, y)
+    assert a.best_params_ == b.best_params_ and a.n_points_ == b.n_points_ < len(y)
+    np.testing.assert_array_equal(a.cv_results_["mean_test_score"], b.cv_results_["mean_test_score"])
+    np.testing.assert_allclose(a.decision_function(X), b.decision_function(X), rtol=0, atol=1e-8)
+
+
+def test_auto_kernel_mode_by_size_and_memory():
+    from aucacc.learners.svm.kernel import BASE_MB, libsvm_cache_mb, precomputed_peak_mb
+
+    # 16 bytes per pair of one-hot rows, 40 of continuous ones, per worker, on top of the start-up
+    assert precomputed_peak_mb(1024, True) == BASE_MB + 16.0
+    assert precomputed_peak_mb(1024, False, n_workers=2) == BASE_MB + 80.0
+    # the cache: cache_size without a budget; else the budget less start-up and 4 copies of the data,
+    # shared by the workers, at most the whole single-precision kernel (+1 MB), at least 1 MB
+    assert libsvm_cache_mb(None, 200, 10 ** 5, 10.0) == 200
+    assert libsvm_cache_mb(8000, 200, 10 ** 5, 25.0, n_workers=2) == (8000 - BASE_MB - 100) / 2
+    assert libsvm_cache_mb(8000, 200, 1024, 1.0) == 4.0 + 1.0
+    assert libsvm_cache_mb(BASE_MB, 200, 10 ** 5, 1.0) == 1.0
+    m = GridSearchSVM()
+    # the paper's largest SVM data set, mushroom (8,124 instances), stays on the precomputed path
+    assert m._kernel_mode(8124, True, 1) == "precomputed"
+    assert m._kernel_mode(10000, True, 1) == "precomputed" and m._kernel_mode(10001, True, 1) == "data"
+    assert GridSearchSVM(memory_mb=2000)._kernel_mode(8124, True, 1) == "precomputed"  # 1,307 MB
+    assert GridSearchSVM(memory_mb=1000)._kernel_mode(8124, True, 1) == "data"
+    assert GridSearchSVM(kernel_mode="precomputed")._kernel_mode(10 ** 6, True, 1) == "precomputed"
+    X, y = nominal_data(n=200, seed=1)
+    small = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], precomputed_max_n=150).fit(X, y)
+    # the search (about 200 rows) and the refit (200) are both above 150 rows
+    assert small.kernel_mode_ == {"search": "data", "refit": "data"}
+    sub = GridSearchSVM(SMALL_C[:2], SMALL_G[:2], precomputed_max_n=150, tune_subsample=120).fit(X, y)
+    assert sub.kernel_mode_ == {"search": "precomputed", "refit": "data"}
+
+
+def test_tune_subsample_is_a_seeded_stratified_subsample_and_says_so():
+    from sklearn.model_selection import train_test_split
+
+    X, y = nominal_data(n=400, seed=9)
+    Z, _ = encode_features(X)
+    m = GridSearchSVM(SMALL_C, SMALL_G, random_state=3, tune_subsample=0.5).fit(X, y)
+    again = GridSearchSVM(SMALL_C, SMALL_G, random_state=3, tune_subsample=0.5).fit(X, y)
+    assert m.n_tune_rows_ == 200 and m.n_points_ == 400
+    assert again.best_params_ == m.best_params_ and again.notes_ == m.notes_
+    assert m.notes_ == ["deviation from Huang & Ling (2005): (C, gamma) tuned on a stratified subsample of 200 "
+                        "of the 400 training rows (tune_subsample=0.5, random_state=3), then refit on all of them"]
+    # the search is GridSearchCV's on the subsample (train_test_split, stratified, the inner seed) ...
+    rows = np.sort(train_test_split(np.arange(400), train_size=0.5, stratify=y, random_state=3)[0])
+    counts = pd.Series(y[rows]).value_counts()
+    assert abs(counts["pos"] - 200 * (y == "pos").mean()) <= 1  # stratified
+    ref = reference_search(Z[rows], y[rows], seed=3)
+    assert m.best_params_ == ref.best_params_
+    # ... and the refit uses every training row
+    full = SVC(kernel="rbf", **ref.best_params_).fit(Z, y)
+    np.testing.assert_allclose(m.decision_function(X), full.decision_function(Z), rtol=0, atol=1e-8)
+    # no subsample (None, or as many rows as the data): the paper's protocol, no note
+    assert GridSearchSVM(SMALL_C[:1], SMALL_G[:1], tune_subsample=400).fit(X, y).notes_ == []
+    with pytest.raises(ValueError, match="tune_subsample=399"):
+        GridSearchSVM(SMALL_C[:1], SMALL_G[:1], tune_subsample=399).fit(X, y)
+    # the report's note on the learner (a study's tables) says it too
+    from aucacc.learners import input_description
+
+    spec = {"estimator": "aucacc.learners.svm.GridSearchSVM", "params": {"tune_subsample": 5000}}
+    assert input_description(spec, "whole_data").endswith(
+        "; (C, gamma) tuned on a stratified subsample of each training part (tune_subsample=5000), a deviation from "
+        "Huang & Ling (2005), who tune on all of it")
+    assert "deviation" not in input_description({"estimator": "aucacc.learners.svm.GridSearchSVM"}, "whole_data")
+
+
+def test_fold_records_say_the_subsample_deviation():
+    # cross-validation keeps the fit's notes_ in each fold's record (results/scores/…/<learner>.json)
+    from aucacc.datasets import CleanDataset
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.learners import make_learner
+
+    X, y = nominal_data(n=300, seed=2)
+    ds = CleanDataset(name="nominal", X=X, y=pd.Series(pd.Categorical(y), name="class"),
+                      kinds={c: "nominal" for c in X.columns})
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="nominal")
+    params = {"C_grid": SMALL_C[:2], "gamma_grid": SMALL_G[:2], "tune_subsample": 60}
+    _, info = cross_validate(ds, folds, lambda: make_learner({"estimator": "aucacc.learners.svm.GridSearchSVM",
+                                                              "params": params}), "none")
+    assert [r["note"] for r in info] == [
+        f"deviation from Huang & Ling (2005): (C, gamma) tuned on a stratified subsample of 60 of the {r['n_train']} "
+        f"training rows (tune_subsample=60, random_state=0), then refit on all of them" for r in info]
+    _, paper = cross_validate(ds, folds, lambda: make_learner({"estimator": "aucacc.learners.svm.GridSearchSVM",
+                                                               "params": {**params, "tune_subsample": None}}), "none")
+    assert all("note" not in r for r in paper)

@@ -373,6 +373,9 @@ def input_description(spec: dict[str, Any], protocol: str = "none") -> str:
         how = (f"the {'discretized ' if discretized else ''}attribute table, which it encodes itself ({encoding}: "
                + ("one 0/1 column per declared value, a missing value all zeros" if encoding == "onehot" else
                   "code/(k-1) per attribute") + ("" if discretized else "; numeric attributes as numbers") + ")")
+        sub = (spec.get("params") or {}).get("tune_subsample")  # the opt-in cheaper search: say it deviates
+        how += ("" if sub is None else f"; (C, gamma) tuned on a stratified subsample of each training part "
+                f"(tune_subsample={sub}), a deviation from Huang & Ling (2005), who tune on all of it")
         return f"{_spec_name(spec)}, given {how}"
     if _takes_table_spec(spec):
         how = ("the discretized attribute table as it is (every attribute nominal, missing values missing)"

@@ -34,14 +34,16 @@ from typing import Sequence
 
 import numpy as np
 import pandas as pd
+from joblib import effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import StratifiedKFold, train_test_split
+from sklearn.svm import SVC
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from aucacc.learners.encoding import encode_features
-from aucacc.learners.svm.kernel import _Distances, _svc
+from aucacc.learners.svm.kernel import _Distances, _is_integral, _svc, libsvm_cache_mb, precomputed_peak_mb
 from aucacc.learners.svm.search import (_cv_results, _max_correct, _mean_scores, _points, _search_grid,
                                         select_best)
 
@@ -106,6 +108,38 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         the fitted model do not depend on it (which pairs are skipped may).
     tol, cache_size, shrinking :
         Passed to :class:`sklearn.svm.SVC` (LIBSVM's ``-e``, ``-m``, ``-h``; defaults as LIBSVM).
+        ``cache_size`` (MB) is LIBSVM's kernel cache; with ``memory_mb`` set, fits on the data
+        use the cache that budget leaves instead (:func:`~aucacc.learners.svm.kernel.libsvm_cache_mb`).
+    kernel_mode : {"auto", "precomputed", "data"}, default "auto"
+        Where the kernel lives. ``"precomputed"``: ``D²`` of the training rows and one float64
+        kernel per γ and inner fold (the shortcuts of :mod:`~aucacc.learners.svm.kernel`;
+        memory O(n²)). ``"data"``: every fit is ``SVC(kernel="rbf")`` on the rows, LIBSVM's
+        kernel cache the only kernel storage (memory O(n), the fits ``GridSearchCV`` makes).
+        Both make the same selection (on one-hot data the same LIBSVM runs). ``"auto"``:
+        precomputed while the search's rows are at most ``precomputed_max_n`` and its
+        estimated peak (:func:`~aucacc.learners.svm.kernel.precomputed_peak_mb`) fits in
+        ``memory_mb``; on the data above. The search and the final refit decide separately
+        (the refit's rows are all the training rows). Recorded in ``kernel_mode_``.
+    precomputed_max_n : int, default 10000
+        ``"auto"``'s size limit of the precomputed path, in training rows (points after
+        merging). The precomputed kernels cost 2–3× less CPU at every size measured
+        (1,000–10,000 instances), so the limit is memory: at 10,000 one-hot rows the search's
+        estimated peak is 1.8 GB, within the workflow's 2 GB per-fold job. Measured by
+        ``benchmarks/bench_svm_scale.py`` (docs/learners.md, "The SVM at scale").
+    memory_mb : float or None, default None
+        The job's memory budget in MB (set it to the job's ``resources: mem_mb``). Used by
+        ``"auto"`` (the precomputed path only when its estimated peak fits) and for LIBSVM's
+        kernel cache on the data. None: no budget known; ``"auto"`` decides by size alone and
+        fits on the data use ``cache_size``.
+    tune_subsample : int, float or None, default None
+        **A deviation from Huang & Ling (2005)**, off by default: (C, γ) are tuned on a
+        stratified random subsample of the training rows (an int: that many rows; a float in
+        (0, 1): that share), drawn with ``random_state`` (``train_test_split(stratify=y)``:
+        seeded, deterministic); the selected pair is then refit on every training row. The
+        paper tunes on the whole training fold; the subsample cuts the search's cost by about
+        the square of the ratio. Said in ``notes_`` (each fold's record keeps it) and in the
+        report's note on the learner. None, or a subsample as large as the data: the whole
+        training fold (the paper's protocol).
 
     Attributes
     ----------
@@ -123,6 +157,10 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
     max_inner_correct_ : int ndarray (n_inner_folds,) — the early stop's bound per inner fold.
     early_stop_at_ : (C index, γ index) or None — the pair that stopped the search.
     n_points_ : int — training points after merging (= n_samples when not merged).
+    kernel_mode_ : dict {"search": str, "refit": str} — where the kernels lived ("precomputed" or "data").
+    libsvm_cache_mb_ : float — LIBSVM's kernel cache of the fits on the data (MB).
+    n_tune_rows_ : int — rows of the grid search (fewer than n_samples with ``tune_subsample``).
+    notes_ : list of str — deviations from the paper's protocol (``tune_subsample``), else empty.
     n_features_in_ : int — input columns; ``n_encoded_features_`` : int — after encoding.
     encoding_spec_ : list — the fitted encoding.
 
@@ -150,18 +188,27 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         "n_jobs": [Integral, None],
         "tol": [Interval(Real, 0, None, closed="neither")], "cache_size": [Interval(Real, 0, None, closed="neither")],
         "shrinking": ["boolean"],
+        "kernel_mode": [StrOptions({"auto", "precomputed", "data"})],
+        "precomputed_max_n": [Interval(Integral, 0, None, closed="left")],
+        "memory_mb": [Interval(Real, 0, None, closed="neither"), None],
+        "tune_subsample": [Interval(Integral, 2, None, closed="left"),
+                           Interval(Real, 0, 1, closed="neither"), None],
     }
 
     def __init__(self, C_grid: Sequence[float] = C_GRID, gamma_grid: Sequence[float] = GAMMA_GRID,
                  n_inner_folds: int = 3, random_state: int = 0, selection: str = "sklearn",
                  encoding: str = "onehot", merge_duplicates: bool = False,
                  reuse_unbounded: bool = True, early_stop: bool = True, n_jobs: int | None = 1,
-                 tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True):
+                 tol: float = 1e-3, cache_size: float = 200, shrinking: bool = True,
+                 kernel_mode: str = "auto", precomputed_max_n: int = 10000, memory_mb: float | None = None,
+                 tune_subsample: int | float | None = None):
         # scikit-learn's convention (as C45Tree): each parameter stored unchanged under its own name
         self.C_grid, self.gamma_grid, self.n_inner_folds = C_grid, gamma_grid, n_inner_folds
         self.random_state, self.selection, self.encoding = random_state, selection, encoding
         self.merge_duplicates, self.reuse_unbounded, self.early_stop = merge_duplicates, reuse_unbounded, early_stop
         self.n_jobs, self.tol, self.cache_size, self.shrinking = n_jobs, tol, cache_size, shrinking
+        self.kernel_mode, self.precomputed_max_n, self.memory_mb = kernel_mode, precomputed_max_n, memory_mb
+        self.tune_subsample = tune_subsample
 
     # -- fitting ---------------------------------------------------------------------------
     @_fit_context(prefer_skip_nested_validation=True)
@@ -213,28 +260,55 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
             xid = xid.ravel()
         else:
             Xu, xid = Z, np.arange(len(Z))
-        dist = _Distances(Xu)
+        integral = _is_integral(Xu)
+        workers = effective_n_jobs(self.n_jobs)
+        self.libsvm_cache_mb_ = libsvm_cache_mb(self.memory_mb, self.cache_size, len(Xu), Xu.nbytes / 2 ** 20,
+                                                workers)
+
+        # the rows of the grid search: every training row (the paper), or a stratified subsample
+        rows = self._tune_rows(ycode)
+        self.n_tune_rows_ = len(rows)
+        self.notes_ = [] if len(rows) == len(y) else [
+            f"deviation from Huang & Ling (2005): (C, gamma) tuned on a stratified subsample of {len(rows)} of "
+            f"the {len(y)} training rows (tune_subsample={self.tune_subsample}, random_state="
+            f"{self.inner_random_state_}), then refit on all of them"]
+        if len(rows) == len(y):
+            s_Xu, s_xid, s_y, s_Z = Xu, xid, ycode, Z
+        else:
+            s_Z, s_y = Z[rows], ycode[rows]
+            if self.merge_duplicates:
+                s_Xu, s_xid = np.unique(s_Z, axis=0, return_inverse=True)
+                s_xid = s_xid.ravel()
+            else:
+                s_Xu, s_xid = s_Z, np.arange(len(s_Z))
+        search_mode = self._kernel_mode(len(s_Xu), integral, workers)
+        dist = _Distances(s_Xu) if search_mode == "precomputed" else None
 
         skf = StratifiedKFold(self.n_inner_folds, shuffle=True, random_state=self.inner_random_state_)
         folds = []
-        for tr, te in skf.split(np.zeros(len(y)), ycode):
-            tr_x, tr_y, tr_w = _points(xid[tr], ycode[tr], self.merge_duplicates)
+        for tr, te in skf.split(np.zeros(len(s_y)), s_y):
+            tr_x, tr_y, tr_w = _points(s_xid[tr], s_y[tr], self.merge_duplicates)
             if self.merge_duplicates:  # each distinct test vector predicted once, counted per class
-                te_x, te_y, te_w = _points(xid[te], ycode[te], True)
+                te_x, te_y, te_w = _points(s_xid[te], s_y[te], True)
             else:
-                te_x, te_y, te_w = xid[te], ycode[te], None
-            folds.append((dist.take(tr_x, tr_x), tr_y, tr_w, dist.take(te_x, tr_x), te_y, te_w))
-        test_folds = [te for _, te in skf.split(np.zeros(len(y)), ycode)]
+                te_x, te_y, te_w = s_xid[te], s_y[te], None
+            if dist is not None:
+                folds.append((dist.take(tr_x, tr_x), tr_y, tr_w, dist.take(te_x, tr_x), te_y, te_w))
+            else:  # the rows themselves: LIBSVM computes the kernel (its cache: libsvm_cache_mb_)
+                folds.append((s_Xu[tr_x], tr_y, tr_w, s_Xu[te_x], te_y, te_w))
+        test_folds = [te for _, te in skf.split(np.zeros(len(s_y)), s_y)]
         n_test = np.array([len(te) for te in test_folds])
         early = self.early_stop and self.selection == "sklearn"
         max_correct = bound = None
         if early:
-            group = xid if self.merge_duplicates else np.unique(Z, axis=0, return_inverse=True)[1].ravel()
-            self.max_inner_correct_ = max_correct = _max_correct(group, ycode, test_folds)
+            group = s_xid if self.merge_duplicates else np.unique(s_Z, axis=0, return_inverse=True)[1].ravel()
+            self.max_inner_correct_ = max_correct = _max_correct(group, s_y, test_folds)
             bound = float(_mean_scores(max_correct[None, :], n_test)[0])
+        cache = self.cache_size if search_mode == "precomputed" else self.libsvm_cache_mb_
         correct, self.early_stop_at_ = _search_grid(
-            folds, C_grid, g_grid, n_test, max_correct, tol=self.tol, cache_size=self.cache_size,
+            folds, C_grid, g_grid, n_test, max_correct, tol=self.tol, cache_size=cache,
             shrinking=self.shrinking, reuse_unbounded=self.reuse_unbounded, n_jobs=self.n_jobs)
+        del folds
         self.cv_results_ = _cv_results(C_grid, g_grid, correct, n_test, self.early_stop_at_, bound)
         # skipped pairs get −1 counts in the selection, hence negative means: never the maximum
         skipped = (correct < 0).any(axis=1)
@@ -245,18 +319,50 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
         # final model on every training row
         px, py, pw = _points(xid, ycode, self.merge_duplicates)
-        K = dist.take(px, px).kernel(self.best_params_["gamma"])
-        self.estimator_ = _svc(self.best_params_["C"], self.tol, self.cache_size,
-                               self.shrinking).fit(K, py, sample_weight=pw)
-        sv = self.estimator_.support_
-        self._sv_features = Xu[px[sv]]
+        refit_mode = self._kernel_mode(len(px), integral, 1)
+        self.kernel_mode_ = {"search": search_mode, "refit": refit_mode}
+        C, gamma = self.best_params_["C"], self.best_params_["gamma"]
+        if refit_mode == "precomputed":
+            if dist is None or len(rows) != len(y):
+                dist = _Distances(Xu)
+            K = dist.take(px, px).kernel(gamma)
+            del dist
+            self.estimator_ = _svc(C, self.tol, self.cache_size, self.shrinking).fit(K, py, sample_weight=pw)
+            sv = self.estimator_.support_
+            self._sv_features = Xu[px[sv]]
+        else:
+            del dist
+            self.estimator_ = SVC(C=C, kernel="rbf", gamma=gamma, tol=self.tol, cache_size=self.libsvm_cache_mb_,
+                                  shrinking=self.shrinking).fit(Xu[px], py, sample_weight=pw)
         self._n_train_points = len(px)
         self.n_points_ = len(px)
         return self
 
+    def _tune_rows(self, ycode: np.ndarray) -> np.ndarray:
+        """Indices (ascending) of the rows the grid search uses: all, or ``tune_subsample``'s stratified draw."""
+        n = len(ycode)
+        k = self.tune_subsample
+        if k is None or (isinstance(k, Integral) and k >= n):
+            return np.arange(n)
+        try:
+            rows, _ = train_test_split(np.arange(n), train_size=k, stratify=ycode,
+                                       random_state=self.inner_random_state_)
+        except ValueError as exc:
+            raise ValueError(f"tune_subsample={k!r} cannot draw a stratified subsample of the {n} training rows "
+                             f"({exc}); use a larger subsample, or None to tune on every row") from exc
+        return np.sort(rows)
+
+    def _kernel_mode(self, n_points: int, integral: bool, workers: int) -> str:
+        """``kernel_mode`` resolved for ``n_points`` training points: "precomputed" or "data" (see the class doc)."""
+        if self.kernel_mode != "auto":
+            return self.kernel_mode
+        fits = self.memory_mb is None or precomputed_peak_mb(n_points, integral, workers) <= self.memory_mb
+        return "precomputed" if n_points <= self.precomputed_max_n and fits else "data"
+
     # -- prediction ------------------------------------------------------------------------
     def _kernel_matrix(self, X) -> np.ndarray:
-        """The test kernel against the training points; raises ``NotFittedError`` before ``fit``."""
+        """What ``estimator_`` predicts from: the test kernel against the training points (precomputed
+        refit) or the encoded rows (refit on the data); raises ``NotFittedError`` before ``fit``."""
         check_is_fitted(self, "estimator_")
         if not hasattr(self, "feature_names_in_"):  # fitted on an array: the same checks as in fit
             Z = np.ascontiguousarray(validate_data(self, X, reset=False, dtype=np.float64))
@@ -265,6 +371,8 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
         if Z.shape[1] != self.n_encoded_features_:
             raise ValueError(f"X has {Z.shape[1]} encoded features, the model was fitted on "
                              f"{self.n_encoded_features_}")
+        if self.kernel_mode_["refit"] == "data":
+            return Z
         dist = _Distances(Z, self._sv_features)
         K_sv = dist.kernel(self.best_params_["gamma"])
         # LIBSVM reads only the support vectors' columns of a precomputed test kernel

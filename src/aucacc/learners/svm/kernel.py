@@ -16,6 +16,12 @@ The kernel layer of the grid search. Every shortcut here gives the LIBSVM run
   columns of a precomputed test kernel, so only those columns are computed, and passed
   renumbered: the same products in the same order.
 
+* **LIBSVM on the data** (:func:`_fit_predict_rbf`, exact by construction): above the size where
+  the precomputed kernels stop paying or fitting in memory (:func:`precomputed_peak_mb`), each
+  fit is ``SVC(kernel="rbf")`` on the rows themselves, the fit ``GridSearchCV`` makes, with
+  LIBSVM's own kernel cache (``cache_size`` MB, :func:`libsvm_cache_mb`) as the only kernel
+  storage: memory O(n·cache) instead of O(n²).
+
 Continuous data (not the pipeline's case) get ``D²`` that may differ from LIBSVM's in the last
 bit, which can move LIBSVM's stopping point within ``tol``; solved tightly they agree to 1e-8.
 """
@@ -96,6 +102,72 @@ class _Distances:
             return self._table(gamma)[self.data]
         return np.exp(-gamma * self.data)
 
+
+
+#: Bytes per pair of training rows at the precomputed search's peak, one-hot data (``D²`` as 1-byte integers):
+#: measured 14.6–15.9 (peak RSS growth / n², 1,800–7,200 rows, ``benchmarks/bench_svm_scale.py``); counted: ``D²``
+#: (1) and its inner folds' sub-matrices (2) as integers, one float64 kernel per inner fold (3·(2/3)²·8 ≈ 10.7) and
+#: the test columns (≤ 1.8).
+PRECOMPUTED_BYTES_PER_PAIR_INTEGRAL = 16.0
+#: The same for continuous data, whose ``D²`` and sub-matrices are float64 (8 bytes each, plus a temporary per
+#: kernel): measured 39–42 (2,000–4,000 rows).
+PRECOMPUTED_BYTES_PER_PAIR_FLOAT = 40.0
+#: Resident memory of a job before the search (Python, NumPy, pandas, scikit-learn, the data), MB: measured
+#: 192–216 MB, with a margin.
+BASE_MB = 300.0
+
+
+def precomputed_peak_mb(n_rows: int, integral: bool, n_workers: int = 1) -> float:
+    """Estimated peak memory (MB) of the precomputed-kernel grid search on ``n_rows`` training rows.
+
+    The search keeps ``D²`` of the training rows (1 byte per pair for one-hot data, 8 otherwise),
+    its inner folds' sub-matrices, and per γ one float64 kernel per inner fold (``3·(2n/3)²·8``
+    bytes for 3 inner folds) per parallel worker. The per-pair constants
+    (:data:`PRECOMPUTED_BYTES_PER_PAIR_INTEGRAL`, :data:`PRECOMPUTED_BYTES_PER_PAIR_FLOAT`) are
+    measured peaks, so the estimate is ``BASE_MB + bytes_per_pair · n² · n_workers / 2^20``.
+
+    Parameters
+    ----------
+    n_rows : int — training rows (points after merging) of the search.
+    integral : bool — integer (one-hot) data, whose ``D²`` is stored as small integers.
+    n_workers : int — parallel γ workers (each holds its own kernels).
+
+    Returns
+    -------
+    float — MB.
+    """
+    per_pair = PRECOMPUTED_BYTES_PER_PAIR_INTEGRAL if integral else PRECOMPUTED_BYTES_PER_PAIR_FLOAT
+    return BASE_MB + per_pair * float(n_rows) ** 2 * max(1, n_workers) / 2 ** 20
+
+
+def libsvm_cache_mb(memory_mb: float | None, cache_size: float, n_train: int, data_mb: float,
+                    n_workers: int = 1) -> float:
+    """LIBSVM's kernel cache (``SVC(cache_size=…)``, MB) for fits on the data within a job's memory.
+
+    Without a budget (``memory_mb`` None) it is ``cache_size`` as given. With one, each of the
+    ``n_workers`` parallel fits gets an equal share of ``memory_mb − BASE_MB − 4·data_mb`` (the
+    job's start-up, the data and its copies in the inner folds and in LIBSVM), at most the
+    whole kernel of ``n_train`` rows in LIBSVM's single precision (``4·n_train²`` bytes: more
+    cannot be used) and at least 1 MB. The cache only stores kernel values LIBSVM would
+    otherwise recompute, so it changes the CPU time, never the fit.
+    """
+    if memory_mb is None:
+        return float(cache_size)
+    share = (float(memory_mb) - BASE_MB - 4.0 * data_mb) / max(1, n_workers)
+    return float(max(1.0, min(share, 4.0 * float(n_train) ** 2 / 2 ** 20 + 1.0)))
+
+
+def _fit_predict_rbf(Z_tr, y_tr, w_tr, Z_te, C, gamma, tol, cache_size, shrinking):
+    """Fit ``SVC(kernel="rbf")`` on rows ``Z_tr`` and predict rows ``Z_te``; returns (labels, all multipliers free).
+
+    The same LIBSVM run as ``GridSearchCV(SVC(kernel="rbf"))`` makes on that inner fold (same rows in the same
+    order, same C, γ, ``tol``, ``shrinking``; ``cache_size`` changes no result). ``y_tr`` holds class codes.
+    """
+    svc = SVC(C=C, kernel="rbf", gamma=gamma, tol=tol, cache_size=cache_size,
+              shrinking=shrinking).fit(Z_tr, y_tr, sample_weight=w_tr)
+    alpha = np.abs(svc.dual_coef_).max(axis=0)
+    bound = C if w_tr is None else C * w_tr[svc.support_]
+    return svc.predict(Z_te).astype(np.int64), bool(np.all(alpha < bound * (1 - 1e-9)))
 
 
 def _svc(C: float, tol: float, cache_size: float, shrinking: bool) -> SVC:

@@ -39,7 +39,7 @@ import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
 from sklearn import config_context
 
-from aucacc.learners.svm.kernel import _fit_predict
+from aucacc.learners.svm.kernel import _fit_predict, _fit_predict_rbf
 
 
 def _points(xid: np.ndarray, ycode: np.ndarray, merge: bool):
@@ -105,10 +105,14 @@ def _inner_cv_one_gamma(folds, C_grid, gamma, tol, cache_size, shrinking, reuse_
                 if plateau[f] is not None:
                     correct[c, f] = correct[plateau[f], f]
                     continue
-                if f not in kernels:
-                    kernels[f] = (D_tr.kernel(gamma), partial(D_te.kernel_columns, gamma))
-                pred, free = _fit_predict(kernels[f][0], tr_y, tr_w, kernels[f][1], C_grid[c], tol,
-                                          cache_size, shrinking, direct)
+                if isinstance(D_tr, np.ndarray):  # rows: LIBSVM on the data, its own kernel cache
+                    pred, free = _fit_predict_rbf(D_tr, tr_y, tr_w, D_te, C_grid[c], gamma, tol,
+                                                  cache_size, shrinking)
+                else:
+                    if f not in kernels:
+                        kernels[f] = (D_tr.kernel(gamma), partial(D_te.kernel_columns, gamma))
+                    pred, free = _fit_predict(kernels[f][0], tr_y, tr_w, kernels[f][1], C_grid[c], tol,
+                                              cache_size, shrinking, direct)
                 ok = pred == te_y
                 correct[c, f] = int(ok.sum()) if te_w is None else int(te_w[ok].sum())
                 if reuse_unbounded and free:
@@ -248,7 +252,8 @@ def _search_grid(folds, C_grid: np.ndarray, g_grid: np.ndarray, n_test: np.ndarr
     ----------
     folds : list of ``(D_tr, y_tr, w_tr, D_te, y_te, w_te)``, one per inner fold
         :class:`~aucacc.learners.svm.kernel._Distances` between the training points and between
-        the test and training points, class codes and weights (None: unmerged).
+        the test and training points (precomputed kernels), or the training and test rows
+        themselves as ndarrays (LIBSVM on the data), class codes and weights (None: unmerged).
     C_grid, g_grid : ndarray, ascending — the grids.
     n_test : int ndarray (n_folds,) — inner test fold sizes (rows, not merged points).
     max_correct : int ndarray (n_folds,) or None — the early stop's bound per inner fold
