@@ -223,9 +223,12 @@ def _checked(cls: type, params: dict[str, Any], key: str, packages: Sequence[str
                               f"are {', '.join(known) or '(none)'}")
     missing = [n for n, p in known.items() if p.default is p.empty and n not in params]
     if missing:
+        example = {"steps": "a Pipeline's steps: a list of [name, {estimator: ..., params: ...}]",
+                   "estimator": f"{cls.__name__}'s estimator: {{estimator: <import path>, params: {{...}}}}, e.g. "
+                                f"{{estimator: sklearn.linear_model.LogisticRegression}}",
+                   "estimators": "a list of [name, {estimator: ..., params: ...}]"}.get(missing[0], "its value")
         raise ConfigError(f"config key '{key}.{missing[0]}': {cls.__name__} requires the parameter {missing[0]!r}, "
-                          f"which is not given; add it under '{key}' (e.g. a Pipeline's steps: a list of "
-                          f"[name, {{estimator: ..., params: ...}}])")
+                          f"which is not given; add it under '{key}' ({example})")
     for name, value in params.items():
         _refuse_spec_like(value, f"{key}.{name}")
     if "memory" in params and params["memory"] is not None and "memory" in known:
