@@ -21,6 +21,7 @@ folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 parts = snakemake.input.parts
 cuts = snakemake.input.cuts  # the whole-data cut points (rule discretize); none under the other protocols
 spec = snakemake.params.spec
+timeout = snakemake.config["learners"][wc.learner].get("timeout")  # seconds per fold, or None: no limit
 prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],
                   inputs=[snakemake.input.data, snakemake.input.folds, *([cuts] if cuts else [])])
 reason, error = skip_reason(ds, spec), None  # e.g. a binary-only learner on a multi-class data set
@@ -37,7 +38,7 @@ if not reason:
             whole = discretize_recorded(ds, read_cut_points([cuts])[ds.name]) if cuts else None
             scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner, PACKAGES),
                                           discretization=wc.protocol, progress=True, label=f"{wc.dataset}/{wc.learner}",
-                                          learner=wc.learner, discretized=whole)
+                                          learner=wc.learner, discretized=whole, timeout=timeout)
     except LearnerFitError as exc:  # on_learner_error: stop (the default) raises it; exclude records it
         excluded = failure_exclusion(exc, snakemake.config["on_learner_error"])
         if excluded is None:

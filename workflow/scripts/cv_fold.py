@@ -17,6 +17,7 @@ PACKAGES = snakemake.config["estimator_packages"]  # the researcher's own estima
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 spec = snakemake.params.spec
+timeout = snakemake.config["learners"][wc.learner].get("timeout")  # seconds per fold, or None: no limit
 reason = skip_reason(ds, spec)
 if reason:  # cross_validate, gathering the folds, writes the exclusion record
     write_scores(snakemake.output.scores, excluded_scores(ds))
@@ -28,7 +29,7 @@ else:
     try:
         scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner, PACKAGES),
                                       discretization=wc.protocol, only_folds=[int(wc.fold)], learner=wc.learner,
-                                      discretized=whole)
+                                      discretized=whole, timeout=timeout)
     except LearnerFitError as exc:  # on_learner_error: stop (the default) raises it; exclude records it for the gather
         excluded = failure_exclusion(exc, snakemake.config["on_learner_error"])
         if excluded is None:

@@ -24,7 +24,8 @@ if reason:
     log.warning("%s %s: skipped, not trained: %s", wc.dataset, wc.learner, reason)
 else:
     scores, m = repeated_cross_validate(ds, pd.read_csv(verified(snakemake.input.folds)),
-                                        lambda: make_learner(spec, wc.learner, PACKAGES), wc.protocol)
+                                        lambda: make_learner(spec, wc.learner, PACKAGES), wc.protocol,
+                                        learner=wc.learner, timeout=snakemake.config["learners"][wc.learner].get("timeout"))
 write_scores(snakemake.output.scores, scores)
 m = write_metrics(snakemake.output.metrics, m, wc.dataset, wc.learner, wc.protocol)
 log.info("%s %s: %d repetitions", wc.dataset, wc.learner, m["repetition"].nunique())
