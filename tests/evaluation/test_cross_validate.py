@@ -566,3 +566,53 @@ def test_a_time_limit_gives_the_same_results_and_errors_as_none():
     a = _fails(_numeric_dataset(), lambda: SGDClassifier(random_state=0), "SGD")
     b = _fails(_numeric_dataset(), lambda: SGDClassifier(random_state=0), "SGD", timeout=60)
     assert str(a) == str(b) and (a.stage, a.fold) == (b.stage, b.fold)
+
+
+def test_a_fold_under_a_time_limit_dies_with_its_job(tmp_path):
+    """A job killed from outside (SIGKILL, as a cluster's or Ctrl-C's clean-up may) takes the fold's child process
+    with it (PR_SET_PDEATHSIG), so a learner past its job does not run on for hours, orphaned."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (tmp_path / "slow_orphan.py").write_text(SLOW)
+    script = tmp_path / "job.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path[:0] = [{str(tmp_path)!r}, {os.path.dirname(__file__)!r}]\n"
+        "from test_cross_validate import _numeric_dataset\n"
+        "from aucacc.evaluation.cross_validate import cross_validate\n"
+        "from aucacc.evaluation.folds import stratified_folds\n"
+        "from slow_orphan import Slow\n"
+        "ds = _numeric_dataset()\n"
+        "cross_validate(ds, stratified_folds(ds.y, 2, seed=1, dataset=ds.name), Slow, 'none', timeout=600)\n")
+    job = subprocess.Popen([sys.executable, str(script)])
+    children: list[int] = []
+    try:
+        for _ in range(600):  # the job imports scikit-learn, then forks the fold's child
+            children = [int(c) for t in os.listdir(f"/proc/{job.pid}/task")
+                        for c in open(f"/proc/{job.pid}/task/{t}/children").read().split()]
+            if children:
+                break
+            time.sleep(0.1)
+        assert children, "the job started no child process for its fold"
+        time.sleep(0.5)  # the child has set its parent-death signal
+        job.send_signal(signal.SIGKILL)
+        job.wait()
+        for _ in range(100):
+            alive = [c for c in children if os.path.exists(f"/proc/{c}")
+                     and open(f"/proc/{c}/stat").read().split()[2] != "Z"]
+            if not alive:
+                break
+            time.sleep(0.1)
+        assert not alive, f"the fold's process {alive} outlived its job"
+    finally:
+        if job.poll() is None:
+            job.kill()
+        for c in children:  # this test's own processes, if the check failed
+            try:
+                os.kill(c, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

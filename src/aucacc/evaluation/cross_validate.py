@@ -384,7 +384,8 @@ def _in_child_process(run: Callable[[Any], dict[str, Any]], timeout: float, wher
                            "which this platform cannot start; remove the timeout")
     ctx = multiprocessing.get_context("fork")
     receive, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(run, send), daemon=True)
+    # not daemonic: a daemonic process may not start processes, so joblib would run a learner's n_jobs serially
+    child = ctx.Process(target=_child, args=(run, send))
     deadline = time.monotonic() + timeout
     child.start()
     send.close()  # the parent's copy: the child's end closing is then seen as EOF
@@ -428,8 +429,17 @@ class _Stages(list):
 def _child(run: Callable[[Any], dict[str, Any]], send: Any) -> None:
     """The child's part of :func:`_in_child_process`: stages, then ``("ok", result)`` or ``("error", exception)``."""
     import pickle
+    import sys
     import traceback
 
+    if sys.platform.startswith("linux"):  # killed with its parent (a job stopped by SIGTERM or SIGKILL), not orphaned
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
     try:
         answer: tuple = ("ok", run(_Stages(send)))
     except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which reports it
