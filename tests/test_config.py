@@ -612,6 +612,9 @@ def test_a_timeout_passes_and_has_no_default(cfg):
     out = validate_config(cfg)
     assert out["learners"]["NB"]["timeout"] == 600 and out["learners"]["C4.5"]["timeout"] is None
     assert "timeout" not in out["learners"]["C4.4"]  # absent stays absent: no limit, the jobs' specs unchanged
+    from aucacc.learners import time_limit
+
+    assert [time_limit(out["learners"][n]) for n in ("NB", "C4.5", "C4.4")] == [600.0, None, None]
 
 
 # --- a data set or learner defined in two config files -----------------------------------------------------------

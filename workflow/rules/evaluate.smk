@@ -1,7 +1,7 @@
 # Stage 2: discretization, folds, cross-validation of every learner (every study's scores and metrics).
 # The paper's main table, t-tests and C/D/E: paper.smk.
 from aucacc.config import runs_per_fold
-from aucacc.learners import code_digest, uses_packages
+from aucacc.learners import code_digest, time_limit, uses_packages
 
 PROTOCOL = config["protocol"]["discretization"]
 # The researcher's own estimator packages (config key estimator_packages): their code's SHA-256 goes into the
@@ -26,7 +26,7 @@ def runtime(minutes, folds):
     minutes besides, so the cluster does not stop the job before the learner's own limit names the fold."""
 
     def minutes_of(wc):
-        limit = config["learners"][wc.learner].get("timeout")
+        limit = time_limit(config["learners"][wc.learner])
         return minutes if limit is None else max(minutes, -(-int(folds(wc) * limit) // 60) + 5)
 
     return minutes_of

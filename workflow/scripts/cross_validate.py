@@ -6,7 +6,7 @@ from aucacc.datasets.table import read_cut_points
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, excluded_scores, failure_exclusion,
                                               first_failed_fold, fold_metrics, gather_folds, skip_reason)
 from aucacc.exceptions import LearnerFitError
-from aucacc.learners import make_learner
+from aucacc.learners import make_learner, time_limit
 from aucacc.provenance import provenance, verified
 from aucacc.report.logs import setup_log
 from aucacc.scores import (read_fold_records, read_scores, write_exclusion_record, write_fold_records, write_metrics,
@@ -21,7 +21,7 @@ folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 parts = snakemake.input.parts
 cuts = snakemake.input.cuts  # the whole-data cut points (rule discretize); none under the other protocols
 spec = snakemake.params.spec
-timeout = snakemake.config["learners"][wc.learner].get("timeout")  # seconds per fold, or None: no limit
+timeout = time_limit(snakemake.config["learners"][wc.learner])  # seconds per fold, or None: no limit
 prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],
                   inputs=[snakemake.input.data, snakemake.input.folds, *([cuts] if cuts else [])])
 reason, error = skip_reason(ds, spec), None  # e.g. a binary-only learner on a multi-class data set

@@ -6,7 +6,7 @@ from aucacc.datasets.table import read_cut_points
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, excluded_scores, failure_exclusion,
                                               skip_reason)
 from aucacc.exceptions import LearnerFitError
-from aucacc.learners import make_learner
+from aucacc.learners import make_learner, time_limit
 from aucacc.report.logs import setup_log
 from aucacc.provenance import verified
 from aucacc.scores import write_exclusion_record, write_fold_records, write_scores
@@ -17,7 +17,7 @@ PACKAGES = snakemake.config["estimator_packages"]  # the researcher's own estima
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 spec = snakemake.params.spec
-timeout = snakemake.config["learners"][wc.learner].get("timeout")  # seconds per fold, or None: no limit
+timeout = time_limit(snakemake.config["learners"][wc.learner])  # seconds per fold, or None: no limit
 reason = skip_reason(ds, spec)
 if reason:  # cross_validate, gathering the folds, writes the exclusion record
     write_scores(snakemake.output.scores, excluded_scores(ds))

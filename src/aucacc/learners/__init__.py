@@ -435,3 +435,14 @@ def nominal_encoding(spec: dict[str, Any]) -> str:
     not set it, which the workflow's jobs take as params, stay as they were.
     """
     return spec.get("nominal") or "onehot"
+
+
+def time_limit(spec: dict[str, Any]) -> float | None:
+    """Learner ``spec``'s time limit in seconds per outer fold (config ``learners.<name>.timeout``), or None: no limit.
+
+    The key has no schema default (absent means no limit), so the specs of the learners that do not set it stay as
+    they were; the cross-validation jobs read it from the config, not from the spec they are given
+    (:func:`aucacc.evaluation.cross_validate.cross_validate`, ``timeout``).
+    """
+    limit = spec.get("timeout")
+    return None if limit is None else float(limit)
