@@ -254,6 +254,8 @@ NO_DEFAULT |= {"learners.*.nominal"}
 # that the validated config, and the config hash every provenance record and the paper's front page carry, stay as
 # they were.
 NO_DEFAULT |= {"studies.*.measures"}
+# `timeout` absent means no limit (docs: why no default), and the jobs' specs stay as they were.
+NO_DEFAULT |= {"learners.*.timeout"}
 
 
 def _optional_keys(node, path=""):
@@ -703,6 +705,27 @@ def test_nominal_categorical_passes_and_has_no_default(cfg):
     assert out["learners"]["HGB"]["nominal"] == "categorical"
     # absent stays absent (means onehot): the specs of the learners that leave it out do not change
     assert "nominal" not in out["learners"]["NB"]
+
+
+# --- learners.<name>.timeout: seconds per fold, no default ---------------------------------------------------------
+@pytest.mark.parametrize("value, want", [
+    (0, "config key 'learners.NB.timeout'"), (-5, "config key 'learners.NB.timeout'"),
+    ("1h", "config key 'learners.NB.timeout'"),
+])
+def test_a_timeout_is_a_positive_number_of_seconds(cfg, value, want):
+    cfg["learners"]["NB"]["timeout"] = value
+    assert want in _error(cfg)
+
+
+def test_a_timeout_passes_and_has_no_default(cfg):
+    cfg["learners"]["NB"]["timeout"] = 600
+    cfg["learners"]["C4.5"]["timeout"] = None
+    out = validate_config(cfg)
+    assert out["learners"]["NB"]["timeout"] == 600 and out["learners"]["C4.5"]["timeout"] is None
+    assert "timeout" not in out["learners"]["C4.4"]  # absent stays absent: no limit, the jobs' specs unchanged
+    from aucacc.learners import time_limit
+
+    assert [time_limit(out["learners"][n]) for n in ("NB", "C4.5", "C4.4")] == [600.0, None, None]
 
 
 # --- a data set or learner defined in two config files -----------------------------------------------------------

@@ -582,8 +582,10 @@ def check_learner(name: str, spec: dict[str, Any], packages: Iterable[str] = ())
     Checks, before any job starts (:func:`aucacc.learners.resolve_estimator`,
     :func:`aucacc.learners.check_params`): the import path starts with an allowed package
     (:data:`aucacc.learners.ESTIMATOR_PACKAGES`) and resolves to a scikit-learn estimator class with
-    ``fit``; the class has ``predict_proba`` (for a class with a ``probability`` parameter, such as
-    scikit-learn's ``SVC``, only with ``probability: true``); every param is a constructor
+    ``fit``; it is a classifier (scikit-learn's ``is_classifier``: it will have ``classes_``); the class has
+    ``predict_proba`` (for one whose ``predict_proba`` depends on a parameter, such as scikit-learn's ``SVC``
+    only with ``probability: true`` or ``SGDClassifier`` only with ``loss: log_loss`` or ``modified_huber``,
+    under the params given); every constructor parameter without a default is given; every param is a constructor
     parameter, and the params are valid under scikit-learn's own parameter validation wherever
     the class declares ``_parameter_constraints`` (e.g. ``SVC(C=-1)``); with ``nominal: categorical``,
     the class is not one of aucacc's and has a ``categorical_features`` parameter that ``params``
@@ -639,7 +641,8 @@ def _check_proba(cls: type, spec: dict[str, Any], key: str, packages: tuple[str,
     (:func:`aucacc.learners.stand_in`, every parameter set, no constructor run), so that scikit-learn's own
     conditions decide (an ``SVC`` without ``probability: true``, ``SGDClassifier``'s hinge loss, a hard
     ``VotingClassifier``, a pipeline or search around such). A pipeline's steps are checked as scikit-learn
-    checks them when it fits (unique names, transformers before the last step)."""
+    checks them when it fits (unique names, transformers before the last step). One with ``predict_proba`` must be a
+    classifier (:func:`_check_classifier`)."""
     from sklearn.pipeline import Pipeline
 
     stand = stand_in({"estimator": spec["estimator"], "params": spec.get("params") or {}}, key, packages)
@@ -649,22 +652,45 @@ def _check_proba(cls: type, spec: dict[str, Any], key: str, packages: tuple[str,
         except (TypeError, ValueError, AttributeError) as exc:
             raise ConfigError(f"config key '{key}.params.steps': {exc}") from None
         _check_seams(stand, key)
+    path = spec["estimator"]
+    steps = (spec.get("params") or {}).get("steps")
+    last = steps[-1] if isinstance(steps, list) and steps else None
+    if isinstance(stand, Pipeline) and isinstance(last, list) and len(last) == 2 and isinstance(last[1], dict):
+        key, path = f"{key}.params.steps[{len(steps) - 1}][1]", last[1]["estimator"]  # the last step is the one
     try:
         has = hasattr(stand, "predict_proba")
     except Exception:  # a condition that cannot be decided before fitting: the class's own method decides
         has = callable(getattr(cls, "predict_proba", None))
-    path = spec["estimator"]
-    steps = (spec.get("params") or {}).get("steps")
-    last = steps[-1] if isinstance(steps, list) and steps else None
-    if (not has and isinstance(stand, Pipeline) and isinstance(last, list) and len(last) == 2
-            and isinstance(last[1], dict)):
-        key, path = f"{key}.params.steps[{len(steps) - 1}][1]", last[1]["estimator"]  # the last step is the one
-    if not has:
+    if has:
+        _check_classifier(stand, path, key)  # GaussianMixture's predict_proba gives components, not classes
+    else:
         raise ConfigError(f"config key '{key}': {path} has no predict_proba, which AUC needs (a "
                           "class-probability vector per test instance); choose an estimator that has one, or wrap it "
                           "in sklearn.calibration.CalibratedClassifierCV (estimator: sklearn.calibration."
                           "CalibratedClassifierCV, params: {estimator: {estimator: <its path>}, ensemble: false}, as "
                           "scikit-learn 1.9 recommends for SVC; SVC's probability: true is deprecated there)")
+
+
+def _check_classifier(stand: Any, path: str, key: str) -> None:
+    """Refuse an estimator that scikit-learn's ``is_classifier`` says is not a classifier (asked of its stand-in, so a
+    pipeline or search is judged by its last step or estimator): it has no ``classes_`` to name each probability
+    column's class (``sklearn.mixture.GaussianMixture``'s predict_proba gives its components'). When the stand-in
+    cannot answer (a class whose constructor sets more than its parameters), the check after each fold decides
+    (:func:`aucacc.evaluation.cross_validate.cross_validate`)."""
+    from sklearn.base import is_classifier
+
+    try:
+        if is_classifier(stand):
+            return
+        from sklearn.utils import get_tags
+
+        kind = get_tags(stand).estimator_type
+    except Exception:  # undecidable before building it
+        return
+    raise ConfigError(f"config key '{key}.estimator': {path} is not a classifier (scikit-learn's is_classifier; its "
+                      f"estimator type is {kind!r}), so it has no classes_ to give each probability column its class; "
+                      f"name a classifier (for a class of your own: derive it from sklearn.base.ClassifierMixin and "
+                      f"set classes_ in fit)")
 
 
 def _fill_defaults(node: Any, schema: dict, root: dict) -> None:

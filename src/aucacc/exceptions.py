@@ -60,8 +60,11 @@ class NotADataFrameError(AucaccError, TypeError):
 
 
 class LearnerFitError(AucaccError):
-    """A learner failed to fit or predict inside cross-validation; the message names the data set,
-    the fold and the config key ``learners.<name>.params`` (the learner's own exception is chained).
+    """A learner failed inside cross-validation: building it, its fit, predict_proba or predict raised, its output
+    failed the checks where it is produced (no ``classes_``; probabilities not finite, outside [0, 1], rows not
+    summing to 1, columns not matching ``classes_``: ``aucacc.evaluation.cross_validate.check_probabilities``), or
+    it ran past its time limit (``learners.<name>.timeout``; the cause a :class:`TimeoutError`). The message names
+    the data set, the fold, the stage, the learner's config key and the fix (the cause is chained).
 
     Attributes
     ----------

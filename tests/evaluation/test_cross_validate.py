@@ -342,3 +342,277 @@ def test_naive_bayes_on_numeric_attributes_is_told_to_take_a_discretizer():
     msg = str(err.value)
     assert "data set 'numbers', fold 0: learner 'NB' (NaiveBayes)" in msg and "column 'x' is numeric" in msg
     assert "make learners.NB the pipeline [aucacc.discretize.MDLDiscretizer" in msg and "per_fold" in msg
+
+
+# --- hostile trial 4 (issue 35): a learner's output checked where it is produced; a time limit per fold --------
+def _numeric_dataset(name: str = "numbers"):
+    """20 instances, two classes alternating; `level` is constant within each class (0 for a, 1 for b), `x` is 0..19."""
+    from aucacc.datasets.recipes import CleanDataset
+
+    y = pd.Series(pd.Categorical(["a", "b"] * 10), name="class")
+    X = pd.DataFrame({"level": (y == "b").astype(float), "x": np.arange(20, dtype=float)})
+    return CleanDataset(name=name, X=X, y=y, kinds={"level": "numeric", "x": "numeric"})
+
+
+def _fails(ds, make, learner: str, **kw):
+    from aucacc.exceptions import LearnerFitError
+
+    with pytest.raises(LearnerFitError) as err:
+        cross_validate(ds, stratified_folds(ds.y, 2, seed=1, dataset=ds.name), make, "none", learner=learner, **kw)
+    return err.value
+
+
+@pytest.mark.parametrize("spec, name", [
+    # var_smoothing 0: `level`'s variance within each class is 0, so every log-likelihood is 0/0
+    ({"estimator": "sklearn.naive_bayes.GaussianNB", "params": {"var_smoothing": 0}}, "GNB"),
+    # gamma 1e6: exp(-1e6 · d²) is 0.0 for every test row (no two rows closer than d = 1), so each row is 0/0
+    ({"estimator": "sklearn.semi_supervised.LabelPropagation", "params": {"gamma": 1e6}}, "LP"),
+])
+def test_nan_probabilities_are_refused_where_they_are_produced(spec, name):
+    """NaN probabilities (the trial: stored, then fold_metrics' bare "Input contains NaN.") stop at the fold that
+    produced them: the message names the learner's key, the data set, the fold, the rows and the fix; under
+    on_learner_error: exclude they become the pair's exclusion like any learner failure."""
+    from aucacc.evaluation.cross_validate import failure_exclusion
+
+    exc = _fails(_numeric_dataset(), lambda: make_learner(spec, name), name)
+    cls = spec["estimator"].rsplit(".", 1)[1]
+    stage = "the check of predict_proba's output on the 10 test instances"
+    assert str(exc).startswith(
+        f"data set 'numbers', fold 0: learner '{name}' ({cls}) failed in {stage}: ValueError: 10 of its 10 probability "
+        f"rows have a value that is not finite (NaN or infinite); the first is test instance 0 of the fold: "
+        f"[nan nan] (sum nan) over classes_ ['a', 'b']. Its parameters let a probability become 0/0")
+    assert f"change them under 'learners.{name}.params'" in str(exc)
+    assert (exc.dataset, exc.learner, exc.fold, exc.stage) == ("numbers", name, 0, stage)
+    reason, error = failure_exclusion(exc, "exclude")
+    assert reason.startswith(f"learner failed in fold 0 ({stage}): ValueError: 10 of its 10 probability rows")
+    assert error["type"] == "ValueError" and error["fold"] == 0
+    assert failure_exclusion(exc, "stop") is None
+
+
+def test_scores_that_are_not_probabilities_are_refused_with_the_calibration_fix():
+    """A predict_proba giving decision scores (outside [0, 1]), rows that do not sum to 1, or a column too few."""
+    from sklearn.linear_model import LogisticRegression
+
+    class Scores(LogisticRegression):
+        def predict_proba(self, X):
+            d = self.decision_function(X)
+            return np.column_stack([-d, d])
+
+    class Halves(LogisticRegression):
+        def predict_proba(self, X):
+            return super().predict_proba(X) / 2
+
+    class OneColumn(LogisticRegression):
+        def predict_proba(self, X):
+            return super().predict_proba(X)[:, :1]
+
+    ds = _numeric_dataset()
+    msg = str(_fails(ds, Scores, "LR"))
+    assert "ValueError: 10 of its 10 probability rows have a value outside [0, 1] (tolerance 1e-05)" in msg
+    assert "Its predict_proba returns scores, not probabilities; wrap it in sklearn.calibration." in msg
+    assert "(learners.LR: {estimator: sklearn.calibration.CalibratedClassifierCV, params: {estimator: <its spec>" in msg
+    msg = str(_fails(ds, Halves, "LR"))
+    assert "rows have a sum that differs from 1 by more than 1e-05; the first is test instance 0 of the fold" in msg
+    assert "(sum 0.5)" in msg
+    msg = str(_fails(ds, OneColumn, "LR"))
+    assert ("ValueError: its output has shape (10, 1), but 10 test instances and classes_ ['a', 'b'] need (10, 2): "
+            "one row per test instance, one column per class of classes_") in msg
+
+
+def test_the_probability_tolerance_is_1e_5():
+    """Rounding (float64 or float32 rows) passes; 2e-5 off does not; nothing is rescaled."""
+    from aucacc.evaluation.cross_validate import PROBABILITY_TOLERANCE, check_probabilities
+
+    assert PROBABILITY_TOLERANCE == 1e-5
+    p = [[0.1 + 0.2, 0.7], [1 + 9e-6, -9e-6]]  # 0.30000000000000004 + 0.7 = 1.0000000000000002
+    np.testing.assert_array_equal(check_probabilities(p, ["a", "b"], 2), np.array(p))
+    f32 = np.full((3, 7), 1 / 7, dtype=np.float32)
+    assert check_probabilities(f32, list("abcdefg"), 3).dtype == np.float64
+    with pytest.raises(ValueError, match=r"^1 of its 1 probability rows have a sum that differs from 1 by more than "
+                                         r"1e-05; the first is test instance 0 of the fold: \[0.50002 0.5 *\]"):
+        check_probabilities([[0.5 + 2e-5, 0.5]], ["a", "b"], 1)
+    with pytest.raises(ValueError, match=r"outside \[0, 1\]"):
+        check_probabilities([[1.5, -0.5]], ["a", "b"], 1)
+    with pytest.raises(ValueError, match=r"not finite"):
+        check_probabilities([[np.inf, 0.0]], ["a", "b"], 1)
+
+
+def test_a_model_that_is_not_a_classifier_is_named_with_the_fix():
+    """GaussianMixture fits and has predict_proba (of its components), but no classes_: the trial's AttributeError."""
+    from sklearn.mixture import GaussianMixture
+
+    exc = _fails(_numeric_dataset(), lambda: GaussianMixture(n_components=2, random_state=0), "GMM")
+    assert str(exc).startswith("data set 'numbers', fold 0: learner 'GMM' (GaussianMixture) failed in reading classes_ "
+                               "after fit: ValueError: GaussianMixture has no classes_ after fit (")
+    assert ("It is not a classifier (no classes_ after fit, e.g. sklearn.mixture.GaussianMixture, a clustering "
+            "model); name a classifier under 'learners.GMM.estimator' (for a class of your own: derive it from "
+            "sklearn.base.ClassifierMixin and set classes_ in fit)") in str(exc)
+
+
+@pytest.mark.parametrize("cls, missing", [("sklearn.pipeline.Pipeline", "steps"),
+                                          ("sklearn.multiclass.OneVsRestClassifier", "estimator")])
+def test_building_the_estimator_is_inside_the_error_handling(cls, missing):
+    """A constructor that refuses (the trial's Pipeline / OneVsRestClassifier without their required argument, here
+    built by hand past the start-up check): a LearnerFitError naming the key, data set and fold, not a bare TypeError."""
+    import importlib
+
+    mod, _, name = cls.rpartition(".")
+    exc = _fails(_numeric_dataset(), getattr(importlib.import_module(mod), name), "P")
+    assert str(exc).startswith(f"data set 'numbers', fold 0: learner 'P' failed in building the estimator: TypeError: ")
+    assert f"'{missing}'" in str(exc) and "Check config key 'learners.P': the estimator cannot be built" in str(exc)
+    assert exc.stage == "building the estimator" and isinstance(exc.__cause__, TypeError)
+
+
+def test_a_predict_proba_that_depends_on_a_parameter_names_the_real_cause():
+    """SGDClassifier's default hinge loss has no predict_proba: the message carries scikit-learn's chained reason."""
+    from sklearn.linear_model import SGDClassifier
+
+    msg = str(_fails(_numeric_dataset(), lambda: SGDClassifier(random_state=0), "SGD"))
+    assert ("failed in predict_proba on the 10 test instances: AttributeError: This 'SGDClassifier' has no attribute "
+            "'predict_proba' (caused by AttributeError: probability estimates are not available for loss='hinge')"
+            ) in msg
+    assert "set them under 'learners.SGD.params', or wrap the learner in sklearn.calibration." in msg
+
+
+def test_each_fold_logs_one_progress_line(caplog):
+    import logging
+    import re
+
+    ds = _numeric_dataset()
+    with caplog.at_level(logging.INFO, logger="aucacc.evaluation.cross_validate"):
+        cross_validate(ds, stratified_folds(ds.y, 4, seed=1, dataset=ds.name),
+                       lambda: make_learner({"estimator": "sklearn.naive_bayes.GaussianNB"}), "none", learner="GNB")
+    lines = [r.getMessage() for r in caplog.records if r.name == "aucacc.evaluation.cross_validate"]
+    assert len(lines) == 4
+    for i, line in enumerate(lines):
+        assert re.fullmatch(rf"learner 'GNB' on data set 'numbers' \(none\), fold {i} \({i + 1}/4\): "
+                            rf"\d+\.\d\d s wall, \d+\.\d\d s CPU \(fit \d+\.\d\d s\)", line), line
+
+
+SLOW = '''import itertools
+import time
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+
+class Slow(ClassifierMixin, BaseEstimator):
+    """Fits for ever: asleep (Python), or busy in a C loop that never returns to the interpreter (as LIBSVM's)."""
+
+    def __init__(self, how="sleep"):
+        self.how = how
+
+    def fit(self, X, y):
+        if self.how == "sleep":
+            time.sleep(3600)
+        elif self.how == "c_loop":
+            sum(itertools.repeat(0, 10 ** 13))  # builtin sum over a C iterator: no signal is checked in it
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict_proba(self, X):
+        return np.full((len(X), len(self.classes_)), 1 / len(self.classes_))
+
+    def predict(self, X):
+        return self.classes_[np.zeros(len(X), dtype=int)]
+'''
+
+
+@pytest.mark.parametrize("how", ["sleep", "c_loop"])
+def test_a_learner_past_its_time_limit_is_stopped_naming_it(tmp_path, monkeypatch, how):
+    """learners.<name>.timeout: a learner of one's own package (estimator_packages) that sleeps, or loops in C, is
+    stopped within the limit (the fold's child process killed), the message naming the learner, the data set, the
+    fold, its stage and the fix; a timeout stops the run under either on_learner_error."""
+    import sys
+    import time
+
+    from aucacc.evaluation.cross_validate import failure_exclusion
+    from aucacc.learners import local_package
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    package = f"slow_{how}"  # one per case: a package's name stays taken once imported
+    (tmp_path / f"{package}.py").write_text(SLOW)
+    local_package(package, "estimator_packages[0]")
+    spec = {"estimator": f"{package}.Slow", "params": {"how": how}}
+    t0 = time.monotonic()
+    exc = _fails(_numeric_dataset(), lambda: make_learner(spec, "Slow", [package]), "Slow", timeout=1.5)
+    took = time.monotonic() - t0
+    assert 1.5 <= took < 1.5 + 5, took  # the limit, and the kill and the clean-up (a shared, busy machine: 5 s)
+    assert str(exc) == (
+        "data set 'numbers', fold 0: learner 'Slow' (Slow) failed in fit on the 10 training instances: TimeoutError: "
+        "it ran longer than its time limit of 1.5 s (wall clock) and was stopped (its process killed). Raise config "
+        "key 'learners.Slow.timeout' (now 1.5 s per fold; the log's per-fold lines give each fold's time), make the "
+        "learner faster under 'learners.Slow.params', or leave it out of the study. A time limit stops the run under "
+        "either on_learner_error, since whether it fires depends on the machine")
+    assert failure_exclusion(exc, "exclude") is None
+
+
+def test_a_time_limit_gives_the_same_results_and_errors_as_none():
+    """Under a limit each fold runs in a child process: the same scores and records (but the seconds); the same
+    LearnerFitError for a learner's own failure, its chained cause carried across."""
+    from sklearn.linear_model import SGDClassifier
+
+    from aucacc.learners.factory import make_learner as make
+
+    ds = _singleton_dataset()
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="tiny")
+    spec = {"estimator": "sklearn.linear_model.LogisticRegression"}
+    plain, info = cross_validate(ds, folds, lambda: make(spec), "none")
+    limited, info2 = cross_validate(ds, folds, lambda: make(spec), "none", timeout=60)
+    assert _parquet(plain) == _parquet(limited)
+    drop = lambda recs: [{k: v for k, v in r.items() if k != "fit_seconds"} for r in recs]  # noqa: E731
+    assert drop(info) == drop(info2)
+    a = _fails(_numeric_dataset(), lambda: SGDClassifier(random_state=0), "SGD")
+    b = _fails(_numeric_dataset(), lambda: SGDClassifier(random_state=0), "SGD", timeout=60)
+    assert str(a) == str(b) and (a.stage, a.fold) == (b.stage, b.fold)
+
+
+def test_a_fold_under_a_time_limit_dies_with_its_job(tmp_path):
+    """A job killed from outside (SIGKILL, as a cluster's or Ctrl-C's clean-up may) takes the fold's child process
+    with it (PR_SET_PDEATHSIG), so a learner past its job does not run on for hours, orphaned."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    (tmp_path / "slow_orphan.py").write_text(SLOW)
+    script = tmp_path / "job.py"
+    script.write_text(
+        "import sys\n"
+        f"sys.path[:0] = [{str(tmp_path)!r}, {os.path.dirname(__file__)!r}]\n"
+        "from test_cross_validate import _numeric_dataset\n"
+        "from aucacc.evaluation.cross_validate import cross_validate\n"
+        "from aucacc.evaluation.folds import stratified_folds\n"
+        "from slow_orphan import Slow\n"
+        "ds = _numeric_dataset()\n"
+        "cross_validate(ds, stratified_folds(ds.y, 2, seed=1, dataset=ds.name), Slow, 'none', timeout=600)\n")
+    job = subprocess.Popen([sys.executable, str(script)])
+    children: list[int] = []
+    try:
+        for _ in range(600):  # the job imports scikit-learn, then forks the fold's child
+            children = [int(c) for t in os.listdir(f"/proc/{job.pid}/task")
+                        for c in open(f"/proc/{job.pid}/task/{t}/children").read().split()]
+            if children:
+                break
+            time.sleep(0.1)
+        assert children, "the job started no child process for its fold"
+        time.sleep(0.5)  # the child has set its parent-death signal
+        job.send_signal(signal.SIGKILL)
+        job.wait()
+        for _ in range(100):
+            alive = [c for c in children if os.path.exists(f"/proc/{c}")
+                     and open(f"/proc/{c}/stat").read().split()[2] != "Z"]
+            if not alive:
+                break
+            time.sleep(0.1)
+        assert not alive, f"the fold's process {alive} outlived its job"
+    finally:
+        if job.poll() is None:
+            job.kill()
+        for c in children:  # this test's own processes, if the check failed
+            try:
+                os.kill(c, signal.SIGKILL)
+            except ProcessLookupError:
+                pass

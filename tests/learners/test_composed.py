@@ -249,6 +249,46 @@ def test_what_the_hostile_trial_found_is_refused_at_start_up(spec, key, words):
     assert f"config key '{key}'" in msg and words in msg, msg
 
 
+@pytest.mark.parametrize("spec,key,words", [
+    # hostile trial 4 (issue 35): each passed start-up, then died in a job with a bare traceback
+    ({"estimator": "sklearn.mixture.GaussianMixture"}, "learners.x.estimator",
+     "sklearn.mixture.GaussianMixture is not a classifier (scikit-learn's is_classifier; its estimator type is "
+     "'density_estimator'), so it has no classes_ to give each probability column its class; name a classifier (for a "
+     "class of your own: derive it from sklearn.base.ClassifierMixin and set classes_ in fit)"),
+    ({"estimator": "sklearn.pipeline.Pipeline", "params": {"steps": [
+        ["scale", {"estimator": "sklearn.preprocessing.StandardScaler"}],
+        ["gmm", {"estimator": "sklearn.mixture.GaussianMixture"}]]}}, "learners.x.params.steps[1][1].estimator",
+     "sklearn.mixture.GaussianMixture is not a classifier"),
+    ({"estimator": "sklearn.pipeline.Pipeline"}, "learners.x.params.steps",
+     "Pipeline requires the parameter 'steps', which is not given; add it under 'learners.x.params' (a Pipeline's "
+     "steps: a list of [name, {estimator: ..., params: ...}])"),
+    ({"estimator": "sklearn.multiclass.OneVsRestClassifier"}, "learners.x.params.estimator",
+     "OneVsRestClassifier requires the parameter 'estimator', which is not given; add it under 'learners.x.params' "
+     "(OneVsRestClassifier's estimator: {estimator: <import path>, params: {...}}, e.g. "
+     "{estimator: sklearn.linear_model.LogisticRegression})"),
+    ({"estimator": "sklearn.linear_model.SGDClassifier", "params": {"loss": "hinge"}}, "learners.x",
+     "sklearn.linear_model.SGDClassifier has no predict_proba, which AUC needs"),
+    ({"estimator": "sklearn.svm.SVC", "params": {"probability": False}}, "learners.x",
+     "sklearn.svm.SVC has no predict_proba, which AUC needs"),
+])
+def test_trial_4_learners_are_refused_at_start_up_naming_key_and_fix(spec, key, words):
+    with pytest.raises(ConfigError) as err:
+        check_learner("x", spec)
+    assert str(err.value).startswith(f"config key '{key}': {words}"), str(err.value)
+
+
+@pytest.mark.parametrize("spec", [
+    # a probability that depends on a parameter: accepted under the parameter that gives it
+    {"estimator": "sklearn.linear_model.SGDClassifier", "params": {"loss": "log_loss"}},
+    {"estimator": "sklearn.linear_model.SGDClassifier", "params": {"loss": "modified_huber"}},
+    {"estimator": "sklearn.svm.SVC", "params": {"probability": True}},
+    # a classifier whose stand-in cannot say so (its constructor sets more than its parameters): the fold check decides
+    {"estimator": "sklearn.ensemble.RandomForestClassifier"},
+])
+def test_a_classifier_with_predict_proba_under_its_params_passes_start_up(spec):
+    check_learner("x", spec)
+
+
 def test_a_search_of_any_learner_records_its_selections():
     """Tuning for any learner: a GridSearchCV spec (its grid and scoring in the config) is cross-validated, and each
     fold's record keeps the selected parameters and the inner-CV score of every grid point, text values too."""

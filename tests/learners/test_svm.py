@@ -436,7 +436,7 @@ def test_fold_records_say_the_subsample_deviation():
     from aucacc.datasets import CleanDataset
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import stratified_folds
-    from aucacc.learners import make_learner
+    from aucacc.learners.factory import make_learner
 
     X, y = nominal_data(n=300, seed=2)
     ds = CleanDataset(name="nominal", X=X, y=pd.Series(pd.Categorical(y), name="class"),

@@ -1,7 +1,7 @@
 # Stage 2: discretization, folds, cross-validation of every learner (every study's scores and metrics).
 # The paper's main table, t-tests and C/D/E: paper.smk.
 from aucacc.config import runs_per_fold
-from aucacc.learners import code_digest, uses_packages
+from aucacc.learners import code_digest, time_limit, uses_packages
 
 PROTOCOL = config["protocol"]["discretization"]
 # The researcher's own estimator packages (config key estimator_packages): their code's SHA-256 goes into the
@@ -12,11 +12,24 @@ CODE_SHA256 = code_digest(config["estimator_packages"])
 
 def learner_spec(name):
     """Learner ``name``'s config spec as its jobs get it: with ``code_sha256`` when it names an estimator of one of
-    the researcher's own packages."""
-    spec = config["learners"][name]
+    the researcher's own packages; without ``timeout``, which changes no result (a fold finishes with the same bytes
+    or stops the run), so changing it re-runs nothing: the jobs read it from the config."""
+    spec = {k: v for k, v in config["learners"][name].items() if k != "timeout"}
     if CODE_SHA256 and uses_packages(spec, config["estimator_packages"]):
         return {**spec, "code_sha256": CODE_SHA256}
     return spec
+
+
+def runtime(minutes, folds):
+    """A job's ``runtime`` resource (minutes; a cluster stops the job after it): ``minutes``, or for a learner with a
+    ``timeout`` (seconds per fold, enforced in the job on any machine), at least ``folds(wc)`` such limits and 5
+    minutes besides, so the cluster does not stop the job before the learner's own limit names the fold."""
+
+    def minutes_of(wc):
+        limit = time_limit(config["learners"][wc.learner])
+        return minutes if limit is None else max(minutes, -(-int(folds(wc) * limit) // 60) + 5)
+
+    return minutes_of
 
 LEARNERS = list(config["learners"])
 
@@ -100,7 +113,7 @@ rule cv_fold:
     resources:
         # measured: mushroom's SVM fold peaks at ~1.1 GB RSS and ~25 s CPU (full grid)
         mem_mb=2000,
-        runtime=20,
+        runtime=runtime(20, lambda wc: 1),
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -148,7 +161,7 @@ rule cross_validate:
     resources:
         # measured (bench_workflow.py): at most 8.6 s and 220 MB (the SVM's 10 folds on credit in one job)
         mem_mb=1000,
-        runtime=10,
+        runtime=runtime(10, lambda wc: config["protocol"]["n_folds"]),
     conda:
         "../envs/aucacc.yaml"
     script:
@@ -207,7 +220,7 @@ if STUDY_REPETITIONS:
         resources:
             # r × one cross-validation's cost
             mem_mb=2000,
-            runtime=600,
+            runtime=runtime(600, lambda wc: int(wc.reps) * config["protocol"]["n_folds"]),
         conda:
             "../envs/aucacc.yaml"
         script:

@@ -6,6 +6,7 @@ from aucacc.datasets.table import read_cut_points
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, excluded_scores, failure_exclusion,
                                               first_failed_fold, fold_metrics, gather_folds, skip_reason)
 from aucacc.exceptions import LearnerFitError
+from aucacc.learners import time_limit
 from aucacc.learners.factory import make_learner
 from aucacc.provenance import provenance, verified
 from aucacc.report.logs import setup_log
@@ -21,6 +22,7 @@ folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 parts = snakemake.input.parts
 cuts = snakemake.input.cuts  # the whole-data cut points (rule discretize); none under the other protocols
 spec = snakemake.params.spec
+timeout = time_limit(snakemake.config["learners"][wc.learner])  # seconds per fold, or None: no limit
 prov = provenance(config={"learner": spec, "protocol": wc.protocol}, seed=snakemake.config["seed"],
                   inputs=[snakemake.input.data, snakemake.input.folds, *([cuts] if cuts else [])])
 reason, error = skip_reason(ds, spec), None  # e.g. a binary-only learner on a multi-class data set
@@ -37,7 +39,7 @@ if not reason:
             whole = discretize_recorded(ds, read_cut_points([cuts])[ds.name]) if cuts else None
             scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner, PACKAGES),
                                           discretization=wc.protocol, progress=True, label=f"{wc.dataset}/{wc.learner}",
-                                          learner=wc.learner, discretized=whole)
+                                          learner=wc.learner, discretized=whole, timeout=timeout)
     except LearnerFitError as exc:  # on_learner_error: stop (the default) raises it; exclude records it
         excluded = failure_exclusion(exc, snakemake.config["on_learner_error"])
         if excluded is None:

@@ -6,6 +6,7 @@ from aucacc.datasets.table import read_cut_points
 from aucacc.evaluation.cross_validate import (cross_validate, discretize_recorded, excluded_scores, failure_exclusion,
                                               skip_reason)
 from aucacc.exceptions import LearnerFitError
+from aucacc.learners import time_limit
 from aucacc.learners.factory import make_learner
 from aucacc.report.logs import setup_log
 from aucacc.provenance import verified
@@ -17,6 +18,7 @@ PACKAGES = snakemake.config["estimator_packages"]  # the researcher's own estima
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 folds = pd.read_csv(verified(snakemake.input.folds))["fold"].to_numpy()
 spec = snakemake.params.spec
+timeout = time_limit(snakemake.config["learners"][wc.learner])  # seconds per fold, or None: no limit
 reason = skip_reason(ds, spec)
 if reason:  # cross_validate, gathering the folds, writes the exclusion record
     write_scores(snakemake.output.scores, excluded_scores(ds))
@@ -28,7 +30,7 @@ else:
     try:
         scores, info = cross_validate(ds, folds, lambda: make_learner(spec, wc.learner, PACKAGES),
                                       discretization=wc.protocol, only_folds=[int(wc.fold)], learner=wc.learner,
-                                      discretized=whole)
+                                      discretized=whole, timeout=timeout)
     except LearnerFitError as exc:  # on_learner_error: stop (the default) raises it; exclude records it for the gather
         excluded = failure_exclusion(exc, snakemake.config["on_learner_error"])
         if excluded is None:

@@ -6,6 +6,7 @@ from aucacc.report.logs import setup_log
 from aucacc.datasets.store import read_dataset
 from aucacc.evaluation.cross_validate import excluded_scores, fold_metrics, skip_reason
 from aucacc.evaluation.repeated import repeated_cross_validate
+from aucacc.learners import time_limit
 from aucacc.learners.factory import make_learner
 from aucacc.provenance import verified
 from aucacc.scores import write_metrics, write_scores
@@ -15,6 +16,7 @@ wc = snakemake.wildcards
 PACKAGES = snakemake.config["estimator_packages"]  # the researcher's own estimator packages
 ds = read_dataset(snakemake.input.data, snakemake.input.meta, snakemake.config)
 spec = snakemake.params.spec
+timeout = time_limit(snakemake.config["learners"][wc.learner])  # seconds per fold, or None: no limit
 reason = skip_reason(ds, spec)
 if reason:
     scores = excluded_scores(ds)
@@ -24,7 +26,8 @@ if reason:
     log.warning("%s %s: skipped, not trained: %s", wc.dataset, wc.learner, reason)
 else:
     scores, m = repeated_cross_validate(ds, pd.read_csv(verified(snakemake.input.folds)),
-                                        lambda: make_learner(spec, wc.learner, PACKAGES), wc.protocol)
+                                        lambda: make_learner(spec, wc.learner, PACKAGES), wc.protocol,
+                                        learner=wc.learner, timeout=timeout)
 write_scores(snakemake.output.scores, scores)
 m = write_metrics(snakemake.output.metrics, m, wc.dataset, wc.learner, wc.protocol)
 log.info("%s %s: %d repetitions", wc.dataset, wc.learner, m["repetition"].nunique())

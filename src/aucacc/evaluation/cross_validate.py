@@ -5,7 +5,9 @@ Later stages (metrics, tables, tests, ROC analysis) read the stored scores and n
 
 from __future__ import annotations
 
+import logging
 import time
+from functools import partial
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -20,6 +22,10 @@ from aucacc.learners.encoding import encode_features
 from aucacc.scores import absent_class_folds, score_classes, small_class_folds  # noqa: F401  (the scores format; re-exported)
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
+
+# One INFO line per fold (learner, data set, fold, wall and CPU seconds): a workflow job's log file has it
+# (aucacc.report.logs.setup_log); a Python session shows it only if it configures logging.
+_log = logging.getLogger(__name__)
 
 #: What every learner of a study is given under each protocol (a study's ``discretization``): one sentence
 #: each, printed under every study's summary table (:func:`aucacc.studies.analysis.summary`).
@@ -78,7 +84,7 @@ def discretize_recorded(ds: CleanDataset, record: dict[str, Any]) -> pd.DataFram
 def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable[[], Any],
                    discretization: str = "whole_data", progress: bool = False,
                    label: str = "", only_folds: Sequence[int] | None = None, learner: str = "",
-                   discretized: pd.DataFrame | None = None,
+                   discretized: pd.DataFrame | None = None, timeout: float | None = None,
                    ) -> tuple[pd.DataFrame, list[dict[str, Any]]]:
     """Train on k−1 folds, score the held-out fold, for every fold (or the folds ``only_folds``).
 
@@ -107,6 +113,13 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     discretized : ``discretize_whole(ds)[0]``, when the caller has it (``"whole_data"`` only): several
         learners, or several repetitions, on one data set then share one discretization instead of
         each computing the same cut points again. Default: computed here.
+    timeout : seconds of wall-clock time each fold's fit and prediction may take (config key
+        ``learners.<learner>.timeout``); None (the default): no limit. With a limit each fold runs in a forked
+        child process that is killed when the limit passes (:func:`_in_child_process`), which stops C code
+        too; the results are the same bytes as without one.
+
+    Every fold logs one INFO line (logger ``aucacc.evaluation.cross_validate``): learner, data set, protocol,
+    fold id, its place among the folds run, and its wall-clock and CPU seconds (CPU of the process that fitted it).
 
     Returns
     -------
@@ -124,10 +137,12 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         ``only_folds`` id that is not a fold of ``folds``, or ``discretized`` given under another
         protocol or with other rows or attributes than ``ds.X``.
     LearnerFitError
-        The learner's ``fit``, ``predict_proba`` or ``predict`` raised (e.g. a param scikit-learn
-        checks only at fit time, such as ``n_neighbors`` larger than a training part); the message
-        names ``learners.<learner>.params``, the data set and the fold, and the learner's exception
-        is chained.
+        Building the estimator, its ``fit``, ``predict_proba`` or ``predict`` raised (e.g. a param scikit-learn
+        checks only at fit time, such as ``n_neighbors`` larger than a training part); it has no ``classes_``
+        after fit (not a classifier); its probabilities fail :func:`check_probabilities` (not finite, outside
+        [0, 1], rows not summing to 1, columns not matching ``classes_``); its classes are not the data's
+        (:func:`align_proba`); or it ran past ``timeout`` (the cause a :class:`TimeoutError`). The message names
+        the learner's config key, the data set, the fold, the stage and the fix; the cause is chained.
     """
     if discretization not in PROTOCOLS:
         raise ValueError(f"discretization must be one of {PROTOCOLS}, got {discretization!r}")
@@ -157,7 +172,7 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         from tqdm.auto import tqdm
 
         it = tqdm(ks, desc=label or ds.name, leave=False)
-    for k in it:
+    for i, k in enumerate(it, 1):
         test = folds == k
         train = ~test
         if not test.any() or not train.any():
@@ -166,47 +181,40 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
         if discretization == "per_fold":
             d = MDLDiscretizer().fit(Xtr, ds.y[train])
             Xtr, Xte = d.transform(Xtr), d.transform(Xte)
-        est = make_estimator()
+        where = ["building the estimator"]  # the stage a failure is reported in (the learner's config key, data set, fold)
+        est = None
+        t_wall, t_cpu = time.perf_counter(), time.process_time()
+        try:
+            est = make_estimator()
+        except Exception as exc:  # e.g. a constructor that refuses its arguments
+            raise _fit_error(exc, learner, est, ds.name, int(k), where[0], timeout) from exc
         if not takes_table(est):
             # Other estimators (e.g. scikit-learn's) get a one-hot matrix of the nominal attributes
             # (declared domains; a missing value is all zeros), the SVM's encoding; a missing numeric
             # value stays NaN, for the estimator (or its pipeline's imputer) to handle.
             Xtr, spec = encode_features(Xtr, allow_nan=True)
             Xte, _ = encode_features(Xte, spec, allow_nan=True)
-        stage = f"fit on the {int(train.sum())} training instances"
         try:
-            t0 = time.perf_counter()
-            est.fit(Xtr, ds.y[train])
-            fit_s = time.perf_counter() - t0
-            stage = f"predict_proba on the {int(test.sum())} test instances"
-            p = np.asarray(est.predict_proba(Xte), dtype=float)
-            stage = f"predict on the {int(test.sum())} test instances"
-            if getattr(est, "predict_is_argmax_proba", False):
-                # the learner's predict is the first most probable class of predict_proba: not run twice
-                fold_pred = np.asarray(est.classes_, dtype=object)[np.argmax(p, axis=1)]
+            if timeout is None:
+                out = _fit_predict(est, Xtr, ds.y[train], Xte, where)
             else:
-                fold_pred = np.asarray(est.predict(Xte), dtype=object)
-        except Exception as exc:  # any learner's own error: say which key, data set and fold
-            raise _fit_error(exc, learner, est, ds.name, int(k), stage) from exc
-        proba[test], note = align_proba(p, est.classes_, classes, ds.y[train], ds.name, int(k))
-        pred[test] = fold_pred
+                out = _in_child_process(partial(_fit_predict, est, Xtr, ds.y[train], Xte), timeout, where)
+            where[0] = "aligning its classes with the data's"
+            proba[test], note = align_proba(out["proba"], out["classes"], classes, ds.y[train], ds.name, int(k))
+        except Exception as exc:  # any learner's own error, or output the checks refuse: which key, data set, fold
+            raise _fit_error(exc, learner, est, ds.name, int(k), where[0], timeout) from exc
+        pred[test] = out["pred"]
+        fit_s = out["fit_seconds"]
         rec: dict[str, Any] = {"fold": int(k), "fit_seconds": fit_s, "n_train": int(train.sum()), "n_test": int(test.sum())}
         # what the learner says it did to its input (e.g. CategoricalCodes' all-missing attributes), then the classes
-        note = "; ".join([*getattr(est, "notes_", []), *([note] if note else [])])
+        note = "; ".join([*out["notes"], *([note] if note else [])])
         if note:
             rec["note"] = note
-        # Hyper-parameter searches (the SVM) record what they chose and the inner-CV scores.
-        if hasattr(est, "best_params_"):
-            rec["best_params"] = {k: _recorded(v) for k, v in est.best_params_.items()}
-            rec["best_score"] = _recorded(getattr(est, "best_score_", None))
-        if hasattr(est, "cv_results_"):
-            cvr = est.cv_results_
-            # a search that skips provably unselectable points says so ("skipped": reason)
-            skipped = cvr.get("skipped", [""] * len(cvr["params"]))
-            rec["inner_cv"] = [{**{k: _recorded(v) for k, v in prm.items()},
-                                **({"skipped": str(why)} if why else {"mean_test_score": float(m)})}
-                               for prm, m, why in zip(cvr["params"], cvr["mean_test_score"], skipped)]
-            rec["n_skipped"] = int(sum(bool(w) for w in skipped))
+        rec.update(out["search"])  # a hyper-parameter search's choice and inner-CV scores (the SVM)
+        wall = time.perf_counter() - t_wall
+        cpu = out["cpu_seconds"] if timeout is not None else time.process_time() - t_cpu
+        _log.info("learner %r on data set %r (%s), fold %d (%d/%d): %.2f s wall, %.2f s CPU (fit %.2f s)",
+                  learner or type(est).__name__, ds.name, discretization, int(k), i, len(ks), wall, cpu, fit_s)
         info.append(rec)
     scores = pd.DataFrame({"row": np.arange(len(ds.y)), "fold": folds.astype(int),
                            "y_true": ds.y.astype(str).to_numpy(), "y_pred": pred.astype(str)})
@@ -215,6 +223,234 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     if only_folds is not None:
         scores = scores[np.isin(folds, ks)].reset_index(drop=True)
     return scores, info
+
+
+#: How far a probability may lie outside [0, 1], and a row of them sum away from 1, and still be taken as a
+#: probability vector (:func:`check_probabilities`): 1e-5, what scikit-learn's ``roc_auc_score`` allows a
+#: multi-class row's sum (``np.allclose(1, row.sum())``: 1e-8 + 1e-5 × 1). Rounding in float64 moves a sum of k
+#: terms by about k × 1.1e-16, in float32 by about k × 6e-8, far below it; an unnormalized score or a
+#: misplaced column moves it far above it. The probabilities are stored as the learner gave them.
+PROBABILITY_TOLERANCE = 1e-5
+
+
+def check_probabilities(p: Any, classes: Sequence[Any], n_test: int) -> np.ndarray:
+    """A learner's ``predict_proba`` output as a float array, checked to be a probability vector per test instance.
+
+    Parameters
+    ----------
+    p : the output of ``predict_proba`` on ``n_test`` instances.
+    classes : the learner's ``classes_`` (its columns' classes, in its order).
+    n_test : the number of test instances it was given.
+
+    Returns
+    -------
+    array, shape (n_test, len(classes)), float: ``p`` as it is, nothing rescaled or clipped.
+
+    Raises
+    ------
+    ValueError
+        ``p`` is not of that shape (its columns do not match ``classes_``, or a row is missing), holds a value that
+        is not finite (NaN, ±inf), lies outside [0, 1] by more than :data:`PROBABILITY_TOLERANCE`, or has a row whose
+        sum differs from 1 by more than it. The message counts the offending rows and gives the first one (its
+        position among the test instances, and its values). Its attribute ``fix`` says what to do.
+    """
+    try:
+        arr = np.asarray(p, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise _output_error(f"its output is not an array of numbers ({exc})", "numbers") from None
+    if arr.ndim != 2 or arr.shape != (n_test, len(classes)):
+        raise _output_error(f"its output has shape {arr.shape}, but {n_test} test instances and classes_ "
+                            f"{[str(c) for c in classes]} need ({n_test}, {len(classes)}): one row per test "
+                            f"instance, one column per class of classes_, in its order", "shape")
+    tol = PROBABILITY_TOLERANCE
+    for bad, what, kind in ((~np.isfinite(arr), "a value that is not finite (NaN or infinite)", "finite"),
+                            ((arr < -tol) | (arr > 1 + tol), f"a value outside [0, 1] (tolerance {tol:g})", "range"),
+                            (np.abs(arr.sum(axis=1, keepdims=True) - 1) > tol, f"a sum that differs from 1 by more "
+                                                                              f"than {tol:g}", "sum")):
+        rows = np.flatnonzero(bad.any(axis=1))
+        if rows.size:
+            first = arr[rows[0]]
+            raise _output_error(f"{rows.size} of its {n_test} probability rows have {what}; the first is test "
+                                f"instance {int(rows[0])} of the fold: {np.array2string(first, precision=6)} (sum "
+                                f"{first.sum():.6g}) over classes_ {[str(c) for c in classes]}", kind)
+    return arr
+
+
+#: What to do about each kind of output :func:`check_probabilities` refuses ({learner}: the learner's name).
+_OUTPUT_FIXES = {
+    "finite": ("its parameters let a probability become 0/0 or overflow (e.g. GaussianNB's var_smoothing: 0 on an "
+               "attribute constant within a class, LabelPropagation's gamma so large that every kernel value is 0); "
+               "change them under 'learners.{learner}.params' (e.g. keep the smoothing above 0, the kernel width "
+               "near the data's scale), or leave the learner out"),
+    "range": ("its predict_proba returns scores, not probabilities; wrap it in sklearn.calibration."
+              "CalibratedClassifierCV (learners.{learner}: {{estimator: sklearn.calibration.CalibratedClassifierCV, "
+              "params: {{estimator: <its spec>, ensemble: false}}}}) or choose an estimator whose predict_proba "
+              "gives probabilities"),
+    "sum": ("its predict_proba returns scores, not probabilities; wrap it in sklearn.calibration."
+            "CalibratedClassifierCV (learners.{learner}: {{estimator: sklearn.calibration.CalibratedClassifierCV, "
+            "params: {{estimator: <its spec>, ensemble: false}}}}) or choose an estimator whose predict_proba "
+            "gives probabilities"),
+    "shape": ("its predict_proba must return one column per class of its classes_, in that order (scikit-learn's "
+              "classifier convention); fix the estimator's predict_proba, or choose another estimator"),
+    "numbers": ("its predict_proba must return an array of numbers, one row per test instance; fix the estimator, "
+                "or choose another"),
+    "classes": ("it is not a classifier (no classes_ after fit, e.g. sklearn.mixture.GaussianMixture, a clustering "
+                "model); name a classifier under 'learners.{learner}.estimator' (for a class of your own: derive it "
+                "from sklearn.base.ClassifierMixin and set classes_ in fit)"),
+}
+
+
+def _output_error(message: str, kind: str) -> ValueError:
+    """A ValueError for a learner's output that :func:`check_probabilities` refuses, with the ``fix`` of ``kind``."""
+    exc = ValueError(message)
+    exc.fix = _OUTPUT_FIXES[kind]  # type: ignore[attr-defined]
+    return exc
+
+
+def _fit_predict(est: Any, Xtr: Any, y_train: pd.Series, Xte: Any, where: list[str]) -> dict[str, Any]:
+    """Fit ``est`` on one fold's training part and score its test part; everything the fold's record needs.
+
+    ``where[0]`` is set to each stage before it runs, so a caller that catches an error knows the stage. Returns
+    ``{"proba", "classes", "pred", "fit_seconds", "cpu_seconds", "notes", "search"}``: the probabilities
+    (checked, :func:`check_probabilities`; columns in ``classes`` order, the learner's ``classes_``), the
+    predicted classes, the fit's wall seconds, the CPU seconds of this call, the learner's ``notes_`` and a
+    search's ``best_params``/``best_score``/``inner_cv``/``n_skipped`` record entries. A plain dict of arrays,
+    lists and numbers, so a child process can send it back (:func:`_in_child_process`).
+    """
+    cpu0 = time.process_time()
+    n_train, n_test = len(y_train), Xte.shape[0]
+    where[0] = f"fit on the {n_train} training instances"
+    t0 = time.perf_counter()
+    est.fit(Xtr, y_train)
+    fit_s = time.perf_counter() - t0
+    where[0] = "reading classes_ after fit"
+    try:
+        est_classes = list(est.classes_)
+    except AttributeError as exc:
+        raise _output_error(f"{type(est).__name__} has no classes_ after fit ({exc})", "classes") from None
+    where[0] = f"predict_proba on the {n_test} test instances"
+    p = est.predict_proba(Xte)
+    where[0] = f"the check of predict_proba's output on the {n_test} test instances"
+    p = check_probabilities(p, est_classes, n_test)
+    where[0] = f"predict on the {n_test} test instances"
+    if getattr(est, "predict_is_argmax_proba", False):
+        # the learner's predict is the first most probable class of predict_proba: not run twice
+        pred = np.asarray(est_classes, dtype=object)[np.argmax(p, axis=1)]
+    else:
+        pred = np.asarray(est.predict(Xte), dtype=object)
+        if pred.shape != (n_test,):
+            raise ValueError(f"predict returned shape {pred.shape} for {n_test} test instances, not ({n_test},)")
+    search: dict[str, Any] = {}
+    # Hyper-parameter searches (the SVM) record what they chose and the inner-CV scores.
+    if hasattr(est, "best_params_"):
+        search["best_params"] = {k: _recorded(v) for k, v in est.best_params_.items()}
+        search["best_score"] = _recorded(getattr(est, "best_score_", None))
+    if hasattr(est, "cv_results_"):
+        cvr = est.cv_results_
+        # a search that skips provably unselectable points says so ("skipped": reason)
+        skipped = cvr.get("skipped", [""] * len(cvr["params"]))
+        search["inner_cv"] = [{**{k: _recorded(v) for k, v in prm.items()},
+                               **({"skipped": str(why)} if why else {"mean_test_score": float(m)})}
+                              for prm, m, why in zip(cvr["params"], cvr["mean_test_score"], skipped)]
+        search["n_skipped"] = int(sum(bool(w) for w in skipped))
+    return {"proba": p, "classes": est_classes, "pred": pred, "fit_seconds": fit_s,
+            "cpu_seconds": time.process_time() - cpu0, "notes": list(getattr(est, "notes_", [])), "search": search}
+
+
+def _in_child_process(run: Callable[[Any], dict[str, Any]], timeout: float, where: list[str]) -> dict[str, Any]:
+    """``run(stage)`` (:func:`_fit_predict` of one fold) in a forked child process, stopped after ``timeout`` seconds.
+
+    The child inherits the fold's data and the unfitted estimator (fork: nothing is pickled on the way in); it sends
+    each stage as it starts it (kept in ``where[0]``), then :func:`_fit_predict`'s plain result, or the exception it
+    raised. At the time limit the child is killed (SIGKILL), which stops any code, also a C loop that never returns
+    to Python (LIBSVM's solver): a signal handler in the process itself (SIGALRM raising an exception) would not run
+    until such a loop returned. The parent then raises; the child writes no file, so nothing is half-written.
+
+    Raises
+    ------
+    TimeoutError
+        The child ran longer than ``timeout`` seconds of wall-clock time (``where[0]``: the stage it was in).
+    RuntimeError
+        The child ended without an answer (killed by the system, e.g. out of memory; a crash in C code), naming its
+        exit code; or this platform cannot fork (a time limit needs it).
+    Exception
+        What ``run`` raised in the child, when it can be sent back; otherwise a RuntimeError with its type, message
+        and traceback.
+    """
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        raise RuntimeError("a learner's time limit (learners.<name>.timeout) runs each fold in a forked child process, "
+                           "which this platform cannot start; remove the timeout")
+    ctx = multiprocessing.get_context("fork")
+    receive, send = ctx.Pipe(duplex=False)
+    # not daemonic: a daemonic process may not start processes, so joblib would run a learner's n_jobs serially
+    child = ctx.Process(target=_child, args=(run, send))
+    deadline = time.monotonic() + timeout
+    child.start()
+    send.close()  # the parent's copy: the child's end closing is then seen as EOF
+    try:
+        while True:
+            if not receive.poll(max(deadline - time.monotonic(), 0)):
+                raise TimeoutError(f"it ran longer than its time limit of {timeout:g} s (wall clock) and was stopped "
+                                   f"(its process killed)")
+            try:
+                answer = receive.recv()
+            except EOFError:
+                child.join()
+                raise RuntimeError(f"the process that ran it ended without an answer (exit code {child.exitcode}; "
+                                   f"a negative code is the signal that ended it, -9 e.g. the system's out-of-memory "
+                                   f"killer)") from None
+            if answer[0] != "stage":
+                break
+            where[0] = answer[1]
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receive.close()
+    if answer[0] == "ok":
+        return answer[1]
+    raise answer[1] from answer[2]
+
+
+class _Stages(list):
+    """The child's ``where`` of :func:`_fit_predict`: each stage set is also sent to the parent."""
+
+    def __init__(self, send: Any) -> None:
+        super().__init__([""])
+        self.send = send
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        super().__setitem__(i, value)
+        self.send.send(("stage", value))
+
+
+def _child(run: Callable[[Any], dict[str, Any]], send: Any) -> None:
+    """The child's part of :func:`_in_child_process`: stages, then ``("ok", result)`` or ``("error", exception)``."""
+    import pickle
+    import sys
+    import traceback
+
+    if sys.platform.startswith("linux"):  # killed with its parent (a job stopped by SIGTERM or SIGKILL), not orphaned
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    try:
+        answer: tuple = ("ok", run(_Stages(send)))
+    except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent, which reports it
+        inner = exc.__cause__ or exc.__context__  # pickling drops it: sent beside the exception
+        answer = ("error", exc, inner)
+        try:
+            pickle.loads(pickle.dumps(answer))
+        except Exception:  # an exception that cannot cross processes: its type, message and traceback as text
+            answer = ("error", RuntimeError(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}"), None)
+    send.send(answer)
+    send.close()
 
 
 def _recorded(value: Any) -> Any:
@@ -267,8 +503,9 @@ def failure_exclusion(exc: LearnerFitError, policy: str) -> tuple[str, dict[str,
 
     Returns
     -------
-    None under ``stop``, and for a :class:`MemoryError` under either policy (it depends on the machine, not on the
-    learner and the data, so it stops the run rather than record an exclusion another machine would not make).
+    None under ``stop``, and for a :class:`MemoryError` or a :class:`TimeoutError` (``learners.<name>.timeout``)
+    under either policy (each depends on the machine, not on the learner and the data, so it stops the run rather
+    than record an exclusion another machine would not make).
     Otherwise ``(reason, error)``: the reason for the study's ``exclusions`` table, ``"learner failed in fold <k>
     (<stage>): <type>: <message>"`` on one line, and the record's ``error`` field ``{"type", "message", "fold",
     "stage"}`` (:func:`aucacc.scores.write_exclusion_record`).
@@ -281,7 +518,7 @@ def failure_exclusion(exc: LearnerFitError, policy: str) -> tuple[str, dict[str,
     if policy not in ON_LEARNER_ERROR:
         raise ValueError(f"on_learner_error must be one of {ON_LEARNER_ERROR}, got {policy!r}")
     cause = exc.__cause__ if exc.__cause__ is not None else exc
-    if policy == "stop" or isinstance(cause, MemoryError):
+    if policy == "stop" or isinstance(cause, (MemoryError, TimeoutError)):
         return None
     message = " ".join(str(cause).split())  # one line
     error = {"type": type(cause).__name__, "message": message, "fold": exc.fold, "stage": exc.stage}
@@ -328,12 +565,30 @@ def first_failed_fold(records: Sequence[Any]) -> dict[str, Any] | None:
     return min(failed, key=lambda r: r["error"]["fold"]) if failed else None
 
 
-def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, stage: str) -> LearnerFitError:
-    """The error for a learner that raised inside cross-validation: key, data set, fold, stage, cause."""
+def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, stage: str,
+               timeout: float | None = None) -> LearnerFitError:
+    """The error for a learner that raised, or gave output the checks refuse, inside cross-validation: key, data set,
+    fold, stage, cause, and the fix (``exc.fix`` when the check that raised it gives one)."""
     key = f"learners.{learner}.params" if learner else "learners.<name>.params"
-    who = f"learner {learner!r} ({type(est).__name__})" if learner else f"learner {type(est).__name__}"
-    if "nominal attributes only" in str(exc):  # naive Bayes handed numeric attributes (a study's protocol none)
-        name = learner or "<name>"
+    name = learner or "<name>"
+    if est is None:  # building it failed
+        who = f"learner {learner!r}" if learner else "the learner"
+    else:
+        who = f"learner {learner!r} ({type(est).__name__})" if learner else f"learner {type(est).__name__}"
+    if isinstance(exc, TimeoutError) and timeout is not None:
+        hint = (f"Raise config key 'learners.{name}.timeout' (now {timeout:g} s per fold; the log's per-fold lines "
+                f"give each fold's time), make the learner faster under '{key}', or leave it out of the study. A time "
+                f"limit stops the run under either on_learner_error, since whether it fires depends on the machine")
+    elif isinstance(exc, AttributeError) and "predict_proba" in str(exc):
+        hint = (f"Its predict_proba exists only under some parameters (SGDClassifier's loss: log_loss or "
+                f"modified_huber, SVC's probability: true): set them under '{key}', or wrap the learner in "
+                f"sklearn.calibration.CalibratedClassifierCV (params: {{estimator: <its spec>, ensemble: false}})")
+    elif stage == "building the estimator":
+        hint = (f"Check config key 'learners.{name}': the estimator cannot be built from it (a constructor argument "
+                f"missing or refused; aucacc.config.check_learner checks a config's learners at start-up)")
+    elif getattr(exc, "fix", None):
+        hint = exc.fix[0].upper() + exc.fix[1:].format(learner=name)
+    elif "nominal attributes only" in str(exc):  # naive Bayes handed numeric attributes (a study's protocol none)
         hint = (f"Under a study's protocol none (the data as it is, a study's default) give it a discretizer of its "
                 f"own: make learners.{name} the pipeline [aucacc.discretize.MDLDiscretizer, "
                 f"aucacc.learners.naive_bayes.NaiveBayes] (docs/learners.md, 'Composed learners'), or set the "
@@ -341,8 +596,12 @@ def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, 
     else:
         hint = (f"Check config key '{key}': scikit-learn checks some values only when it fits or predicts (e.g. "
                 f"n_neighbors larger than a fold's training instances)")
+    # the learner's own exception may name only a symptom, its chained cause the reason (SGDClassifier's
+    # "has no attribute 'predict_proba'", caused by "probability estimates are not available for loss='hinge'")
+    inner = exc.__cause__ or exc.__context__
+    because = f" (caused by {type(inner).__name__}: {inner})" if inner is not None and str(inner) not in str(exc) else ""
     return LearnerFitError(f"data set {dataset!r}, fold {fold}: {who} failed in {stage}: {type(exc).__name__}: "
-                           f"{exc}. {hint}", dataset=dataset, learner=learner or None, fold=fold, stage=stage)
+                           f"{exc}{because}. {hint}", dataset=dataset, learner=learner or None, fold=fold, stage=stage)
 
 
 def gather_folds(parts: Sequence[tuple[pd.DataFrame, list[dict[str, Any]]]]

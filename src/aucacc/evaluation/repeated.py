@@ -17,8 +17,12 @@ from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, f
 
 
 def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[], Any],
-                            discretization: str = "whole_data") -> tuple[pd.DataFrame, pd.DataFrame]:
+                            discretization: str = "whole_data", learner: str = "", timeout: float | None = None,
+                            ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Cross-validate one learner once per repetition of ``folds`` (``row, repetition, fold``).
+
+    ``learner`` (its name under ``learners``, for messages) and ``timeout`` (seconds per fold, or None) are
+    :func:`aucacc.evaluation.cross_validate.cross_validate`'s.
 
     Returns ``(scores, metrics)``: the stored-scores frame and the tidy fold metrics of
     :func:`aucacc.evaluation.cross_validate.cross_validate` / ``fold_metrics`` of each
@@ -29,7 +33,8 @@ def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[]
     whole = discretize_whole(ds)[0] if discretization == "whole_data" else None
     for r, f in folds.groupby("repetition", sort=True):
         f = f.sort_values("row")
-        s, _ = cross_validate(ds, f["fold"].to_numpy(), make_estimator, discretization, discretized=whole)
+        s, _ = cross_validate(ds, f["fold"].to_numpy(), make_estimator, discretization, discretized=whole,
+                              learner=learner, timeout=timeout)
         m = fold_metrics(s)
         s.insert(0, "repetition", int(r))
         m.insert(0, "repetition", int(r))

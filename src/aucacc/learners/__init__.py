@@ -222,9 +222,12 @@ def _checked(cls: type, params: dict[str, Any], key: str, packages: Sequence[str
                               f"are {', '.join(known) or '(none)'}")
     missing = [n for n, p in known.items() if p.default is p.empty and n not in params]
     if missing:
+        example = {"steps": "a Pipeline's steps: a list of [name, {estimator: ..., params: ...}]",
+                   "estimator": f"{cls.__name__}'s estimator: {{estimator: <import path>, params: {{...}}}}, e.g. "
+                                f"{{estimator: sklearn.linear_model.LogisticRegression}}",
+                   "estimators": "a list of [name, {estimator: ..., params: ...}]"}.get(missing[0], "its value")
         raise ConfigError(f"config key '{key}.{missing[0]}': {cls.__name__} requires the parameter {missing[0]!r}, "
-                          f"which is not given; add it under '{key}' (e.g. a Pipeline's steps: a list of "
-                          f"[name, {{estimator: ..., params: ...}}])")
+                          f"which is not given; add it under '{key}' ({example})")
     for name, value in params.items():
         _refuse_spec_like(value, f"{key}.{name}")
     if "memory" in params and params["memory"] is not None and "memory" in known:
@@ -402,3 +405,14 @@ def nominal_encoding(spec: dict[str, Any]) -> str:
     not set it, which the workflow's jobs take as params, stay as they were.
     """
     return spec.get("nominal") or "onehot"
+
+
+def time_limit(spec: dict[str, Any]) -> float | None:
+    """Learner ``spec``'s time limit in seconds per outer fold (config ``learners.<name>.timeout``), or None: no limit.
+
+    The key has no schema default (absent means no limit), so the specs of the learners that do not set it stay as
+    they were; the cross-validation jobs read it from the config, not from the spec they are given
+    (:func:`aucacc.evaluation.cross_validate.cross_validate`, ``timeout``).
+    """
+    limit = spec.get("timeout")
+    return None if limit is None else float(limit)
