@@ -140,7 +140,8 @@ def compare_root_forms(x: tuple[Fraction, int], y: tuple[Fraction, int]) -> int:
     return s1 * ((lhs > rhs) - (lhs < rhs))
 
 
-def measure_pair_counts_bruteforce(n0: int, n1: int, pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], PairCounts]:
+def measure_pair_counts_bruteforce(n0: int, n1: int,
+                                   pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], PairCounts]:
     """Test oracle: R, S, P, Q, V, U of each measure pair ``(f, g)`` by listing every ranked list
     (``itertools.combinations``) and visiting every unordered pair of distinct lists, each value
     computed from the list (:func:`cut_measures_bruteforce`). Cost ``C(n0+n1, n0)^2 / 2`` pairs."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from aucacc import synthetic as sy
 from aucacc.counting import PairCounts
@@ -357,3 +358,48 @@ def test_cut_measures_at_the_cut():
         sy.measure_pair_cde(3, 3, "auc", "auc")
     with pytest.raises(ValueError, match="unknown measure"):
         sy.pair_histogram(3, 3, "auc", "brier")
+
+
+def test_measure_pairs_config_default_is_the_papers_pair():
+    from aucacc.config import load_config
+    from aucacc.schemas import CONFIG_SCHEMA
+
+    cfg = load_config()["synthetic"]
+    assert sy.measure_pairs(cfg) == [("auc", "accuracy")] and not sy.extra_measure_pairs(cfg)
+    # The schema's names are the library's (one list each).
+    schema = yaml.safe_load(CONFIG_SCHEMA.read_text())
+    mp = schema["properties"]["synthetic"]["properties"]["measure_pairs"]["properties"]
+    assert tuple(mp["pairs"]["items"]["items"]["enum"]) == sy.CUT_MEASURES
+    assert tuple(mp["experiments"]["items"]["enum"]) == sy.BINARY_EXPERIMENTS
+    for bad in ([["mcc", "mcc"]], [["auc", "f1"], ["auc", "f1"]], [["auc", "brier"]]):
+        with pytest.raises(ValueError, match="synthetic.measure_pairs.pairs"):
+            sy.measure_pairs({**cfg, "measure_pairs": {**cfg["measure_pairs"], "pairs": bad}})
+
+
+def test_measure_pairs_table():
+    from aucacc.config import load_config
+
+    cfg = load_config()["synthetic"]
+    cfg = {**cfg, "measure_pairs": {"pairs": [["auc", "accuracy"], ["auc", "mcc"], ["f1", "balanced_accuracy"]],
+                                    "experiments": ["balanced", "varying_n10"]}}
+    assert sy.extra_measure_pairs(cfg)
+    df = sy.measure_pairs_table(cfg)
+    assert len(df) == 3 * (len(cfg["balanced"]["sizes"]) + len(cfg["varying_n10"]["positives"]))
+    row = df[(df.setting == "2n=16") & (df.f == "auc") & (df.g == "mcc")].iloc[0]
+    # The paper's 2n = 16 values (C = 0.935, D = 18.9, E = 0.016): MCC at the cut orders lists as accuracy does.
+    assert (round(row.C, 3), round(row.D, 1), round(row.E, 3)) == (0.935, 18.9, 0.016)
+    paper = sy.binary_table("balanced", cfg, pd.read_csv(PUBLISHED, dtype=str)).set_index("setting")
+    auc_acc = df[(df.experiment == "balanced") & (df.g == "accuracy")].set_index("setting")
+    assert (auc_acc[list("RSPQVU")] == paper.loc[auc_acc.index, list("RSPQVU")]).all().all()
+    table = sy.measure_pairs_experiment(cfg)
+    assert list(table.display.columns) == ["experiment", "setting", "n0", "n1", "f", "g", "C", "D", "E"]
+
+
+def test_merge_equal_sums_tied_rows_and_columns():
+    # Keys with ties and out of order: rows keyed (2, 1, 2) -> key 1: row 1; key 2: rows 0 + 2.
+    from aucacc.synthetic.binary import _merge_equal
+
+    grid = np.array([[1, 2], [3, 4], [5, 6]], dtype=object)
+    assert _merge_equal(grid, [Fraction(2), Fraction(1), Fraction(2)], axis=0).tolist() == [[3, 4], [6, 8]]
+    assert _merge_equal(grid, [Fraction(1, 3), Fraction(1, 3)], axis=1).tolist() == [[3], [7], [11]]
+    assert _merge_equal(grid, [0, 1, 2], axis=0) is grid

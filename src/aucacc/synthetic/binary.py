@@ -170,16 +170,20 @@ def _measure_classes(measure: str, n0: int, n1: int) -> tuple[str, list]:
     return "cut", [confusion_key(measure, *confusion_at_cut(n0, n1, k)) for k in range(max(0, n0 - n1), n0 + 1)]
 
 
-def _one_hot(keys: list) -> np.ndarray:
-    """Matrix (len(keys), distinct keys) of Python ints: row i has a 1 in the column of its key's
-    rank among the distinct keys (ascending)."""
+def _merge_equal(grid: np.ndarray, keys: list, axis: int) -> np.ndarray:
+    """``grid`` with its rows (``axis=0``) or columns (``axis=1``) of equal key summed, in ascending key order.
+
+    One pass per distinct key (``O(grid.size)`` additions of Python ints); no copy is merged when
+    the keys are already distinct and ascending (AUC, and every measure at the paper's cut).
+    """
     distinct = sorted(set(keys))
-    col = {v: j for j, v in enumerate(distinct)}
-    m = np.zeros((len(keys), len(distinct)), dtype=object)
-    m[:] = 0
-    for i, v in enumerate(keys):
-        m[i, col[v]] = 1
-    return m
+    if distinct == list(keys):
+        return grid
+    rank = {v: j for j, v in enumerate(distinct)}
+    idx = np.array([rank[v] for v in keys])
+    parts = [np.take(grid, np.flatnonzero(idx == j), axis=axis).sum(axis=axis, keepdims=True)
+             for j in range(len(distinct))]
+    return np.concatenate(parts, axis=axis)
 
 
 def pair_histogram(n0: int, n1: int, f: str, g: str) -> np.ndarray:
@@ -187,9 +191,8 @@ def pair_histogram(n0: int, n1: int, f: str, g: str) -> np.ndarray:
 
     Every measure of :data:`CUT_MEASURES` is a function of one axis of the (k, AUC numerator)
     histogram :func:`joint_histogram`: AUC of the numerator, the others of ``k`` (the positives
-    above the cut, :func:`confusion_at_cut`). Equal values are merged with 0/1 matrices
-    (``M_g^T H M_f``, object dtype, exact integers), so the lists are counted by classes, never
-    listed.
+    above the cut, :func:`confusion_at_cut`). Rows (columns) of equal value are summed, exact
+    Python integers, so the lists are counted by these classes, never listed.
 
     Parameters
     ----------
@@ -211,8 +214,8 @@ def pair_histogram(n0: int, n1: int, f: str, g: str) -> np.ndarray:
     """
     h = joint_histogram(n0, n1).counts
     (axis_f, keys_f), (axis_g, keys_g) = _measure_classes(f, n0, n1), _measure_classes(g, n0, n1)
-    mf, mg = _one_hot(keys_f), _one_hot(keys_g)
-    # Marginal of the grid on the (g axis, f axis): the grid itself, its transpose, or a diagonal.
+    # The lists counted on the (g axis, f axis) grid: the histogram itself, its transpose, or (both measures
+    # functions of one axis) its marginal on that axis as a diagonal.
     if axis_g == "cut" and axis_f == "auc":
         grid = h
     elif axis_g == "auc" and axis_f == "cut":
@@ -223,7 +226,7 @@ def pair_histogram(n0: int, n1: int, f: str, g: str) -> np.ndarray:
         grid[:] = 0
         for i, v in enumerate(marginal):
             grid[i, i] = int(v)
-    return mg.T.dot(grid).dot(mf)
+    return _merge_equal(_merge_equal(grid, keys_g, axis=0), keys_f, axis=1)
 
 
 def measure_pair_cde(n0: int, n1: int, f: str, g: str) -> dict[str, Any]:
