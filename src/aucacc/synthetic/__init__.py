@@ -46,6 +46,7 @@ __all__ = ["JointHistogram", "PairCounts", "gaussian_binomial", "pair_counts", "
            "BINARY_EXPERIMENTS", "EXPERIMENTS", "MULTICLASS_EXACT", "MULTICLASS_EXPERIMENT", "binary_experiment",
            "binary_settings", "binary_table", "examples_per_class", "MEASURE_PAIRS", "extra_measure_pairs",
            "measure_pairs", "measure_pairs_experiment", "measure_pairs_table", "multiclass_exact_experiment",
-           "multiclass_exact_table", "multiclass_experiment", "multiclass_table", "MULTICLASS_MODELS", "bootstrap_cd", "hand_till_denominator",
+           "multiclass_exact_table", "multiclass_experiment", "multiclass_table", "MULTICLASS_MODELS", "bootstrap_cd",
+           "hand_till_denominator",
            "hand_till_numerator", "histogram_from_values", "multiclass_exact_ranks", "multiclass_labels",
            "sample_multiclass", "PUBLISHED_EXPERIMENT", "decimals", "matches_printed", "published_values"]
