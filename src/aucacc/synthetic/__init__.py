@@ -7,7 +7,8 @@ Huang & Ling (2005), *Using AUC and Accuracy in Evaluating Learning Algorithms*,
 Layers:
 
 * :mod:`~aucacc.counting` — the counting core (q-binomials, joint histograms, pair counts);
-* :mod:`.binary` — exact C/D/E over all binary ranked lists (pure numpy / Python ints);
+* :mod:`.binary` — exact C/D/E over all binary ranked lists (pure numpy / Python ints), of AUC against
+  accuracy and of any pair of AUC, accuracy, balanced accuracy, MCC and F1 at the paper's cut;
 * :mod:`.multiclass` — Hand-Till M against accuracy: sampled lists, exact enumeration, bootstrap;
 * :mod:`.published` — the published values and whether ours round to them;
 * :mod:`.experiments` — config settings → tidy tables (one function per workflow rule);

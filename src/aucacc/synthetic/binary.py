@@ -8,6 +8,11 @@ positives, ``n1-n0+k`` negatives) and across the cut are independent, so the gen
 of ``A`` is ``q^{k(n1-n0+k)} [n0 choose k]_q [n1 choose n0-k]_q``
 (:func:`aucacc.counting.segment_counts`). All counts are exact Python integers (they pass 2**64
 near ``N = 70``).
+
+Other pairs (:func:`measure_pair_cde`): balanced accuracy, MCC and F1 at the same cut are functions of
+``k`` too (:func:`confusion_at_cut`), so any pair of :data:`CUT_MEASURES` is counted on the same
+histogram, its rows or columns of equal value summed; values are compared exactly
+(:func:`confusion_key`).
 """
 
 from __future__ import annotations
