@@ -403,3 +403,26 @@ def test_merge_equal_sums_tied_rows_and_columns():
     assert _merge_equal(grid, [Fraction(2), Fraction(1), Fraction(2)], axis=0).tolist() == [[3, 4], [6, 8]]
     assert _merge_equal(grid, [Fraction(1, 3), Fraction(1, 3)], axis=1).tolist() == [[3], [7], [11]]
     assert _merge_equal(grid, [0, 1, 2], axis=0) is grid
+
+
+@pytest.mark.slow
+def test_measure_pairs_rule_only_when_asked(tmp_path):
+    # The .test config plans no synthetic_measure_pairs job (the paper's pair only); listing more pairs adds the
+    # table to the default target, and the rule writes one row per (setting, pair).
+    from helpers import copy_test_workflow, run_snakemake
+
+    work, _ = copy_test_workflow(tmp_path)
+    plan = run_snakemake(work, "-n", cores=2, directory=".test", check=True)
+    assert "synthetic_measure_pairs" not in plan.stdout + plan.stderr
+    extra = ["--config", "synthetic={measure_pairs: {pairs: [[auc, accuracy], [auc, mcc], [mcc, f1]], "
+                         "experiments: [balanced]}}"]
+    plan = run_snakemake(work, "-n", *extra, cores=2, directory=".test", check=True)
+    assert "rule synthetic_measure_pairs:" in plan.stdout + plan.stderr
+    run_snakemake(work, "results/tables/synthetic_measure_pairs.csv", *extra, directory=".test", check=True)
+    df = pd.read_csv(work / ".test" / "results" / "tables" / "synthetic_measure_pairs.csv")
+    assert list(df.setting.unique()) == ["2n=4", "2n=6", "2n=8"] and len(df) == 9  # .test: balanced sizes 4, 6, 8
+    row = df[(df.setting == "2n=6") & (df.f == "auc") & (df.g == "mcc")].iloc[0]
+    assert row.D == 15.5  # the paper's 2n = 6 value of AUC against accuracy: MCC at the cut orders lists as it does
+    assert (df[df.f == "mcc"].C == 1).all() and df[df.f == "mcc"].D.isna().all()
+    assert (work / ".test" / "results" / "tables" / "synthetic_measure_pairs.md").read_text().startswith(
+        "Exact C, D, E of measure f against measure g")
