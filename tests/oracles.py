@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from fractions import Fraction
 from typing import Any, Sequence
 
 import numpy as np
@@ -102,3 +103,56 @@ def multiclass_exact_ranks_slow(c: int, per_class: int = 2) -> JointHistogram:
             k = sum(ok for ok, _ in outcome)
             counts[k, m] += math.prod(wt for _, wt in outcome)
     return JointHistogram(np.arange(n + 1), np.arange(m_den + 1), counts, m_den, n)
+
+
+def cut_measures_bruteforce(positions: Sequence[int], n0: int, n1: int) -> dict[str, tuple[Fraction, int]]:
+    """Every measure of :data:`aucacc.synthetic.binary.CUT_MEASURES` of one ranked list, from the list.
+
+    The confusion matrix is counted from the labels at the paper's cut (the top ``n0`` predicted
+    positive); each value is returned as ``(a, b)`` meaning ``a / sqrt(b)`` with ``a`` a Fraction
+    and ``b`` a positive int (``b = 1`` for the rational measures; MCC ``= (TP TN - FP FN) /
+    sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``, Matthews 1975), compared by :func:`compare_root_forms`.
+    """
+    pos = set(positions)
+    n = n0 + n1
+    tp = sum(1 for r in range(n0) if r in pos)
+    fp = n0 - tp
+    fn = sum(1 for r in range(n0, n) if r in pos)
+    tn = n1 - fp
+    auc = Fraction(sum(1 for p in pos for r in range(p + 1, n) if r not in pos), n0 * n1)
+    return {"auc": (auc, 1), "accuracy": (Fraction(tp + tn, n), 1),
+            "balanced_accuracy": ((Fraction(tp, tp + fn) + Fraction(tn, tn + fp)) / 2, 1),
+            "f1": (Fraction(2 * tp, 2 * tp + fp + fn), 1),
+            "mcc": (Fraction(tp * tn - fp * fn), (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))}
+
+
+def compare_root_forms(x: tuple[Fraction, int], y: tuple[Fraction, int]) -> int:
+    """Sign of ``a1/sqrt(b1) - a2/sqrt(b2)`` for ``x = (a1, b1)``, ``y = (a2, b2)``, exactly.
+
+    Different signs of ``a1``, ``a2`` decide; for equal signs compare ``a1^2 b2`` with ``a2^2 b1``
+    (both sides multiplied by ``sqrt(b1 b2) > 0`` and squared), reversed when both are negative.
+    """
+    (a1, b1), (a2, b2) = x, y
+    s1, s2 = (a1 > 0) - (a1 < 0), (a2 > 0) - (a2 < 0)
+    if s1 != s2:
+        return (s1 > s2) - (s1 < s2)
+    lhs, rhs = a1 * a1 * b2, a2 * a2 * b1
+    return s1 * ((lhs > rhs) - (lhs < rhs))
+
+
+def measure_pair_counts_bruteforce(n0: int, n1: int,
+                                   pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], PairCounts]:
+    """Test oracle: R, S, P, Q, V, U of each measure pair ``(f, g)`` by listing every ranked list
+    (``itertools.combinations``) and visiting every unordered pair of distinct lists, each value
+    computed from the list (:func:`cut_measures_bruteforce`). Cost ``C(n0+n1, n0)^2 / 2`` pairs."""
+    check_sizes(n0, n1)
+    vals = [cut_measures_bruteforce(p, n0, n1) for p in itertools.combinations(range(n0 + n1), n0)]
+    names = sorted({m for pair in pairs for m in pair})
+    tally = {pair: [0, 0, 0, 0, 0] for pair in pairs}  # R, S, P, Q, V
+    for a, b in itertools.combinations(vals, 2):
+        d = {m: compare_root_forms(a[m], b[m]) for m in names}
+        for (f, g), t in tally.items():
+            df, dg = d[f], d[g]
+            t[0 if df and dg and df == dg else 1 if df and dg else 2 if df else 3 if dg else 4] += 1
+    u = len(vals) * (len(vals) - 1) // 2
+    return {pair: PairCounts(*t, U=u) for pair, t in tally.items()}

@@ -42,6 +42,9 @@ CAPTIONS: dict[str, str] = {
     "auc_impossible": "Published AUCs no ranking-based binary AUC can produce",
     # synthetic experiments (aucacc.synthetic.experiments)
     "synthetic_<experiment>": "Exact C, D, E of AUC vs accuracy: {experiment} (Huang & Ling 2005, §II; Knowl 3)",
+    "synthetic_measure_pairs": "Exact C, D, E of measure f against measure g over all ranked lists, the "
+                               "classification measures at the paper's cut (top n0 predicted positive; Huang & "
+                               "Ling 2005, Knowl 1 and 3)",
     "synthetic_multiclass_exact": "Exact population C, D, E of Hand-Till M vs accuracy (model ranks)",
     "synthetic_multiclass": "Sampled C, D of Hand-Till M vs accuracy, {per_class} (bootstrap se; Huang & Ling 2005, §II)",
     # profit (aucacc.profit.experiment)

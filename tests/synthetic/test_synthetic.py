@@ -9,10 +9,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from aucacc import synthetic as sy
-from oracles import (binary_list_measures, joint_histogram_bruteforce, multiclass_exact_ranks_slow,
-                     pair_counts_bruteforce)
+from aucacc.counting import PairCounts
+from oracles import (binary_list_measures, joint_histogram_bruteforce, measure_pair_counts_bruteforce,
+                     multiclass_exact_ranks_slow, pair_counts_bruteforce)
 
 REPO = Path(__file__).resolve().parents[2]
 PUBLISHED = REPO / "config" / "published" / "synthetic_endpoints.csv"
@@ -266,3 +268,161 @@ def test_multiclass_caption_and_axis_state_the_configured_examples_per_class(per
     assert all(ax.get_xlabel() == f"classes c ({words})" for ax in fig.axes)
     assert set(table.data["examples"] // table.data["c"]) == {per_class}
     plt.close(fig)
+
+
+# ----------------------------------------------------------------------------------------
+# Other measures at the paper's cut: C/D/E for any pair (f, g)
+# ----------------------------------------------------------------------------------------
+
+MEASURE_PAIRS = [(f, g) for f in sy.CUT_MEASURES for g in sy.CUT_MEASURES if f != g]
+
+
+@pytest.mark.parametrize("n0,n1", [(a, n - a) for n in range(2, 11) for a in range(1, n)])
+def test_measure_pairs_equal_bruteforce(n0, n1):
+    # Every ordered pair of the five measures, n = n0 + n1 <= 10: the counts by (k, AUC numerator)
+    # classes equal the pair-by-pair tally over every ranked list (exact, MCC compared as a/sqrt(b)).
+    slow = measure_pair_counts_bruteforce(n0, n1, MEASURE_PAIRS)
+    for f, g in MEASURE_PAIRS:
+        fast = sy.measure_pair_cde(n0, n1, f, g)
+        assert PairCounts(*(fast[k] for k in "RSPQVU")) == slow[(f, g)], (f, g)
+        assert fast["lists"] == math.comb(n0 + n1, n0)
+
+
+def test_paper_pair_unchanged():
+    # The pair path gives the paper's counts for AUC against accuracy (binary_cde, the published tables).
+    for n0, n1 in [(2, 2), (8, 8), (4, 12), (3, 7), (7, 3), (25, 25)]:
+        old, new = sy.binary_cde(n0, n1), sy.measure_pair_cde(n0, n1, "auc", "accuracy")
+        assert {k: old[k] for k in "RSPQVU"} == {k: new[k] for k in "RSPQVU"}
+
+
+def test_measure_pairs_hand_computed_n2_n2():
+    # The six lists of test_hand_computed_n2_n2 have k = 2, 1, 1, 1, 1, 0 positives above the cut:
+    # TP = k, FP = FN = 2 - k, TN = k, so accuracy = BA = F1 = k/2 and MCC = (k^2 - (2-k)^2)/4 = k - 1:
+    # every cut measure orders them by k. AUC vs MCC is AUC vs accuracy: R 9, S 0, P 5, Q 0, V 1.
+    pc = sy.measure_pair_cde(2, 2, "auc", "mcc")
+    assert [pc[k] for k in "RSPQVU"] == [9, 0, 5, 0, 1, 15]
+    # MCC vs balanced accuracy: the pairs with different k (1*4 + 1*4 + 1*1 = 9) agree, the
+    # C(4, 2) = 6 pairs among the k = 1 lists tie on both; P = Q = 0, so D is undefined.
+    pc = sy.measure_pair_cde(2, 2, "mcc", "balanced_accuracy")
+    assert [pc[k] for k in "RSPQVU"] == [9, 0, 0, 0, 6, 15]
+    assert pc["C"] == 1 and math.isnan(pc["D"]) and pc["E"] == pytest.approx(6 / 15)
+
+
+def test_confusion_key_values():
+    # Tharwat (2020) worked example TP 70, TN 80, FP 20, FN 30: accuracy 0.75, BCR 0.75,
+    # F1 = 140/190; MCC = 5000/sqrt(90*100*100*110) whose key is 5000^2/99,000,000 = 25/99.
+    tp, fp, fn, tn = 70, 20, 30, 80
+    assert sy.confusion_key("accuracy", tp, fp, fn, tn) == Fraction(3, 4)
+    assert sy.confusion_key("balanced_accuracy", tp, fp, fn, tn) == Fraction(3, 4)
+    assert sy.confusion_key("f1", tp, fp, fn, tn) == Fraction(14, 19)
+    assert sy.confusion_key("mcc", tp, fp, fn, tn) == Fraction(25, 99)
+    # A negative MCC keeps its sign: TP 1, FP 3, FN 3, TN 1 -> (1 - 9)/sqrt(4^4) = -1/2 -> key -1/4.
+    assert sy.confusion_key("mcc", 1, 3, 3, 1) == Fraction(-1, 4)
+    with pytest.raises(ValueError, match="undefined"):
+        sy.confusion_key("mcc", 0, 0, 3, 4)  # nothing predicted positive
+    with pytest.raises(ValueError, match="unknown measure"):
+        sy.confusion_key("kappa", 1, 1, 1, 1)
+
+
+def test_mcc_key_orders_as_sklearn():
+    # The key sign(a) a^2 / b orders random confusion matrices as scikit-learn's MCC does, ties included.
+    from sklearn.metrics import matthews_corrcoef
+
+    rng = np.random.default_rng(3)
+    mats = [tuple(int(v) for v in rng.integers(1, 6, size=4)) for _ in range(60)] + [(2, 1, 1, 2), (4, 2, 2, 4)]
+    def mcc(tp, fp, fn, tn):
+        y = [1] * (tp + fn) + [0] * (fp + tn)
+        p = [1] * tp + [0] * fn + [1] * fp + [0] * tn
+        return matthews_corrcoef(y, p)
+    vals = [(mcc(*m), sy.confusion_key("mcc", *m)) for m in mats]
+    for (x1, k1), (x2, k2) in zip(vals, vals[1:] + vals[:1]):
+        if abs(x1 - x2) > 1e-12:
+            assert (k1 > k2) == (x1 > x2)
+        else:
+            assert k1 == k2
+    assert vals[-2][1] == vals[-1][1]  # (2,1,1,2) and (4,2,2,4): the same MCC 1/3
+
+
+def test_cut_measures_at_the_cut():
+    # At the paper's cut TP = k, FP = FN = n0 - k, TN = n1 - n0 + k: F1 = k/n0 and
+    # MCC = (k N - n0^2)/(n0 n1), so MCC's key is sign * MCC^2.
+    n0, n1 = 3, 7
+    for k in range(0, 4):
+        assert sy.confusion_at_cut(n0, n1, k) == (k, 3 - k, 3 - k, 4 + k)
+        assert sy.confusion_key("f1", *sy.confusion_at_cut(n0, n1, k)) == Fraction(k, 3)
+        m = Fraction(10 * k - 9, 21)
+        assert sy.confusion_key("mcc", *sy.confusion_at_cut(n0, n1, k)) == (1 if m > 0 else -1) * m * m
+    with pytest.raises(ValueError, match="impossible"):
+        sy.confusion_at_cut(7, 3, 2)  # 7 positives, 3 negatives: at least 4 positives sit above the cut
+    with pytest.raises(ValueError, match="two different"):
+        sy.measure_pair_cde(3, 3, "auc", "auc")
+    with pytest.raises(ValueError, match="unknown measure"):
+        sy.pair_histogram(3, 3, "auc", "brier")
+
+
+def test_measure_pairs_config_default_is_the_papers_pair():
+    from aucacc.config import load_config
+    from aucacc.schemas import CONFIG_SCHEMA
+
+    cfg = load_config()["synthetic"]
+    assert sy.measure_pairs(cfg) == [("auc", "accuracy")] and not sy.extra_measure_pairs(cfg)
+    # The schema's names are the library's (one list each).
+    schema = yaml.safe_load(CONFIG_SCHEMA.read_text())
+    mp = schema["properties"]["synthetic"]["properties"]["measure_pairs"]["properties"]
+    assert tuple(mp["pairs"]["items"]["items"]["enum"]) == sy.CUT_MEASURES
+    assert tuple(mp["experiments"]["items"]["enum"]) == sy.BINARY_EXPERIMENTS
+    for bad in ([["mcc", "mcc"]], [["auc", "f1"], ["auc", "f1"]], [["auc", "brier"]]):
+        with pytest.raises(ValueError, match="synthetic.measure_pairs.pairs"):
+            sy.measure_pairs({**cfg, "measure_pairs": {**cfg["measure_pairs"], "pairs": bad}})
+
+
+def test_measure_pairs_table():
+    from aucacc.config import load_config
+
+    cfg = load_config()["synthetic"]
+    cfg = {**cfg, "measure_pairs": {"pairs": [["auc", "accuracy"], ["auc", "mcc"], ["f1", "balanced_accuracy"]],
+                                    "experiments": ["balanced", "varying_n10"]}}
+    assert sy.extra_measure_pairs(cfg)
+    df = sy.measure_pairs_table(cfg)
+    assert len(df) == 3 * (len(cfg["balanced"]["sizes"]) + len(cfg["varying_n10"]["positives"]))
+    row = df[(df.setting == "2n=16") & (df.f == "auc") & (df.g == "mcc")].iloc[0]
+    # The paper's 2n = 16 values (C = 0.935, D = 18.9, E = 0.016): MCC at the cut orders lists as accuracy does.
+    assert (round(row.C, 3), round(row.D, 1), round(row.E, 3)) == (0.935, 18.9, 0.016)
+    paper = sy.binary_table("balanced", cfg, pd.read_csv(PUBLISHED, dtype=str)).set_index("setting")
+    auc_acc = df[(df.experiment == "balanced") & (df.g == "accuracy")].set_index("setting")
+    assert (auc_acc[list("RSPQVU")] == paper.loc[auc_acc.index, list("RSPQVU")]).all().all()
+    table = sy.measure_pairs_experiment(cfg)
+    assert list(table.display.columns) == ["experiment", "setting", "n0", "n1", "f", "g", "C", "D", "E"]
+
+
+def test_merge_equal_sums_tied_rows_and_columns():
+    # Keys with ties and out of order: rows keyed (2, 1, 2) -> key 1: row 1; key 2: rows 0 + 2.
+    from aucacc.synthetic.binary import _merge_equal
+
+    grid = np.array([[1, 2], [3, 4], [5, 6]], dtype=object)
+    assert _merge_equal(grid, [Fraction(2), Fraction(1), Fraction(2)], axis=0).tolist() == [[3, 4], [6, 8]]
+    assert _merge_equal(grid, [Fraction(1, 3), Fraction(1, 3)], axis=1).tolist() == [[3], [7], [11]]
+    assert _merge_equal(grid, [0, 1, 2], axis=0) is grid
+
+
+@pytest.mark.slow
+def test_measure_pairs_rule_only_when_asked(tmp_path):
+    # The .test config plans no synthetic_measure_pairs job (the paper's pair only); listing more pairs adds the
+    # table to the default target, and the rule writes one row per (setting, pair).
+    from helpers import copy_test_workflow, run_snakemake
+
+    work, _ = copy_test_workflow(tmp_path)
+    plan = run_snakemake(work, "-n", cores=2, directory=".test", check=True)
+    assert "synthetic_measure_pairs" not in plan.stdout + plan.stderr
+    extra = ["--config", "synthetic={measure_pairs: {pairs: [[auc, accuracy], [auc, mcc], [mcc, f1]], "
+                         "experiments: [balanced]}}"]
+    plan = run_snakemake(work, "-n", *extra, cores=2, directory=".test", check=True)
+    assert "rule synthetic_measure_pairs:" in plan.stdout + plan.stderr
+    run_snakemake(work, "results/tables/synthetic_measure_pairs.csv", *extra, directory=".test", check=True)
+    df = pd.read_csv(work / ".test" / "results" / "tables" / "synthetic_measure_pairs.csv")
+    assert list(df.setting.unique()) == ["2n=4", "2n=6", "2n=8"] and len(df) == 9  # .test: balanced sizes 4, 6, 8
+    row = df[(df.setting == "2n=6") & (df.f == "auc") & (df.g == "mcc")].iloc[0]
+    assert row.D == 15.5  # the paper's 2n = 6 value of AUC against accuracy: MCC at the cut orders lists as it does
+    assert (df[df.f == "mcc"].C == 1).all() and df[df.f == "mcc"].D.isna().all()
+    assert (work / ".test" / "results" / "tables" / "synthetic_measure_pairs.md").read_text().startswith(
+        "Exact C, D, E of measure f against measure g")

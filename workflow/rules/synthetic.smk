@@ -6,7 +6,9 @@ from aucacc import synthetic
 @paper_output
 def _synthetic_targets():
     stems = [f"synthetic_{e}" for e in synthetic.EXPERIMENTS]
-    return tables(*stems, f"synthetic_{synthetic.MULTICLASS_EXACT}") + figures(*stems)
+    # Other measure pairs (synthetic.measure_pairs.pairs): a table only when more than the paper's AUC vs accuracy.
+    extra = [f"synthetic_{synthetic.MEASURE_PAIRS}"] if synthetic.extra_measure_pairs(config["synthetic"]) else []
+    return tables(*stems, f"synthetic_{synthetic.MULTICLASS_EXACT}", *extra) + figures(*stems)
 
 
 # Exact C/D/E over all binary ranked lists of one experiment (counted, never enumerated), beside the published values.
@@ -37,6 +39,30 @@ rule synthetic_binary:
         "../envs/aucacc.yaml"
     script:
         "../scripts/synthetic_binary.py"
+
+
+# Exact C/D/E of the configured measure pairs (AUC, accuracy, balanced accuracy, MCC, F1 at the cut) over the
+# settings of the configured binary experiments, counted from the (k, AUC numerator) histogram like synthetic_binary.
+rule synthetic_measure_pairs:
+    output:
+        csv=f"{RESULTS}/tables/synthetic_{synthetic.MEASURE_PAIRS}.csv",
+        md=f"{RESULTS}/tables/synthetic_{synthetic.MEASURE_PAIRS}.md",
+        tex=f"{RESULTS}/tables/synthetic_{synthetic.MEASURE_PAIRS}.tex",
+    log:
+        f"{RESULTS}/logs/synthetic/{synthetic.MEASURE_PAIRS}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/synthetic_{synthetic.MEASURE_PAIRS}.tsv"
+    params:
+        synthetic=config["synthetic"],
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/synthetic_measure_pairs.py"
 
 
 # Exact multi-class C/D/E (model `ranks`) by enumerating every tuple of class rankings, for the smallest c.

@@ -7,7 +7,8 @@ Huang & Ling (2005), *Using AUC and Accuracy in Evaluating Learning Algorithms*,
 Layers:
 
 * :mod:`~aucacc.counting` — the counting core (q-binomials, joint histograms, pair counts);
-* :mod:`.binary` — exact C/D/E over all binary ranked lists (pure numpy / Python ints);
+* :mod:`.binary` — exact C/D/E over all binary ranked lists (pure numpy / Python ints), of AUC against
+  accuracy and of any pair of AUC, accuracy, balanced accuracy, MCC and F1 at the paper's cut;
 * :mod:`.multiclass` — Hand-Till M against accuracy: sampled lists, exact enumeration, bootstrap;
 * :mod:`.published` — the published values and whether ours round to them;
 * :mod:`.experiments` — config settings → tidy tables (one function per workflow rule);
@@ -28,9 +29,12 @@ counting a list with itself would give ``(2*1 + 6)/36 = 0.222``.
 """
 
 from aucacc.counting import JointHistogram, PairCounts, gaussian_binomial, pair_counts
-from aucacc.synthetic.binary import binary_cde, joint_histogram
-from aucacc.synthetic.experiments import (BINARY_EXPERIMENTS, EXPERIMENTS, MULTICLASS_EXACT, MULTICLASS_EXPERIMENT,
-                                          binary_experiment, binary_settings, binary_table, examples_per_class,
+from aucacc.synthetic.binary import (CUT_MEASURES, PAPER_PAIR, binary_cde, confusion_at_cut, confusion_key,
+                                     joint_histogram, measure_pair_cde, pair_histogram)
+from aucacc.synthetic.experiments import (BINARY_EXPERIMENTS, EXPERIMENTS, MEASURE_PAIRS, MULTICLASS_EXACT,
+                                          MULTICLASS_EXPERIMENT, binary_experiment, binary_settings, binary_table,
+                                          examples_per_class, extra_measure_pairs, measure_pairs,
+                                          measure_pairs_experiment, measure_pairs_table,
                                           multiclass_exact_experiment, multiclass_exact_table, multiclass_experiment,
                                           multiclass_table)
 from aucacc.synthetic.multiclass import (MULTICLASS_MODELS, bootstrap_cd, hand_till_denominator, hand_till_numerator,
@@ -39,8 +43,11 @@ from aucacc.synthetic.multiclass import (MULTICLASS_MODELS, bootstrap_cd, hand_t
 from aucacc.synthetic.published import PUBLISHED_EXPERIMENT, decimals, matches_printed, published_values
 
 __all__ = ["JointHistogram", "PairCounts", "gaussian_binomial", "pair_counts", "binary_cde", "joint_histogram",
+           "CUT_MEASURES", "PAPER_PAIR", "confusion_at_cut", "confusion_key", "measure_pair_cde", "pair_histogram",
            "BINARY_EXPERIMENTS", "EXPERIMENTS", "MULTICLASS_EXACT", "MULTICLASS_EXPERIMENT", "binary_experiment",
-           "binary_settings", "binary_table", "examples_per_class", "multiclass_exact_experiment", "multiclass_exact_table",
-           "multiclass_experiment", "multiclass_table", "MULTICLASS_MODELS", "bootstrap_cd", "hand_till_denominator",
+           "binary_settings", "binary_table", "examples_per_class", "MEASURE_PAIRS", "extra_measure_pairs",
+           "measure_pairs", "measure_pairs_experiment", "measure_pairs_table", "multiclass_exact_experiment",
+           "multiclass_exact_table", "multiclass_experiment", "multiclass_table", "MULTICLASS_MODELS", "bootstrap_cd",
+           "hand_till_denominator",
            "hand_till_numerator", "histogram_from_values", "multiclass_exact_ranks", "multiclass_labels",
            "sample_multiclass", "PUBLISHED_EXPERIMENT", "decimals", "matches_printed", "published_values"]

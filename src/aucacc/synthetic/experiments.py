@@ -15,7 +15,7 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.counting import pair_counts
-from aucacc.synthetic.binary import binary_cde
+from aucacc.synthetic.binary import CUT_MEASURES, PAPER_PAIR, binary_cde, measure_pair_cde
 from aucacc.synthetic.multiclass import (bootstrap_cd, hand_till_denominator, histogram_from_values,
                                          multiclass_exact_ranks, multiclass_labels, sample_multiclass)
 from aucacc.synthetic.published import matches_printed, published_values
@@ -37,6 +37,10 @@ MULTICLASS_EXACT = "multiclass_exact"
 
 #: Every experiment with a table and a figure.
 EXPERIMENTS = BINARY_EXPERIMENTS + (MULTICLASS_EXPERIMENT,)
+
+
+#: C/D/E of the configured measure pairs over the binary lists (table ``synthetic_measure_pairs``, no figure).
+MEASURE_PAIRS = "measure_pairs"
 
 
 def _split(total: int, fraction: float) -> tuple[int, int]:
@@ -120,6 +124,71 @@ def binary_table(experiment: str, cfg: Mapping[str, Any], published: pd.DataFram
     cols = ["experiment", "setting", "n0", "n1", "lists", "R", "S", "P", "Q", "V", "U", "C", "D", "E",
             "published_C", "published_D", "published_E", "match_C", "match_D", "match_E"]
     return pd.DataFrame(rows)[cols]
+
+
+def measure_pairs(cfg: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The measure pairs ``(f, g)`` of the ``synthetic.measure_pairs.pairs`` config key, checked.
+
+    Parameters
+    ----------
+    cfg : mapping
+        The ``synthetic`` config section (schema defaults filled in).
+
+    Returns
+    -------
+    list of (str, str)
+        In config order, each a pair of different names of :data:`aucacc.synthetic.binary.CUT_MEASURES`.
+
+    Raises
+    ------
+    ValueError
+        A pair naming one measure twice, an unknown measure, or a pair listed twice.
+    """
+    out = []
+    for pair in cfg["measure_pairs"]["pairs"]:
+        f, g = (str(m) for m in pair)
+        if f == g or f not in CUT_MEASURES or g not in CUT_MEASURES or (f, g) in out:
+            raise ValueError(f"synthetic.measure_pairs.pairs: [{f}, {g}] is not a new pair of two different "
+                             f"measures; list each pair once, from {list(CUT_MEASURES)}")
+        out.append((f, g))
+    return out
+
+
+def extra_measure_pairs(cfg: Mapping[str, Any]) -> bool:
+    """Whether ``synthetic.measure_pairs.pairs`` asks for more than the paper's pair (AUC, accuracy): then the
+    workflow makes table ``synthetic_measure_pairs`` (with the default, the paper's outputs only)."""
+    return set(measure_pairs(cfg)) != {PAPER_PAIR}
+
+
+def measure_pairs_table(cfg: Mapping[str, Any]) -> pd.DataFrame:
+    """Exact C, D, E of every configured measure pair over every setting of the configured binary experiments.
+
+    Parameters
+    ----------
+    cfg : mapping
+        The ``synthetic`` config section: ``measure_pairs.pairs`` (:func:`measure_pairs`) and
+        ``measure_pairs.experiments`` (names in :data:`BINARY_EXPERIMENTS`, their settings from
+        :func:`binary_settings`).
+
+    Returns
+    -------
+    DataFrame
+        One row per (experiment, setting, pair): ``experiment, setting, n0, n1, f, g, lists, R, S, P, Q, V, U,
+        C, D, E`` (counts exact Python ints; :func:`aucacc.synthetic.binary.measure_pair_cde`).
+
+    Raises
+    ------
+    ValueError
+        A bad pair (:func:`measure_pairs`) or bad sizes (:func:`binary_settings`).
+    """
+    pairs = measure_pairs(cfg)
+    rows = []
+    for experiment in cfg["measure_pairs"]["experiments"]:
+        for label, n0, n1 in binary_settings(experiment, cfg):
+            for f, g in pairs:
+                rows.append({"experiment": experiment, "setting": label, **measure_pair_cde(n0, n1, f, g)})
+    cols = ["experiment", "setting", "n0", "n1", "f", "g", "lists", "R", "S", "P", "Q", "V", "U", "C", "D", "E"]
+    return pd.DataFrame(rows, columns=cols)
 
 
 def multiclass_table(cfg: Mapping[str, Any], published: pd.DataFrame, seed: int,
@@ -230,6 +299,14 @@ def binary_experiment(experiment: str, cfg: Mapping[str, Any], published: pd.Dat
     df = binary_table(experiment, cfg, published)
     shown = _display(df, ["setting", "n0", "n1", "C", "published_C", "D", "published_D", "E", "published_E"])
     return Table(df, display=shown, caption=caption("synthetic_<experiment>", experiment=experiment))
+
+
+def measure_pairs_experiment(cfg: Mapping[str, Any]) -> Table:
+    """C/D/E of the configured measure pairs (rule ``synthetic_measure_pairs``): table
+    :func:`measure_pairs_table`, shown as ``experiment, setting, n0, n1, f, g, C, D, E``."""
+    df = measure_pairs_table(cfg)
+    return Table(df, display=_display(df, ["experiment", "setting", "n0", "n1", "f", "g", "C", "D", "E"]),
+                 caption=caption("synthetic_measure_pairs"))
 
 
 def multiclass_exact_experiment(cfg: Mapping[str, Any]) -> Table:
