@@ -2,10 +2,10 @@
 
 What the job ``study_measures`` computes beyond its start-up (:func:`aucacc.studies.measures.measures_tables`: the
 verdicts per fold, the m (m − 1) ordered pairs of measures × (learner pairs + 1) rows, each with its sign tests and
-bootstrap intervals), for the first m measures of the registry, m = 2, 3, …; and what the jobs ``fold_measures``
-compute (:func:`aucacc.measures.fold_measures`: every measure of every fold of every learner), from a finished run's
-stored files (nothing written). The workflow's own times of both rules are in its ``benchmarks/measures/`` and
-``benchmarks/studies/<study>/measures.tsv`` files (``s`` wall, ``cpu_time`` CPU seconds, start-up included).
+bootstrap intervals), for the first m measures of the registry, m = 2, 3, …; and what the same job computes first
+(:func:`aucacc.measures.study_fold_measures`: every measure of every fold of every learner, from the study's stored
+scores), from a finished run's files (nothing written). The workflow's own time of the job is in its
+``benchmarks/studies/<study>/measures.tsv`` file (``s`` wall, ``cpu_time`` CPU seconds, start-up included).
 
 Usage::
 
@@ -36,8 +36,8 @@ def main(argv=None) -> None:
 
 
     from aucacc.config import study_pairs
-    from aucacc.measures import MEASURES, fold_measures
-    from aucacc.scores import read_metrics, read_scores, study_files
+    from aucacc.measures import MEASURES, study_fold_measures
+    from aucacc.scores import study_files
     from aucacc.studies.measures import measures_tables
     from aucacc.studies.results import _study_config
 
@@ -45,9 +45,8 @@ def main(argv=None) -> None:
     study = _study_config(res, args.study)["studies"][args.study]  # the run's, recorded beside its summary table
     pairs = study_pairs(study)
     scores = study_files(study, "scores", res)
-    _, t_fold = _cpu(lambda: [fold_measures(read_scores(p)) for p in scores])
-    print(f"fold_measures: {len(scores)} (data set, learner) files, {t_fold:.2f} s CPU (reading the scores included)")
-    measures = read_metrics(study_files(study, "measures", res))
+    measures, t_fold = _cpu(lambda: study_fold_measures(scores))
+    print(f"fold measures: {len(scores)} (data set, learner) files, {t_fold:.2f} s CPU (reading the scores included)")
     names = list(MEASURES)
     print(f"{'m':>3} {'pairs f,g':>9} {'rows':>6} {'CPU s':>7} {'ms/row':>7}")
     for m in range(2, len(names) + 1):

@@ -53,9 +53,9 @@ import pandas as pd
 from aucacc.evaluation import metrics
 from aucacc.roc.curves import roc_points
 from aucacc.roc.hull import roc_convex_hull
-from aucacc.scores import score_classes
+from aucacc.scores import read_score_files, score_classes
 
-__all__ = ["Measure", "MEASURES", "LOG_LOSS_EPS", "TIE_RTOL", "confusion", "fold_measures", "h_measure",
+__all__ = ["Measure", "MEASURES", "LOG_LOSS_EPS", "TIE_RTOL", "confusion", "fold_measures", "study_fold_measures", "h_measure",
            "measure_value", "compare", "study_measure_names"]
 
 #: Probabilities are clipped to [LOG_LOSS_EPS, 1 − LOG_LOSS_EPS] in ``log_loss`` (float64's machine epsilon, as
@@ -331,6 +331,44 @@ def fold_measures(scores: pd.DataFrame, names=None) -> pd.DataFrame:
             rows.append({**{k: int(x) for k, x in zip(keys, key)}, "measure": name, "value": float(v),
                          "exact": exact, "n_test": len(g)})
     return pd.DataFrame(rows, columns=cols)
+
+
+def study_fold_measures(paths, names=None) -> pd.DataFrame:
+    """The measures ``names`` of every test fold of the scores files ``paths``, labelled as fold metrics are.
+
+    The job ``study_measures`` calls it on a study's scores (:func:`aucacc.scores.study_files`, kind ``"scores"``),
+    so the per-fold measures cost no job of their own: one Python process per study, not one per (data set,
+    learner), whose start-up was most of the work (``benchmarks/README.md``, "C/D/E for every pair of measures").
+
+    Parameters
+    ----------
+    paths : scores files ``.../scores/<protocol>/<data set>/<learner>.parquet`` (:func:`aucacc.scores.score_key`),
+        each checked against its provenance record.
+    names : measures of :data:`MEASURES` (default: all of them, in registry order).
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, learner, protocol`` (as :func:`aucacc.scores.write_metrics` labels fold metrics), then the
+        columns of :func:`fold_measures`; files in the order given.
+
+    Raises
+    ------
+    KeyError
+        A name is not a registered measure.
+    aucacc.exceptions.IntegrityError
+        A scores file changed after it was written.
+    """
+    frames = []
+    for (protocol, dataset, learner), scores in read_score_files(paths).items():
+        m = fold_measures(scores, names)
+        m.insert(0, "learner", learner)
+        m.insert(0, "dataset", dataset)
+        m.insert(2, "protocol", protocol)
+        frames.append(m)
+    if not frames:
+        raise ValueError("study_fold_measures: no scores files given")
+    return pd.concat(frames, ignore_index=True)
 
 
 def compare(name: str, a, b) -> int:

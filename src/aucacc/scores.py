@@ -139,23 +139,21 @@ def study_files(study: dict[str, Any], kind: str, results: str | os.PathLike = "
     study : a validated study of the config (``studies.<name>``: ``datasets``, ``learners``,
         ``discretization``, ``repetitions``).
     kind : ``"metrics"`` (fold metrics, ``<results>/metrics/<protocol>/<data set>/<learner>.csv``; of a study with
-        ``repetitions`` r > 1 its r × k folds, ``<results>/repeated_r<r>/metrics/...``), ``"measures"`` (every
-        measure of :data:`aucacc.measures.MEASURES` per fold, ``<results>/measures/...csv``, likewise),
-        ``"records"`` (the cross-validation records, ``<results>/scores/.../<learner>.json``) or ``"scores"``
-        (``.parquet``).
+        ``repetitions`` r > 1 its r × k folds, ``<results>/repeated_r<r>/metrics/...``), ``"scores"`` (the
+        stored probability vectors those fold metrics come from, ``<results>/[repeated_r<r>/]scores/....parquet``)
+        or ``"records"`` (the cross-validation records, ``<results>/scores/.../<learner>.json``).
     results : the results folder (the workflow's ``results``).
 
     Raises
     ------
     ValueError
-        ``kind`` is none of the four.
+        ``kind`` is none of the three.
     """
-    layout = {"metrics": ("metrics", "csv"), "records": ("scores", "json"), "scores": ("scores", "parquet"),
-              "measures": ("measures", "csv")}
+    layout = {"metrics": ("metrics", "csv"), "records": ("scores", "json"), "scores": ("scores", "parquet")}
     if kind not in layout:
         raise ValueError(f"study_files: kind {kind!r} is none of {sorted(layout)}")
     folder, ext = layout[kind]
-    if kind in ("metrics", "measures") and study["repetitions"] > 1:  # r × k folds (evaluate.smk, *_repeated)
+    if kind in ("metrics", "scores") and study["repetitions"] > 1:  # r × k folds (evaluate.smk, *_repeated)
         folder = f"repeated_r{study['repetitions']}/{folder}"
     return [f"{os.fspath(results)}/{folder}/{study['discretization']}/{d}/{lrn}.{ext}"
             for d in study["datasets"] for lrn in study["learners"]]

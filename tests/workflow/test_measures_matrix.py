@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from aucacc.measures import MEASURES
 
@@ -30,19 +31,33 @@ def test_auc_accuracy_rows_are_the_studys_auc_vs_accuracy(test_run, study):
     assert (tables.parent / "figures" / "measures_matrix.png").stat().st_size > 10_000
 
 
-def test_fold_measures_agree_with_the_fold_metrics(test_run):
-    """accuracy and AUC of results/measures/ are the fold metrics' (percent) over 100; accuracy's fraction is exact."""
+@pytest.mark.parametrize("study", ["huang_ling_2005", "tiny"])
+def test_fold_measures_agree_with_the_fold_metrics(test_run, study):
+    """accuracy and AUC of the study's fold_measures.csv are the fold metrics' (percent) over 100, for every data set
+    and learner of the study; accuracy's fraction is exact; the study's measures, each fold once."""
     res = test_run / ".test" / "results"
+    fold = pd.read_csv(res / "studies" / study / "tables" / "fold_measures.csv", keep_default_na=False,
+                       na_values=[""])
+    cfg = yaml.safe_load((test_run / ".test" / "config" / "config.yaml").read_text())["studies"][study]
+    reps = cfg.get("repetitions", 1)
+    where = res / (f"repeated_r{reps}" if reps > 1 else "")  # tiny: two seeded 5-fold assignments
+    keys = ["repetition", "fold"] if reps > 1 else ["fold"]
     n = 0
-    for path in sorted((res / "measures" / "whole_data").glob("*/*.csv")):
-        meas = pd.read_csv(path, keep_default_na=False, na_values=[""])
-        metrics = pd.read_csv(res / "metrics" / "whole_data" / path.parent.name / path.name)
+    for (dataset, learner, protocol), meas in fold.groupby(["dataset", "learner", "protocol"]):
+        metrics = pd.read_csv(where / "metrics" / protocol / dataset / f"{learner}.csv")
         for metric in ("accuracy", "auc"):
-            a = meas[meas["measure"] == metric].set_index("fold")["value"].sort_index()
-            b = metrics[metrics["metric"] == metric].set_index("fold")["value"].sort_index() / 100
+            a = meas[meas["measure"] == metric].set_index(keys)["value"].sort_index()
+            b = metrics[metrics["metric"] == metric].set_index(keys)["value"].sort_index() / 100
+            assert a.index.equals(b.index)
             np.testing.assert_allclose(a.to_numpy(dtype=float), b.to_numpy(dtype=float), rtol=1e-12, equal_nan=True)
             n += len(a)
         acc = meas[meas["measure"] == "accuracy"]
         assert all(float(Fraction(e)) == v for e, v in zip(acc["exact"], acc["value"]))
-        assert set(meas["measure"]) == set(MEASURES) or meas.empty
-    assert n > 100
+        assert set(meas["measure"]) == set(MEASURES)
+        assert not meas.duplicated([*keys, "measure"]).any()
+    assert n > 20
+    # every (data set, learner) of the study, but a skipped learner's (no scores: the SVM on iris, a binary learner)
+    (protocol,) = set(fold["protocol"])
+    expected = {(d, lrn) for d in cfg["datasets"] for lrn in cfg["learners"]
+                if len(pd.read_parquet(where / "scores" / protocol / d / f"{lrn}.parquet"))}
+    assert {(d, lrn) for d, lrn, _ in fold.groupby(["dataset", "learner", "protocol"]).groups} == expected

@@ -215,9 +215,8 @@ _EVERY_STUDY = {("study_headlines", ""), ("report_md", ""), ("all", "")}
 
 
 def _cv(learner: str, *datasets: str) -> set[tuple[str, str]]:
-    """A learner's cross-validation jobs on ``datasets`` and their fold measures (rule fold_measures)."""
-    return {(rule, f"protocol=whole_data, dataset={d}, learner={learner}") for d in datasets
-            for rule in ("cross_validate", "fold_measures")}
+    """A learner's cross-validation jobs on ``datasets``."""
+    return {("cross_validate", f"protocol=whole_data, dataset={d}, learner={learner}") for d in datasets}
 
 
 @pytest.mark.parametrize("change", ["a parameter", "a parameter of one study's learner", "a new learner",
@@ -265,8 +264,7 @@ def _group_jobs(dry: str) -> dict[str, list[str]]:
 
 
 def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
-    """The SLURM profile's groups (profiles/slurm/config.yaml) batch cross-validations of one learner only (with their
-    fold measures, rule fold_measures): when a group job fails, Snakemake removes the outputs of all its jobs, which must never be another learner's."""
+    """The SLURM profile's groups (profiles/slurm/config.yaml) batch cross-validations of one learner only: when a group job fails, Snakemake removes the outputs of all its jobs, which must never be another learner's."""
     res, _ = own
     work = tmp_path / "wf"
     shutil.copytree(res.parent.parent, work, symlinks=True)
@@ -276,10 +274,9 @@ def test_a_cluster_group_job_holds_one_learners_jobs(own, tmp_path):
     cv = {g: jobs for g, jobs in _group_jobs(dry).items() if g.startswith("cross_validate")}
     learners = _own_config()["learners"]
     assert set(cv) == {f"cross_validate_{lrn}" for lrn in learners}, sorted(cv)
-    for group, jobs in cv.items():  # 3 data sets each, a cross-validation and its fold measures: within the profile's
-        # 8, so one group job per learner
-        assert sorted(jobs) == sorted(2 * [f"protocol=whole_data, dataset={d}, learner={group.removeprefix('cross_validate_')}"
-                                           for d in ("breast", "iris", "voting")]), (group, jobs)
+    for group, jobs in cv.items():  # 3 data sets each: within the profile's 8, so one group job per learner
+        assert sorted(jobs) == sorted(f"protocol=whole_data, dataset={d}, learner={group.removeprefix('cross_validate_')}"
+                                      for d in ("breast", "iris", "voting")), (group, jobs)
 
 
 #: A learner that fails on iris only: scikit-learn's exponential loss takes two classes (breast and voting have two).

@@ -219,12 +219,15 @@ rule study_cde:
 
 
 # The paper's question for every pair of the study's measures (config key `measures`; aucacc.measures.MEASURES):
-# C, D, E of f against g over the test folds of each learner pair and pooled, sign tests, bootstrap intervals over
-# data sets; the measures x measures matrix and its heat map.
+# each measure per test fold from the study's stored probability vectors (nothing retrained; in this one job, not a
+# job per data set and learner, whose start-up cost more than the measures), then C, D, E of f against g over the
+# test folds of each learner pair and pooled, sign tests, bootstrap intervals over data sets; the measures x measures
+# matrix and its heat map.
 rule study_measures:
     input:
-        measures=lambda wc: study_files(wc.study, "measures"),
+        scores=lambda wc: study_files(wc.study, "scores"),
     output:
+        fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
         measures_cde=f"{STUDY_DIR}/{{study}}/tables/measures_cde.csv",
         measures_matrix=f"{STUDY_DIR}/{{study}}/tables/measures_matrix.csv",
         md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=["measures_cde", "measures_matrix"],

@@ -1,22 +1,25 @@
-# C/D/E of every pair of a study's measures over its test folds for each learner pair and pooled: the tables
-# measures_cde and measures_matrix, and the matrix's heat map.
+# Every measure of a study per test fold, from its stored scores, and C/D/E of every pair of its measures over its
+# test folds for each learner pair and pooled: the tables fold_measures, measures_cde and measures_matrix, and the
+# matrix's heat map.
 #
-# snakemake.input.measures   per-fold measure CSVs of the study (list; rule fold_measures)
+# snakemake.input.scores     the study's scores Parquet files (list; results/[repeated_r<r>/]scores/...)
 # snakemake.params.study     study name; .pairs (list of [a, b]); .measures (names); .alpha; .n_boot; .seed
+# snakemake.output.fold_measures   CSV: dataset, learner, protocol, [repetition,] fold, measure, value, exact, n_test
 # snakemake.output.measures_cde, .measures_matrix   <stem>.csv: <stem>.{csv,md,tex} written
 # snakemake.output.figure    <stem>.png ([png, pdf] written)
-from aucacc.provenance import provenance
+from aucacc.measures import study_fold_measures
+from aucacc.provenance import provenance, write_intermediate
 from aucacc.report import stem
 from aucacc.report.figures import save_figure
 from aucacc.report.logs import setup_log
 from aucacc.report.study import study_measures
-from aucacc.scores import read_metrics
 
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
-res = study_measures(read_metrics(inp.measures), par.pairs, par.measures, par.study, alpha=par.alpha,
-                     n_boot=par.n_boot, seed=par.seed)
+fold = study_fold_measures(inp.scores, par.measures)
+res = study_measures(fold, par.pairs, par.measures, par.study, alpha=par.alpha, n_boot=par.n_boot, seed=par.seed)
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
+write_intermediate(out.fold_measures, fold.to_csv(index=False), prov)
 for name in ("measures_cde", "measures_matrix"):
     res.tables[name].write(stem(out[name]), prov)
 save_figure(res.figures["measures_matrix"], stem(out.figure))

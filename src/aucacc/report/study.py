@@ -119,8 +119,8 @@ def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], nam
 
     Parameters
     ----------
-    measures : tidy per-fold measures of the study (:func:`aucacc.measures.fold_measures`, labelled by
-        :func:`aucacc.scores.write_metrics`; :func:`aucacc.scores.read_metrics` reads the workflow's files).
+    measures : tidy per-fold measures of the study (:func:`aucacc.measures.study_fold_measures` of its scores:
+        ``dataset, learner, protocol, [repetition,] fold, measure, value, exact``).
     pairs : ``(a, b)`` learner pairs; names : the study's measures (:func:`aucacc.measures.study_measure_names`).
     study, alpha, n_boot, seed : as :func:`study_cde`.
 

@@ -2,8 +2,8 @@
 (D > 1)? C, D and E (Huang & Ling 2005, Knowl 1) of every ordered pair of a study's measures
 (:data:`aucacc.measures.MEASURES`, config ``studies.<name>.measures``) over the test folds of every learner pair.
 
-Input: the tidy per-fold measures of a study (:func:`aucacc.measures.fold_measures`, labelled by
-:func:`aucacc.scores.write_metrics`: ``dataset, learner, protocol, [repetition,] fold, measure, value, exact``).
+Input: the tidy per-fold measures of a study (:func:`aucacc.measures.study_fold_measures` of its scores:
+``dataset, learner, protocol, [repetition,] fold, measure, value, exact``).
 One observation is one test fold of one data set, learner ``a`` against ``b``, as in
 :func:`aucacc.studies.analysis.auc_vs_accuracy`, whose counting, sign tests and bootstrap intervals are reused
 here: for a measure, a fold says ``a`` better, ``b`` better or tied (:func:`aucacc.measures.compare`: exact
