@@ -13,6 +13,7 @@ from typing import Any, Iterable
 import yaml
 
 from aucacc.exceptions import ConfigError  # noqa: F401  (re-exported: its old path)
+from aucacc.provenance import RESERVED_NAME_SUFFIXES
 from aucacc.schemas import CONFIG_SCHEMA, schema_default, value_or_default  # noqa: F401  (schema_default re-exported)
 from aucacc.learners import check_spec, local_package, nominal_encoding, stand_in  # light: a learner's module loads when a spec names it
 
@@ -282,8 +283,6 @@ def _check_names(config: dict[str, Any]) -> None:
     ConfigError
         Naming the config key (``datasets.<name>`` or ``learners.<name>``) and what to rename.
     """
-    from aucacc.provenance import RESERVED_NAME_SUFFIXES
-
     for kind in ("datasets", "learners"):
         seen: dict[str, str] = {}
         for name in config.get(kind) or {}:
