@@ -208,12 +208,17 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return any(c is None for c in self.categories_)
 
     def _encode(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-        """Nominal codes (-1 = missing) and numeric values (NaN = missing), each (n, n_features)."""
+        """Nominal codes (-1 = missing) and numeric values (NaN = missing), each (n_features, n):
+        column by column, as :meth:`_branch_codes` reads them (one column's rows at a time).
+
+        The codes are in the narrowest signed integer type that holds every nominal attribute's
+        number of values (int8 for up to 127), the values float64; a fit keeps only this copy of
+        the data."""
         X = self._check_frame(X)
         missing = [c for c in self.feature_names_in_ if c not in X.columns]
         if missing:
             raise ValueError(f"X lacks the fitted columns {missing}")
-        codes = np.full((len(X), len(self.feature_names_in_)), -1, dtype=np.intp)
+        codes = np.full((len(self.feature_names_in_), len(X)), -1, dtype=_code_dtype(self.categories_))
         # Numeric values are read only in numeric columns: without any, a read-only all-NaN view.
         vals = np.full(codes.shape, np.nan) if self._has_numeric() else np.broadcast_to(np.nan, codes.shape)
         # The columns by position when X has the fitted columns in order (no look-up by name)
@@ -223,13 +228,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             if cats is None:
                 if not self._is_numeric(s):
                     raise ValueError(f"column {c!r} was numeric at fit time, got dtype {s.dtype}")
-                vals[:, j] = s.to_numpy(dtype=float, na_value=np.nan)
+                vals[j] = s.to_numpy(dtype=float, na_value=np.nan)
                 continue
             if not isinstance(s.dtype, pd.CategoricalDtype):
                 raise ValueError(f"column {c!r} was nominal (Categorical) at fit time, got dtype {s.dtype}")
             cat = s.array  # the pandas Categorical: its codes without building a Series
             if cat.categories is cats or cat.categories.equals(cats):
-                codes[:, j] = cat.codes
+                codes[j] = cat.codes
             else:
                 idx = cats.get_indexer(s.cat.categories)
                 used = np.unique(s.cat.codes.to_numpy())
@@ -238,7 +243,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 if bad:
                     raise ValueError(f"column {c!r} has values {bad} outside the fitted domain")
                 raw = s.cat.codes.to_numpy()
-                codes[:, j] = np.where(raw >= 0, idx[np.maximum(raw, 0)], -1)
+                codes[j] = np.where(raw >= 0, idx[np.maximum(raw, 0)], -1)
         return codes, vals
 
     # -- fitting --------------------------------------------------------------------------
@@ -281,11 +286,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if keep.all():  # (no copies)
             self._X, self._y, self._F = codes, ycodes, vals
         else:
-            self._X, self._y, self._F = codes[keep], ycodes[keep], vals[keep]
-        if not self._has_numeric():
-            self._F = np.broadcast_to(np.nan, self._X.shape)
+            self._X, self._y = codes[:, keep], ycodes[keep]
+            self._F = vals[:, keep] if self._has_numeric() else np.broadcast_to(np.nan, self._X.shape)
         self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
-        self._cols = self._columns(self._X, self._F)  # for _branch_codes
         self._C = len(self.classes_)
         self._numeric = np.array([c is None for c in self.categories_], dtype=bool)
         self._V = np.array([2 if c is None else len(c) for c in self.categories_], dtype=np.intp)
@@ -295,7 +298,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         grown = _GROWN.get(key)
         if grown is None:
             self._prepare_growth(n_all, w[keep], sample_weight is None)
-            grown = _GROWN[key] = self._build(np.arange(len(self._y)), w[keep].copy(), None, self._root_order())
+            # Row indices as int32 (half the memory of the instances each inner node keeps); unit
+            # weights as views of one read-only array of ones (_ones), which branches share.
+            n = len(self._y)
+            rows = np.arange(n, dtype=np.int32 if n < np.iinfo(np.int32).max else np.intp)
+            wk = w[keep]
+            grown = _GROWN[key] = self._build(rows, _ones(n) if (wk == 1.0).all() else wk.copy(), None,
+                                              self._root_order())
             for name in self._GROWTH_STATE:
                 self.__dict__.pop(name, None)
             while len(_GROWN) > _GROWN_MAX:
@@ -315,11 +324,11 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._prune(self.tree_)
         if self.tree_ is not grown:
             self._cleanup(self.tree_)
-        del self._X, self._F, self._y, self._all_F, self._cols
+        del self._X, self._F, self._y, self._all_F
         return self
 
     #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
-    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing", "_bag_index",
+    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing",
                      "_cell_index", "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
 
     def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
@@ -339,16 +348,19 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if len(self._nominal_idx):
             Vn = self._V[self._nominal_idx]
             self._vmax = int(Vn.max())
-            Xn = self._X[:, self._nominal_idx]
+            Xn = self._X[self._nominal_idx].T  # (n, n_nominal)
             self._row_missing = (Xn < 0).any(axis=1)
-            self._bag_index = np.arange(len(Vn))[None, :] * self._vmax + Xn
-            self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
+            # (attribute, value, class) cell of each instance and nominal attribute; its bag
+            # (attribute * vmax + value) is cell // C. int32 when every cell number fits.
+            cells = (np.arange(len(Vn))[None, :] * self._vmax + Xn) * self._C + self._y[:, None]
+            self._cell_index = cells.astype(np.int32) if len(Vn) * self._vmax * self._C < 2**31 else cells
+            del cells
         # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
         self._unit_weights = unit_default or bool((w == 1.0).all())
         self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
-        nominal_X = self._X[:, ~self._numeric] if self._numeric.any() else self._X  # (no copy if all nominal)
+        nominal_X = self._X[~self._numeric] if self._numeric.any() else self._X  # (no copy if all nominal)
         any_missing = bool((nominal_X < 0).any())  # in any nominal attribute
-        numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
+        numeric_missing = any(bool(np.isnan(self._F[j]).any()) for j in self._numeric_idx.tolist())
         self._always_unit = self._unit_weights and not any_missing and not numeric_missing
         if self._unit_weights:
             # x ln x of every count a node can have: with unit weights the split search's sums are
@@ -363,15 +375,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """Hash of every input of :meth:`_build`: the data (all rows, as ``_all_F`` is read too),
         weights, attribute kinds and domain sizes, classes and ``min_instances``."""
         h = hashlib.blake2b(digest_size=20)
-        # The codes (-1 .. n_values - 1) in the narrowest integer type that holds them: the same
-        # key for the same codes, and hashing a large table costs as much as growing a small tree.
-        narrow = next((t for t in (np.int8, np.int16, np.int32) if self._V.max(initial=0) <= np.iinfo(t).max), None)
-        if narrow is not None:
-            codes = codes.astype(narrow)
+        # The codes are in the narrowest integer type that holds them (_encode): hashing a large table
+        # costs as much as growing a small tree. The arrays are hashed in place (no copy of their bytes).
         for a in (codes, vals if self._has_numeric() else np.zeros(0), ycodes, w, self._V, self._numeric):
             a = np.ascontiguousarray(a)
             h.update(str((a.dtype.str, a.shape)).encode())
-            h.update(a.tobytes())
+            h.update(a.reshape(-1).view(np.uint8) if a.size else b"")
         h.update(repr((self._m, self._C, unit_default)).encode())
         return h.digest()
 
@@ -412,15 +421,16 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             gain_all[ok], ratio_all[ok] = gain, ratio
             return ok, gain_all, ratio_all, (all_pcb, all_bag, n_pc)
         if no_missing:
-            bags = self._bag_index[rows]  # attribute * vmax + value code
+            cells = self._cell_index[rows]  # (attribute * vmax + value code) * C + class
+            bags = cells // C
             kw = np.repeat(wts, d)
-            pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
+            pcb = np.bincount(cells.ravel(), weights=kw, minlength=d * vmax * C)
             pcb = pcb.reshape(d, vmax, C)
             per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
             per_class = np.bincount(y, weights=wts, minlength=C)  # the same for every attribute
             tot = np.full(d, sum_w)
         else:
-            codes = self._X[rows][:, self._nominal_idx]
+            codes = self._X[np.ix_(self._nominal_idx, rows)].T.astype(np.intp)  # (rows, attributes)
             ii, aa = np.nonzero(codes >= 0)  # row-major: per attribute, instances stay in data order
             kc, ky, kw = codes[ii, aa], y[ii], wts[ii]
             pcb = np.bincount((aa * vmax + kc) * C + ky, weights=kw, minlength=d * vmax * C).reshape(d, vmax, C)
@@ -500,7 +510,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         k, n = S.shape
         ar = np.arange(k)
         ws, ys = wts[S], y[S]  # (k, n) in each attribute's sorted order
-        vs = self._cols[1][atts[:, None], rows[S]]
+        vs = self._F[atts[:, None], rows[S]]
         # With unit weights every sum below is a count: exact in any order, so integer counts give
         # the very doubles of Weka's sums in sorted order, and their x ln x terms are looked up.
         unit = self._always_unit or (self._unit_weights and bool((wts == 1.0).all()))
@@ -667,7 +677,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """
         s = self._sorted_all.get(att)
         if s is None:  # the attribute's known values over all training rows, sorted once (stable)
-            col = self._all_F[:, att]
+            col = self._all_F[att]
             col = col[~np.isnan(col)]
             s = self._sorted_all[att] = col[np.argsort(col, kind="stable")]
         j = int(np.searchsorted(s, sp, side="right")) - 1
@@ -733,19 +743,15 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             sp = self._relocate_split_point(best, sp)
         return best, sp, dist
 
-    def _columns(self, codes: np.ndarray, vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The (n, n_features) codes and values of :meth:`_encode` column by column, (n_features, n),
-        as :meth:`_branch_codes` reads them (one column's rows at a time)."""
-        return np.ascontiguousarray(codes.T), (np.ascontiguousarray(vals.T) if self._has_numeric() else vals.T)
-
     def _branch_codes(self, att: int, sp: float | None, rows: np.ndarray, codes=None, vals=None) -> np.ndarray:
         """Branch of each instance at a test (``whichSubset``): value code, or 0 for
         ``value <= sp`` (exact comparison in Weka 3.9) and 1 above; -1 if missing.
 
-        ``codes`` and ``vals`` are column by column (:meth:`_columns`); default: the training data."""
+        ``codes`` and ``vals`` are column by column (:meth:`_encode`); default: the training data.
+        The result is an intp array whatever the codes' type (callers compute cell numbers from it)."""
         if sp is None:
-            return (self._cols[0] if codes is None else codes)[att][rows]
-        v = (self._cols[1] if vals is None else vals)[att][rows]
+            return (self._X if codes is None else codes)[att][rows].astype(np.intp)
+        v = (self._F if vals is None else vals)[att][rows]
         out = np.where(v <= sp, 0, 1)
         out[np.isnan(v)] = -1
         return out
@@ -762,7 +768,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if not miss.any():
             # one stable sort instead of a mask per branch: each branch keeps the data order
             order = np.argsort(codes, kind="stable")
-            r, w = rows[order], wts[order]
+            # unit weights (views of _ones) stay views: any order of ones is the same array
+            r, w = rows[order], (_ones(len(order)) if _is_ones(wts) else wts[order])
             ends = np.cumsum(np.bincount(codes, minlength=n_bags)).tolist()
             none = (r[:0], w[:0])  # one pair of empty arrays for every empty branch
             return [(r[a:b], w[a:b]) if a < b else none for a, b in zip([0] + ends[:-1], ends)]
@@ -780,9 +787,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             return None
         # stable: equal values in data order; NaN (missing) last
         dtype = np.int32 if len(self._y) < np.iinfo(np.int32).max else np.intp
-        F = self._cols[1][self._numeric_idx]
-        S = np.argsort(F, axis=1, kind="stable").astype(dtype)
-        return S, (~np.isnan(F)).sum(axis=1)
+        # one attribute at a time: no (n_numeric, n) temporaries besides the result
+        S = np.empty((len(self._numeric_idx), len(self._y)), dtype=dtype)
+        nk = np.empty(len(self._numeric_idx), dtype=np.intp)
+        for i, j in enumerate(self._numeric_idx.tolist()):
+            S[i] = np.argsort(self._F[j], kind="stable")
+            nk[i] = np.count_nonzero(~np.isnan(self._F[j]))
+        return S, nk
 
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` and ``order``
@@ -986,9 +997,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self, "tree_")
         codes, vals = self._encode(X)
-        n = len(codes)
+        n = codes.shape[1]
         P = np.zeros((n, len(self.classes_)))
-        self._accumulate(self.tree_, self._columns(codes, vals), np.arange(n), np.ones(n), P)
+        self._accumulate(self.tree_, (codes, vals), np.arange(n), np.ones(n), P)
         return P
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
@@ -1117,3 +1128,29 @@ def _take(items: list, j: int):
     """``items[j]``, which the list then no longer holds (``None`` in its place)."""
     out, items[j] = items[j], None
     return out
+
+
+#: One read-only array of ones (grown as needed): the unit weights of a node's instances are views of
+#: it (:func:`_ones`), so the instances each inner node keeps for subtree raising cost only their indices.
+_ONES: list[np.ndarray] = [np.ones(0)]
+
+
+def _ones(n: int) -> np.ndarray:
+    """A read-only view of ``n`` ones (float64)."""
+    if len(_ONES[0]) < n:
+        buf = np.ones(n)
+        buf.flags.writeable = False
+        _ONES[0] = buf
+    return _ONES[0][:n]
+
+
+def _is_ones(a: np.ndarray) -> bool:
+    """Whether ``a`` is a view made by :func:`_ones` (all ones, never written)."""
+    return a.base is not None and a.base is _ONES[0]
+
+
+def _code_dtype(categories: list) -> type:
+    """The narrowest signed integer type holding every nominal code (-1 .. n_values - 1) and
+    ``n_values`` itself (``None`` entries are numeric columns)."""
+    v = max((len(c) for c in categories if c is not None), default=0)
+    return next(t for t in (np.int8, np.int16, np.int32, np.int64) if v <= np.iinfo(t).max)
