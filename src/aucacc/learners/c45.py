@@ -558,17 +558,22 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 seg[known.ravel()] * C + ys[known], minlength=n_seg * C).reshape(n_seg, C)
             del seg
             cum = np.cumsum(counts_known, axis=0)
+            del counts, counts_known  # (the (cuts, classes) tables are freed as soon as read)
             first_seg = np.concatenate(([0], np.cumsum(n_index + 1)[:-1]))  # each row's first segment
             base = np.where(first_seg[:, None] > 0, cum[np.maximum(first_seg - 1, 0)], 0)  # (k, C)
             per_class_i = cum[first_seg + n_index] - base
             # the t-th admissible cut of row a closes segment first_seg[a] + t
             t = np.arange(len(ca)) - np.concatenate(([0], np.cumsum(n_index)[:-1]))[ca]
             left_i = cum[first_seg[ca] + t] - base[ca]
+            del cum
             right_i = per_class_i[ca] - left_i
             xlnx = self._xlnx
             per_class = per_class_i.astype(float)
             ln_pc, ln_total = xlnx[per_class_i], xlnx[nk]
-            ln_left, ln_right = xlnx[left_i], xlnx[right_i]
+            sum_left = xlnx[left_i].sum(axis=1)
+            del left_i
+            sum_right = xlnx[right_i].sum(axis=1)
+            del right_i
             ln_lb, ln_rb = xlnx[ci + 1], xlnx[nk[ca] - ci - 1]
         else:
             # class weights accumulated in sorted order, all classes at once: (k, n, C)
@@ -580,10 +585,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             del cum
             right = per_class[ca] - left
             ln_pc, ln_total = _ln_func(per_class), _ln_func(total)
-            ln_left, ln_right, ln_lb, ln_rb = _ln_func(left), _ln_func(right), _ln_func(left_bag), _ln_func(right_bag)
+            sum_left, sum_right = _ln_func(left).sum(axis=1), _ln_func(right).sum(axis=1)
+            del left, right
+            ln_lb, ln_rb = _ln_func(left_bag), _ln_func(right_bag)
         del ys
         default_ent = (ln_total - ln_pc.sum(axis=1)) / _LOG2
-        new_ent = -((ln_left.sum(axis=1) - ln_lb) + (ln_right.sum(axis=1) - ln_rb)) / _LOG2
+        new_ent = -((sum_left - ln_lb) + (sum_right - ln_rb)) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (default_ent[ca] - new_ent)
         gains = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
         G = np.full((k, max(n - 1, 0)), -np.inf)  # the admissible cuts' gains by sorted position
