@@ -159,10 +159,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     parent's (Weka sorts at every node; equal values keep the data order either way, so the
     order is the same), and a node's numeric attributes are searched together with array
     operations; the temporary tables of a search hold at most ``2**18`` (attribute, instance,
-    class) cells at a time. Memory of a fit: the encoded data; the sorted orders (one int32 per
-    numeric attribute and instance) of the nodes waiting to be built, whose sizes add up to
-    about the training set's (more when missing values send instances down several branches);
-    each inner node's instances (kept for subtree raising until the fit ends) and the tree.
+    class) cells at a time. Memory of a fit: one copy of the encoded data (column by column: the
+    nominal codes in the narrowest integer type, e.g. one byte, and the numeric values as float64);
+    the sorted orders (one int32 per numeric attribute and instance) of the nodes waiting to be
+    built, whose sizes add up to about the training set's (more when missing values send instances
+    down several branches); each inner node's instances (int32 indices, and their weights unless
+    all are 1: unit weights are views of one shared array), kept for subtree raising until the fit
+    ends (a fitted C4.4 keeps them while it shares the grown tree with the cache), and the tree.
     """
 
     #: ``predict`` is ``classes_[argmax(predict_proba)]`` (first maximum), so cross-validation
