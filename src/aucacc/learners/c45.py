@@ -332,7 +332,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
     _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing",
-                     "_cell_index", "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
+                     "_cell_index", "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist",
+                     "_empty_leaf")
 
     def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
         """The tables :meth:`_build` reads, from the training data (``_X``, ``_F``, ``_y``) and
