@@ -148,7 +148,7 @@ def _first_max(counts: np.ndarray) -> int:
 
 
 # -- weka.classifiers.trees.j48.Distribution ------------------------------------------------
-@dataclass
+@dataclass(slots=True)  # slots: one per node of a tree (~10^4), kept with the fitted tree
 class _Dist:
     """Class counts per bag (``Distribution``): ``pcb`` (n_bags, n_classes) and its margins.
 

@@ -159,10 +159,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
     parent's (Weka sorts at every node; equal values keep the data order either way, so the
     order is the same), and a node's numeric attributes are searched together with array
     operations; the temporary tables of a search hold at most ``2**18`` (attribute, instance,
-    class) cells at a time. Memory of a fit: the encoded data; the sorted orders (one int32 per
-    numeric attribute and instance) of the nodes waiting to be built, whose sizes add up to
-    about the training set's (more when missing values send instances down several branches);
-    each inner node's instances (kept for subtree raising until the fit ends) and the tree.
+    class) cells at a time. Memory of a fit: one copy of the encoded data (column by column: the
+    nominal codes in the narrowest integer type, e.g. one byte, and the numeric values as float64);
+    the sorted orders (one int32 per numeric attribute and instance) of the nodes waiting to be
+    built, whose sizes add up to about the training set's (more when missing values send instances
+    down several branches); each inner node's instances (int32 indices, and their weights unless
+    all are 1: unit weights are views of one shared array), kept for subtree raising until the fit
+    ends (a fitted C4.4 keeps them while it shares the grown tree with the cache), and the tree.
     """
 
     #: ``predict`` is ``classes_[argmax(predict_proba)]`` (first maximum), so cross-validation
@@ -208,12 +211,17 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         return any(c is None for c in self.categories_)
 
     def _encode(self, X: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
-        """Nominal codes (-1 = missing) and numeric values (NaN = missing), each (n, n_features)."""
+        """Nominal codes (-1 = missing) and numeric values (NaN = missing), each (n_features, n):
+        column by column, as :meth:`_branch_codes` reads them (one column's rows at a time).
+
+        The codes are in the narrowest signed integer type that holds every nominal attribute's
+        number of values (int8 for up to 127), the values float64; a fit keeps only this copy of
+        the data."""
         X = self._check_frame(X)
         missing = [c for c in self.feature_names_in_ if c not in X.columns]
         if missing:
             raise ValueError(f"X lacks the fitted columns {missing}")
-        codes = np.full((len(X), len(self.feature_names_in_)), -1, dtype=np.intp)
+        codes = np.full((len(self.feature_names_in_), len(X)), -1, dtype=_code_dtype(self.categories_))
         # Numeric values are read only in numeric columns: without any, a read-only all-NaN view.
         vals = np.full(codes.shape, np.nan) if self._has_numeric() else np.broadcast_to(np.nan, codes.shape)
         # The columns by position when X has the fitted columns in order (no look-up by name)
@@ -223,13 +231,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             if cats is None:
                 if not self._is_numeric(s):
                     raise ValueError(f"column {c!r} was numeric at fit time, got dtype {s.dtype}")
-                vals[:, j] = s.to_numpy(dtype=float, na_value=np.nan)
+                vals[j] = s.to_numpy(dtype=float, na_value=np.nan)
                 continue
             if not isinstance(s.dtype, pd.CategoricalDtype):
                 raise ValueError(f"column {c!r} was nominal (Categorical) at fit time, got dtype {s.dtype}")
             cat = s.array  # the pandas Categorical: its codes without building a Series
             if cat.categories is cats or cat.categories.equals(cats):
-                codes[:, j] = cat.codes
+                codes[j] = cat.codes
             else:
                 idx = cats.get_indexer(s.cat.categories)
                 used = np.unique(s.cat.codes.to_numpy())
@@ -238,7 +246,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 if bad:
                     raise ValueError(f"column {c!r} has values {bad} outside the fitted domain")
                 raw = s.cat.codes.to_numpy()
-                codes[:, j] = np.where(raw >= 0, idx[np.maximum(raw, 0)], -1)
+                codes[j] = np.where(raw >= 0, idx[np.maximum(raw, 0)], -1)
         return codes, vals
 
     # -- fitting --------------------------------------------------------------------------
@@ -281,11 +289,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if keep.all():  # (no copies)
             self._X, self._y, self._F = codes, ycodes, vals
         else:
-            self._X, self._y, self._F = codes[keep], ycodes[keep], vals[keep]
-        if not self._has_numeric():
-            self._F = np.broadcast_to(np.nan, self._X.shape)
+            self._X, self._y = codes[:, keep], ycodes[keep]
+            self._F = vals[:, keep] if self._has_numeric() else np.broadcast_to(np.nan, self._X.shape)
         self._all_F = vals  # for C45Split.setSplitPoint (m_allData)
-        self._cols = self._columns(self._X, self._F)  # for _branch_codes
         self._C = len(self.classes_)
         self._numeric = np.array([c is None for c in self.categories_], dtype=bool)
         self._V = np.array([2 if c is None else len(c) for c in self.categories_], dtype=np.intp)
@@ -295,7 +301,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         grown = _GROWN.get(key)
         if grown is None:
             self._prepare_growth(n_all, w[keep], sample_weight is None)
-            grown = _GROWN[key] = self._build(np.arange(len(self._y)), w[keep].copy(), None, self._root_order())
+            # Row indices as int32 (half the memory of the instances each inner node keeps); unit
+            # weights as views of one read-only array of ones (_ones), which branches share.
+            n = len(self._y)
+            rows = np.arange(n, dtype=np.int32 if n < np.iinfo(np.int32).max else np.intp)
+            wk = w[keep]
+            grown = _GROWN[key] = self._build(rows, _ones(n) if (wk == 1.0).all() else wk.copy(), None,
+                                              self._root_order())
             for name in self._GROWTH_STATE:
                 self.__dict__.pop(name, None)
             while len(_GROWN) > _GROWN_MAX:
@@ -315,12 +327,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._prune(self.tree_)
         if self.tree_ is not grown:
             self._cleanup(self.tree_)
-        del self._X, self._F, self._y, self._all_F, self._cols
+        del self._X, self._F, self._y, self._all_F
         return self
 
     #: What :meth:`_prepare_growth` sets for :meth:`_build`, dropped once the tree is grown.
-    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing", "_bag_index",
-                     "_cell_index", "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist", "_empty_leaf")
+    _GROWTH_STATE = ("_in_average", "_nominal_idx", "_numeric_idx", "_sorted_all", "_vmax", "_row_missing",
+                     "_cell_index", "_unit_weights", "_any_nominal_missing", "_always_unit", "_xlnx", "_empty_dist",
+                     "_empty_leaf")
 
     def _prepare_growth(self, n_all: int, w: np.ndarray, unit_default: bool) -> None:
         """The tables :meth:`_build` reads, from the training data (``_X``, ``_F``, ``_y``) and
@@ -339,16 +352,19 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if len(self._nominal_idx):
             Vn = self._V[self._nominal_idx]
             self._vmax = int(Vn.max())
-            Xn = self._X[:, self._nominal_idx]
+            Xn = self._X[self._nominal_idx].T  # (n, n_nominal)
             self._row_missing = (Xn < 0).any(axis=1)
-            self._bag_index = np.arange(len(Vn))[None, :] * self._vmax + Xn
-            self._cell_index = self._bag_index * self._C + self._y[:, None]  # (attribute, value, class) cell
+            # (attribute, value, class) cell of each instance and nominal attribute; its bag
+            # (attribute * vmax + value) is cell // C. int32 when every cell number fits.
+            cells = (np.arange(len(Vn))[None, :] * self._vmax + Xn) * self._C + self._y[:, None]
+            self._cell_index = cells.astype(np.int32) if len(Vn) * self._vmax * self._C < 2**31 else cells
+            del cells
         # Weights stay 1 down the tree unless a missing value splits an instance into fractions.
         self._unit_weights = unit_default or bool((w == 1.0).all())
         self._any_nominal_missing = bool(len(self._nominal_idx)) and bool(self._row_missing.any())
-        nominal_X = self._X[:, ~self._numeric] if self._numeric.any() else self._X  # (no copy if all nominal)
+        nominal_X = self._X[~self._numeric] if self._numeric.any() else self._X  # (no copy if all nominal)
         any_missing = bool((nominal_X < 0).any())  # in any nominal attribute
-        numeric_missing = bool(self._numeric.any()) and bool(np.isnan(self._F[:, self._numeric]).any())
+        numeric_missing = any(bool(np.isnan(self._F[j]).any()) for j in self._numeric_idx.tolist())
         self._always_unit = self._unit_weights and not any_missing and not numeric_missing
         if self._unit_weights:
             # x ln x of every count a node can have: with unit weights the split search's sums are
@@ -363,15 +379,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """Hash of every input of :meth:`_build`: the data (all rows, as ``_all_F`` is read too),
         weights, attribute kinds and domain sizes, classes and ``min_instances``."""
         h = hashlib.blake2b(digest_size=20)
-        # The codes (-1 .. n_values - 1) in the narrowest integer type that holds them: the same
-        # key for the same codes, and hashing a large table costs as much as growing a small tree.
-        narrow = next((t for t in (np.int8, np.int16, np.int32) if self._V.max(initial=0) <= np.iinfo(t).max), None)
-        if narrow is not None:
-            codes = codes.astype(narrow)
+        # The codes are in the narrowest integer type that holds them (_encode): hashing a large table
+        # costs as much as growing a small tree. The arrays are hashed in place (no copy of their bytes).
         for a in (codes, vals if self._has_numeric() else np.zeros(0), ycodes, w, self._V, self._numeric):
             a = np.ascontiguousarray(a)
             h.update(str((a.dtype.str, a.shape)).encode())
-            h.update(a.tobytes())
+            h.update(a.reshape(-1).view(np.uint8) if a.size else b"")
         h.update(repr((self._m, self._C, unit_default)).encode())
         return h.digest()
 
@@ -412,15 +425,16 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             gain_all[ok], ratio_all[ok] = gain, ratio
             return ok, gain_all, ratio_all, (all_pcb, all_bag, n_pc)
         if no_missing:
-            bags = self._bag_index[rows]  # attribute * vmax + value code
+            cells = self._cell_index[rows]  # (attribute * vmax + value code) * C + class
+            bags = cells // C
             kw = np.repeat(wts, d)
-            pcb = np.bincount((bags * C + y[:, None]).ravel(), weights=kw, minlength=d * vmax * C)
+            pcb = np.bincount(cells.ravel(), weights=kw, minlength=d * vmax * C)
             pcb = pcb.reshape(d, vmax, C)
             per_bag = np.bincount(bags.ravel(), weights=kw, minlength=d * vmax).reshape(d, vmax)
             per_class = np.bincount(y, weights=wts, minlength=C)  # the same for every attribute
             tot = np.full(d, sum_w)
         else:
-            codes = self._X[rows][:, self._nominal_idx]
+            codes = self._X[np.ix_(self._nominal_idx, rows)].T.astype(np.intp)  # (rows, attributes)
             ii, aa = np.nonzero(codes >= 0)  # row-major: per attribute, instances stay in data order
             kc, ky, kw = codes[ii, aa], y[ii], wts[ii]
             pcb = np.bincount((aa * vmax + kc) * C + ky, weights=kw, minlength=d * vmax * C).reshape(d, vmax, C)
@@ -500,7 +514,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         k, n = S.shape
         ar = np.arange(k)
         ws, ys = wts[S], y[S]  # (k, n) in each attribute's sorted order
-        vs = self._cols[1][atts[:, None], rows[S]]
+        vs = self._F[atts[:, None], rows[S]]
         # With unit weights every sum below is a count: exact in any order, so integer counts give
         # the very doubles of Weka's sums in sorted order, and their x ln x terms are looked up.
         unit = self._always_unit or (self._unit_weights and bool((wts == 1.0).all()))
@@ -548,17 +562,22 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 seg[known.ravel()] * C + ys[known], minlength=n_seg * C).reshape(n_seg, C)
             del seg
             cum = np.cumsum(counts_known, axis=0)
+            del counts, counts_known  # (the (cuts, classes) tables are freed as soon as read)
             first_seg = np.concatenate(([0], np.cumsum(n_index + 1)[:-1]))  # each row's first segment
             base = np.where(first_seg[:, None] > 0, cum[np.maximum(first_seg - 1, 0)], 0)  # (k, C)
             per_class_i = cum[first_seg + n_index] - base
             # the t-th admissible cut of row a closes segment first_seg[a] + t
             t = np.arange(len(ca)) - np.concatenate(([0], np.cumsum(n_index)[:-1]))[ca]
             left_i = cum[first_seg[ca] + t] - base[ca]
+            del cum
             right_i = per_class_i[ca] - left_i
             xlnx = self._xlnx
             per_class = per_class_i.astype(float)
             ln_pc, ln_total = xlnx[per_class_i], xlnx[nk]
-            ln_left, ln_right = xlnx[left_i], xlnx[right_i]
+            sum_left = xlnx[left_i].sum(axis=1)
+            del left_i
+            sum_right = xlnx[right_i].sum(axis=1)
+            del right_i
             ln_lb, ln_rb = xlnx[ci + 1], xlnx[nk[ca] - ci - 1]
         else:
             # class weights accumulated in sorted order, all classes at once: (k, n, C)
@@ -570,10 +589,12 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             del cum
             right = per_class[ca] - left
             ln_pc, ln_total = _ln_func(per_class), _ln_func(total)
-            ln_left, ln_right, ln_lb, ln_rb = _ln_func(left), _ln_func(right), _ln_func(left_bag), _ln_func(right_bag)
+            sum_left, sum_right = _ln_func(left).sum(axis=1), _ln_func(right).sum(axis=1)
+            del left, right
+            ln_lb, ln_rb = _ln_func(left_bag), _ln_func(right_bag)
         del ys
         default_ent = (ln_total - ln_pc.sum(axis=1)) / _LOG2
-        new_ent = -((ln_left.sum(axis=1) - ln_lb) + (ln_right.sum(axis=1) - ln_rb)) / _LOG2
+        new_ent = -((sum_left - ln_lb) + (sum_right - ln_rb)) / _LOG2
         num = (1 - (sum_w - tot) / sum_w) * (default_ent[ca] - new_ent)
         gains = np.where(np.abs(num) < _SMALL, 0.0, num / tot)
         G = np.full((k, max(n - 1, 0)), -np.inf)  # the admissible cuts' gains by sorted position
@@ -667,7 +688,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """
         s = self._sorted_all.get(att)
         if s is None:  # the attribute's known values over all training rows, sorted once (stable)
-            col = self._all_F[:, att]
+            col = self._all_F[att]
             col = col[~np.isnan(col)]
             s = self._sorted_all[att] = col[np.argsort(col, kind="stable")]
         j = int(np.searchsorted(s, sp, side="right")) - 1
@@ -733,19 +754,15 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             sp = self._relocate_split_point(best, sp)
         return best, sp, dist
 
-    def _columns(self, codes: np.ndarray, vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The (n, n_features) codes and values of :meth:`_encode` column by column, (n_features, n),
-        as :meth:`_branch_codes` reads them (one column's rows at a time)."""
-        return np.ascontiguousarray(codes.T), (np.ascontiguousarray(vals.T) if self._has_numeric() else vals.T)
-
     def _branch_codes(self, att: int, sp: float | None, rows: np.ndarray, codes=None, vals=None) -> np.ndarray:
         """Branch of each instance at a test (``whichSubset``): value code, or 0 for
         ``value <= sp`` (exact comparison in Weka 3.9) and 1 above; -1 if missing.
 
-        ``codes`` and ``vals`` are column by column (:meth:`_columns`); default: the training data."""
+        ``codes`` and ``vals`` are column by column (:meth:`_encode`); default: the training data.
+        The result is an intp array whatever the codes' type (callers compute cell numbers from it)."""
         if sp is None:
-            return (self._cols[0] if codes is None else codes)[att][rows]
-        v = (self._cols[1] if vals is None else vals)[att][rows]
+            return (self._X if codes is None else codes)[att][rows].astype(np.intp)
+        v = (self._F if vals is None else vals)[att][rows]
         out = np.where(v <= sp, 0, 1)
         out[np.isnan(v)] = -1
         return out
@@ -762,7 +779,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         if not miss.any():
             # one stable sort instead of a mask per branch: each branch keeps the data order
             order = np.argsort(codes, kind="stable")
-            r, w = rows[order], wts[order]
+            # unit weights (views of _ones) stay views: any order of ones is the same array
+            r, w = rows[order], (_ones(len(order)) if _is_ones(wts) else wts[order])
             ends = np.cumsum(np.bincount(codes, minlength=n_bags)).tolist()
             none = (r[:0], w[:0])  # one pair of empty arrays for every empty branch
             return [(r[a:b], w[a:b]) if a < b else none for a, b in zip([0] + ends[:-1], ends)]
@@ -780,9 +798,13 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             return None
         # stable: equal values in data order; NaN (missing) last
         dtype = np.int32 if len(self._y) < np.iinfo(np.int32).max else np.intp
-        F = self._cols[1][self._numeric_idx]
-        S = np.argsort(F, axis=1, kind="stable").astype(dtype)
-        return S, (~np.isnan(F)).sum(axis=1)
+        # one attribute at a time: no (n_numeric, n) temporaries besides the result
+        S = np.empty((len(self._numeric_idx), len(self._y)), dtype=dtype)
+        nk = np.empty(len(self._numeric_idx), dtype=np.intp)
+        for i, j in enumerate(self._numeric_idx.tolist()):
+            S[i] = np.argsort(self._F[j], kind="stable")
+            nk[i] = np.count_nonzero(~np.isnan(self._F[j]))
+        return S, nk
 
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` and ``order``
@@ -986,9 +1008,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         """
         check_is_fitted(self, "tree_")
         codes, vals = self._encode(X)
-        n = len(codes)
+        n = codes.shape[1]
         P = np.zeros((n, len(self.classes_)))
-        self._accumulate(self.tree_, self._columns(codes, vals), np.arange(n), np.ones(n), P)
+        self._accumulate(self.tree_, (codes, vals), np.arange(n), np.ones(n), P)
         return P
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
@@ -1117,3 +1139,29 @@ def _take(items: list, j: int):
     """``items[j]``, which the list then no longer holds (``None`` in its place)."""
     out, items[j] = items[j], None
     return out
+
+
+#: One read-only array of ones (grown as needed): the unit weights of a node's instances are views of
+#: it (:func:`_ones`), so the instances each inner node keeps for subtree raising cost only their indices.
+_ONES: list[np.ndarray] = [np.ones(0)]
+
+
+def _ones(n: int) -> np.ndarray:
+    """A read-only view of ``n`` ones (float64)."""
+    if len(_ONES[0]) < n:
+        buf = np.ones(n)
+        buf.flags.writeable = False
+        _ONES[0] = buf
+    return _ONES[0][:n]
+
+
+def _is_ones(a: np.ndarray) -> bool:
+    """Whether ``a`` is a view made by :func:`_ones` (all ones, never written)."""
+    return a.base is not None and a.base is _ONES[0]
+
+
+def _code_dtype(categories: list) -> type:
+    """The narrowest signed integer type holding every nominal code (-1 .. n_values - 1) and
+    ``n_values`` itself (``None`` entries are numeric columns)."""
+    v = max((len(c) for c in categories if c is not None), default=0)
+    return next(t for t in (np.int8, np.int16, np.int32, np.int64) if v <= np.iinfo(t).max)
