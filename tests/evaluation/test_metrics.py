@@ -122,7 +122,12 @@ def test_class_score_is_exactly_antisymmetric_for_two_classes():
     assert (class_score(P, 0) == -class_score(P, 1)).all()
     assert (class_score(P[:, ::-1], 1) == class_score(P, 0)).all()
     P3 = rng.dirichlet([1, 1, 1], size=5)
-    assert (class_score(P3, 2) == P3[:, 2]).all()
+    assert (class_score(P3, 2) == np.log(P3[:, 2])).all()  # the order of p_k; ties relative
+    # the log-odds keep what saturating posteriors say (1e-174 vs 1e-33 of class 1), in either order
+    Psat = np.array([[1.0, 1e-174], [1.0, 1e-33], [0.5, 0.5]])
+    s = class_score(Psat, 1)
+    assert s[0] < s[1] < s[2] and (class_score(Psat[:, ::-1], 0) == s).all()
+    assert class_score(np.array([[1.0, 0.0]]), 1).tolist() == [-np.inf]
     with pytest.raises(ValueError, match="out of range"):
         class_score(P, 2)
     with pytest.raises(ValueError, match="c >= 2"):
@@ -309,3 +314,26 @@ def test_class_order_does_not_change_auc_roc_or_cde_of_naive_bayes():
     t_ab, t_ba = cde_table(m_ab, [("NB", "C4.5")]), cde_table(m_ba, [("NB", "C4.5")])
     pd.testing.assert_frame_equal(t_ab, t_ba)
     assert int(t_ab["n"].iloc[0]) == 3
+
+
+def test_auc_keeps_saturating_and_tiny_posteriors_apart_as_roc_auc_score_does():
+    """Issue 35's tie rule on the log-odds scale: naive-Bayes-like posteriors spread over 10⁻²⁵…10⁻⁴ (a difference
+    tie rule would chain them into one tie: AUC 0.596 against 0.677 at n = 10,000) and scikit-learn's GaussianNB,
+    whose posteriors saturate (1e-174 against 1e-33), give roc_auc_score's AUC, in both class orders."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.metrics import roc_auc_score
+    from sklearn.model_selection import StratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+
+    rng = np.random.default_rng(0)
+    p1 = np.r_[10 ** rng.uniform(-25, -6, 2000), 10 ** rng.uniform(-20, -4, 200)]
+    y = np.r_[np.zeros(2000, int), np.ones(200, int)]
+    P = np.c_[1 - p1, p1]
+    lab = np.where(y == 1, "b", "a")
+    assert auc(lab, P, ["a", "b"]) == auc(lab, P[:, ::-1], ["b", "a"]) == pytest.approx(roc_auc_score(y, p1), abs=1e-15)
+    X, y = load_breast_cancer(return_X_y=True)
+    for tr, te in StratifiedKFold(10, shuffle=True, random_state=0).split(X, y):
+        P = GaussianNB().fit(X[tr], y[tr]).predict_proba(X[te])
+        lab = np.where(y[te] == 1, "b", "a")
+        assert auc(lab, P, ["a", "b"]) == auc(lab, P[:, ::-1], ["b", "a"])
+        assert auc(lab, P, ["a", "b"]) == pytest.approx(roc_auc_score(y[te], P[:, 1]), abs=1e-15)

@@ -255,9 +255,10 @@ def test_hybrid_at_fprs_table():
 def test_auc_check_stored_auc_and_roc_points_tie_alike_where_the_columns_round_differently():
     """ionosphere NB, uci36: two instances tie at p:b = 1.0 but not at p:g (1e-17 vs 3e-18).
 
-    Ranking p:g alone would give 2/4 ((g2 > b1, b2), (g1 < b1, b2)); the tie rule (class_score, tie_groups)
-    ties them in both columns, so by hand (positive b): pairs (b1,g1) tie ½, (b1,g2) 1, (b2,g1) 0,
-    (b2,g2) 1 → 2.5/4, stored and from the ROC points alike, in both class orders; a true defect still fails.
+    Ranking p:b alone ties them (2.5/4); the tie rule's log-odds (class_score, tie_groups) keep p:g's difference,
+    as ranking p:g alone does: by hand (positive b; fold 0 is b0 (p:g 1e-17), g1 (3e-18), b2 (0.7), g3 (0.9)):
+    (b0, g1) 0 (g1's odds of b are higher), (b0, g3) 1, (b2, g1) 0, (b2, g3) 1 → 2/4, stored and from the ROC
+    points alike (two points share the threshold p:b = 1), in both class orders; a true defect still fails.
     """
     import pandas as pd
 
@@ -272,11 +273,11 @@ def test_auc_check_stored_auc_and_roc_points_tie_alike_where_the_columns_round_d
                            "p:b": pb, "p:g": pg})[["row", "fold", "y_true"] + cols]
         sc["y_pred"] = np.where(pb >= pg, "b", "g")
         m = fold_metrics(sc)
-        assert m.query("metric == 'auc'")["value"].tolist() == [62.5, 100.0]
+        assert m.query("metric == 'auc'")["value"].tolist() == [50.0, 100.0]
         res = roc_dataset("ion", classes, {"NB": sc}, {"NB": m}, "b", "threshold", n_points=5, n_thresholds=5)
         c = res["check"].sort_values("fold")
-        np.testing.assert_allclose(c["auc_points"], [0.625, 1.0], rtol=0, atol=1e-15)
-        np.testing.assert_allclose(c["auc_reference"], [0.625, 1.0], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(c["auc_points"], [0.5, 1.0], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(c["auc_reference"], [0.5, 1.0], rtol=0, atol=1e-15)
         assert c["reference"].tolist() == ["stored fold AUC (metrics.auc)"] * 2
         assert auc_check_table(c).notes == []
     bad = c.assign(auc_points=c["auc_points"] + [0.0, 0.01])
@@ -285,14 +286,14 @@ def test_auc_check_stored_auc_and_roc_points_tie_alike_where_the_columns_round_d
         auc_check_table(bad)
 
 
-def test_ranking_key_is_the_two_class_score_and_none_for_more_classes():
+def test_ranking_key_is_the_class_score_log_odds_or_log_p():
     import pandas as pd
 
     from aucacc.roc.curves import ranking_key
 
     sc = pd.DataFrame({"y_true": ["a", "b"], "p:a": [0.75, 0.25], "p:b": [0.25, 0.75]})
-    assert ranking_key(sc, "a").tolist() == [0.25, -0.25]  # (p:a − p:b) / 2
-    assert ranking_key(sc, "b").tolist() == [-0.25, 0.25]
-    assert ranking_key(sc.assign(**{"p:c": 0.0}), "a") is None
+    assert ranking_key(sc, "a").tolist() == [np.log(0.75) - np.log(0.25), np.log(0.25) - np.log(0.75)]  # log-odds
+    assert ranking_key(sc, "b").tolist() == [np.log(0.25) - np.log(0.75), np.log(0.75) - np.log(0.25)]
+    assert ranking_key(sc.assign(**{"p:c": 0.0}), "a").tolist() == np.log([0.75, 0.25]).tolist()  # log p:a
     with pytest.raises(ValueError, match="no column 'p:c'"):
         ranking_key(sc, "c")

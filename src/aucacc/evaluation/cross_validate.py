@@ -15,7 +15,7 @@ import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
 from aucacc.discretize import MDLDiscretizer, numeric_columns
-from aucacc.evaluation.metrics import accuracy, auc, hand_till_m
+from aucacc.evaluation.metrics import PROBABILITY_TOLERANCE, accuracy, auc, hand_till_m  # noqa: F401  (re-exported)
 from aucacc.exceptions import LearnerFitError
 from aucacc.learners import takes_table
 from aucacc.learners.encoding import encode_features
@@ -225,12 +225,6 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     return scores, info
 
 
-#: How far a probability may lie outside [0, 1], and a row of them sum away from 1, and still be taken as a
-#: probability vector (:func:`check_probabilities`): 1e-5, what scikit-learn's ``roc_auc_score`` allows a
-#: multi-class row's sum (``np.allclose(1, row.sum())``: 1e-8 + 1e-5 × 1). Rounding in float64 moves a sum of k
-#: terms by about k × 1.1e-16, in float32 by about k × 6e-8, far below it; an unnormalized score or a
-#: misplaced column moves it far above it. The probabilities are stored as the learner gave them.
-PROBABILITY_TOLERANCE = 1e-5
 
 
 def check_probabilities(p: Any, classes: Sequence[Any], n_test: int) -> np.ndarray:

@@ -25,7 +25,14 @@ import numpy as np
 
 # scipy.stats and sklearn.metrics are imported where used: they cost a job ~1 s of start-up.
 
-#: Scores closer than this (absolute, in probability units) are tied: see :func:`tie_groups`.
+#: How far a probability may lie outside [0, 1], and a row of them sum away from 1, and still be taken as a
+#: probability vector (:func:`aucacc.evaluation.cross_validate.check_probabilities`; the ROC points' thresholds, :func:`aucacc.roc.curves.roc_points`): 1e-5, what scikit-learn's ``roc_auc_score`` allows a
+#: multi-class row's sum (``np.allclose(1, row.sum())``: 1e-8 + 1e-5 × 1). Rounding in float64 moves a sum of k
+#: terms by about k × 1.1e-16, in float32 by about k × 6e-8, far below it; an unnormalized score or a
+#: misplaced column moves it far above it. The probabilities are stored as the learner gave them.
+PROBABILITY_TOLERANCE = 1e-5
+
+#: Scores closer than this are tied (:func:`tie_groups`); on :func:`class_score`'s log scale, a relative tolerance.
 SCORE_TIE_TOL = 1e-13
 
 
@@ -89,16 +96,22 @@ def tie_groups(score, tol: float = SCORE_TIE_TOL) -> np.ndarray:
 
 
 def class_score(proba, k: int) -> np.ndarray:
-    """The score that ranks instances for class ``k``: ``p_k``, or ``(p_k − p_other) / 2`` for two classes.
+    """The score that ranks instances for class ``k``: ``log p_k``, or the log-odds ``log p_k − log p_other`` for two classes.
 
     With two classes ``p_k`` and ``1 − p_other`` are equal in exact arithmetic but not in
     floating point, so ranking either column alone lets the declared class order decide how
-    rounding breaks a tie. ``(p_k − p_other) / 2`` uses both columns, and the other class's
-    score is exactly its negative (a − b = −(b − a), and halving is exact), so with
-    :func:`tie_groups` the two classes give the same ties in reverse order. It equals
-    ``p_k − ½`` in exact arithmetic, so :data:`SCORE_TIE_TOL` keeps its meaning in probability
-    units. With more than two classes the column is ranked as it is (Hand & Till 2001 rank
-    ``p_i``; a one-vs-rest ROC curve of class ``k`` ranks ``p_k``).
+    rounding breaks a tie. The log-odds use both columns, and the other class's score is
+    exactly its negative (a − b = −(b − a) in floating point), so with :func:`tie_groups` the
+    two classes give the same ties in reverse order. The logarithm keeps what a learner says
+    far below any tolerance: posteriors of 1e-174 and 1e-33 stay apart (``1e-33 − 1`` is
+    ``−1`` in floating point, so a difference of the columns would tie them), and the
+    tolerance :data:`SCORE_TIE_TOL` on this scale is relative, ``|Δp| / p`` ≲ 1e-13 (the
+    size of rounding error, which is relative), so scores a few units in the last place
+    apart tie at any magnitude and no chain of distinct tiny posteriors joins one tie. A
+    probability 0 scores ``−inf`` (equal infinities tie); a two-class row of two zeros, which
+    the learner checks refuse, scores 0. With more than two classes ``log p_k`` is ranked
+    (the order of ``p_k``: Hand & Till 2001 rank ``p_i``; a one-vs-rest ROC curve of class
+    ``k`` ranks ``p_k``).
 
     Parameters
     ----------
@@ -119,9 +132,13 @@ def class_score(proba, k: int) -> np.ndarray:
         raise ValueError(f"proba must have shape (n, c) with c >= 2, got {P.shape}")
     if not 0 <= k < P.shape[1]:
         raise ValueError(f"class column {k} out of range for {P.shape[1]} columns")
-    if P.shape[1] == 2:
-        return (P[:, k] - P[:, 1 - k]) / 2
-    return P[:, k]
+    with np.errstate(divide="ignore", invalid="ignore"):  # log 0 = −inf; log of a negative: NaN (tie_groups refuses)
+        logp = np.log(P[:, k])
+        if P.shape[1] == 2:
+            other = np.log(P[:, 1 - k])
+            s = logp - other
+            return np.where(np.isneginf(logp) & np.isneginf(other), 0.0, s)  # two zeros: no information
+    return logp
 
 
 def accuracy(y_true, y_pred) -> float:
@@ -177,7 +194,8 @@ def roc_auc_binary(positive, score) -> float:
     Parameters
     ----------
     positive : bool array, shape (n,) — True for the positive class.
-    score : float array, shape (n,) — finite; higher means more likely positive.
+    score : float array, shape (n,) — higher means more likely positive; ±inf allowed (the
+        log-odds of a probability 0 or 1: :func:`class_score`), equal infinities tied.
 
     Returns
     -------
@@ -186,7 +204,7 @@ def roc_auc_binary(positive, score) -> float:
     Raises
     ------
     ValueError
-        Shapes differ, a score is not finite, or either class is absent (AUC undefined;
+        Shapes differ, a score is NaN, or either class is absent (AUC undefined;
         scikit-learn warns and returns NaN there instead).
     """
     from scipy.integrate import trapezoid
@@ -195,8 +213,8 @@ def roc_auc_binary(positive, score) -> float:
     score = np.asarray(score, dtype=float)
     if positive.shape != score.shape or positive.ndim != 1:
         raise ValueError(f"positive and score must be 1-d of equal shape, got {positive.shape}, {score.shape}")
-    if not np.isfinite(score).all():
-        raise ValueError("score contains NaN or infinity")
+    if np.isnan(score).any():
+        raise ValueError("score contains NaN")
     n_pos = int(positive.sum())
     if n_pos == 0 or n_pos == positive.size:
         raise ValueError("AUC is undefined when only one class is present")
@@ -219,8 +237,9 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     ----------
     y_true : array, shape (n,) — true class labels.
     proba : array, shape (n, n_classes) — class-probability (or score) columns in ``classes`` order.
-        Â(i|j) ranks :func:`class_score` of column i: ``p_i`` (Hand & Till), or for two classes
-        ``(p_i − p_j) / 2``, whose ties are those of ``p_j`` reversed, so Â(i|j) = Â(j|i).
+        Â(i|j) ranks :func:`class_score` of column i: ``log p_i`` (the order of ``p_i``, Hand &
+        Till), or for two classes the log-odds ``log p_i − log p_j``, whose ties are those of
+        class j's reversed, so Â(i|j) = Â(j|i).
     classes : sequence of the n_classes labels.
     pair_auc : optional ``f(is_positive, score) -> float`` for the two-class Â(i|j); default
         :func:`roc_auc_binary`, ``sklearn.metrics.roc_auc_score``'s value (mid-ranks for ties,
@@ -238,7 +257,7 @@ def hand_till_m(y_true, proba: np.ndarray, classes, pair_auc=None) -> tuple[floa
     if pair_auc is None:
         pair_auc = roc_auc_binary
     is_class = {k: y_true == c for k, c in enumerate(classes)}  # once per class, not per pair
-    scores = [class_score(proba, k) for k in range(proba.shape[1])] if len(classes) == 2 else proba.T
+    scores = [class_score(proba, k) for k in range(proba.shape[1])]
     present = [k for k in is_class if is_class[k].any()]
     vals = []
     for i, j in combinations(present, 2):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from aucacc.evaluation.metrics import SCORE_TIE_TOL, class_score, tie_groups
+from aucacc.evaluation.metrics import PROBABILITY_TOLERANCE, SCORE_TIE_TOL, class_score, tie_groups
 from aucacc.scores import score_classes
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class RocCurve:
     ----------
     fpr, tpr : float arrays, shape (k,) — from (0, 0) to (1, 1), both non-decreasing.
     thresholds : float array, shape (k,) — ``thresholds[0] = +inf``; point ``i`` predicts
-        positive iff ``score >= thresholds[i]``; strictly decreasing.
+        positive iff ``score >= thresholds[i]``; non-increasing (two tie groups of the ranking key can share a score, e.g. ``p = 1`` of two instances whose other class's tiny probabilities differ).
     n_pos, n_neg : numbers of positive and negative instances.
     """
 
@@ -33,13 +33,13 @@ class RocCurve:
         return auc_from_points(self.fpr, self.tpr)
 
 
-def ranking_key(scores, positive: str) -> np.ndarray | None:
-    """The key that ranks a scores frame's instances for class ``positive`` under the tie rule, or None.
+def ranking_key(scores, positive: str) -> np.ndarray:
+    """The key that ranks a scores frame's instances for class ``positive`` under the tie rule.
 
-    With two classes, :func:`aucacc.evaluation.metrics.class_score` of both ``p:`` columns,
-    ``(p:<positive> − p:<other>) / 2``: the stored AUC's ranking, whatever the class order
-    (:func:`aucacc.evaluation.metrics.tie_groups`). With more classes None: ``p:<positive>``
-    itself ranks (one-vs-rest). For :func:`roc_points`' ``key``.
+    :func:`aucacc.evaluation.metrics.class_score`: with two classes the log-odds of both ``p:``
+    columns, ``log p:<positive> − log p:<other>``, the stored AUC's ranking whatever the class
+    order; with more classes ``log p:<positive>`` (one-vs-rest), whose ties are relative
+    (:func:`aucacc.evaluation.metrics.tie_groups`). For :func:`roc_points`' ``key``.
 
     Parameters
     ----------
@@ -48,7 +48,7 @@ def ranking_key(scores, positive: str) -> np.ndarray | None:
 
     Returns
     -------
-    float array, shape (n,), or None.
+    float array, shape (n,).
 
     Raises
     ------
@@ -58,8 +58,6 @@ def ranking_key(scores, positive: str) -> np.ndarray | None:
     classes = score_classes(scores)
     if str(positive) not in classes:
         raise ValueError(f"scores have no column 'p:{positive}' (columns: {list(scores.columns)})")
-    if len(classes) != 2:
-        return None
     P = scores[[f"p:{c}" for c in classes]].to_numpy(dtype=float)
     return class_score(P, classes.index(str(positive)))
 
@@ -114,9 +112,15 @@ def roc_points(positive, score, key=None) -> RocCurve:
     fpr = np.r_[0.0, fp[last] / n_neg]
     tpr = np.r_[0.0, tp[last] / n_pos]
     thr = np.r_[np.inf, s[last]]
-    if (np.diff(thr) >= 0).any():
-        raise ValueError("key ranks two tie groups against score: their thresholds do not decrease (a two-class "
-                         "key from probability rows that do not sum to 1?)")
+    # A two-class key (log-odds of both columns) can rank a group above another whose p:<positive> is a rounding
+    # error higher (p = 1.0 beside 1e-17, and 0.9999999999999999 beside 1e-20: the information is in the other
+    # column). Such a group takes the threshold of the group above it, so the thresholds never increase and
+    # "predict positive iff score >= t" passes both. More than a probability row's tolerance is an error.
+    if (np.diff(thr) > PROBABILITY_TOLERANCE).any():
+        raise ValueError("key ranks two tie groups against score by more than the probability rows' tolerance: "
+                         "their thresholds do not decrease (a two-class key from probability rows that do not sum "
+                         "to 1?)")
+    thr = np.minimum.accumulate(thr)
     return RocCurve(fpr=fpr, tpr=tpr, thresholds=thr, n_pos=n_pos, n_neg=n_neg)
 
 
@@ -185,7 +189,7 @@ def point_at_threshold(curve: RocCurve, thresholds) -> tuple[np.ndarray, np.ndar
     (fpr, tpr), float arrays of shape (g,).
     """
     t = np.asarray(thresholds, dtype=float)
-    # thresholds are strictly decreasing: the last point whose threshold is >= t.
+    # thresholds are non-increasing: the last point whose threshold is >= t (past every group of equal score).
     i = np.searchsorted(-curve.thresholds, -t, side="right") - 1
     i = np.clip(i, 0, curve.fpr.size - 1)
     return curve.fpr[i], curve.tpr[i]
