@@ -426,6 +426,16 @@ def test_every_name_that_would_write_another_names_file_is_refused(cfg):
             assert msg.endswith(f"Rename it, e.g. '{base}{end[:-11]}-{end[-10:]}'"), msg
 
 
+@pytest.mark.parametrize("name", ["d.provenance.json", "d.Provenance.parquet", "a.provenance.b"])
+def test_names_that_contain_the_record_suffix_are_refused(cfg, name):
+    """A data set named d.provenance.json becomes a folder scores/<protocol>/d.provenance.json/, which the clean-up of
+    orphan records (aucacc.provenance.remove_orphan_sidecars) took for a record of a missing file and failed on."""
+    cfg["datasets"][name] = copy.deepcopy(cfg["datasets"]["iris"])
+    msg = _error(cfg)
+    assert msg.startswith(f"config key 'datasets.{name}': a name may not contain '.provenance.'"), msg
+    assert msg.endswith(f"Rename it, e.g. '{name[:1]}-provenance{name[12:]}'"), msg
+
+
 @pytest.mark.parametrize("name", ["NB.parquet", "NB.json", "C4.5.csv", "NB-provenance", "provenance", "a+b.6"])
 def test_names_with_a_file_suffix_that_collides_with_nothing_pass(cfg, name):
     """Only the ends of :func:`_colliding_ends` are refused: a name's files are <name><suffix>, and NB.parquet's

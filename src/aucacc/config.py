@@ -286,6 +286,12 @@ def _check_names(config: dict[str, Any]) -> None:
     for kind in ("datasets", "learners"):
         seen: dict[str, str] = {}
         for name in config.get(kind) or {}:
+            inner = next((s for s in RESERVED_NAME_SUFFIXES if f"{s}." in name.casefold()), None)
+            if inner is not None:  # d.provenance.json: a folder the clean-up of orphan records takes for a record
+                raise ConfigError(
+                    f"config key '{kind}.{name}': a name may not contain '{inner}.' (in any case): its folders and "
+                    f"files would be named like provenance records ('<file>{inner}.json'), which the clean-up of a "
+                    f"failed run removes. Rename it, e.g. '{re.sub(re.escape(inner), '-provenance', name, flags=re.I)}'")
             end = next((s for s in RESERVED_NAME_SUFFIXES if name.casefold().endswith(s)), None)
             if end is not None:
                 base = name[:-len(end)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import json
 
 import pandas as pd
@@ -507,6 +508,11 @@ class Slow(ClassifierMixin, BaseEstimator):
             time.sleep(3600)
         elif self.how == "c_loop":
             sum(itertools.repeat(0, 10 ** 13))  # builtin sum over a C iterator: no signal is checked in it
+        elif self.how == "spawn":  # starts a worker process, as joblib's loky backend does, then waits for it
+            import pathlib, subprocess
+            w = subprocess.Popen(["sleep", "600"])
+            pathlib.Path("worker.pid").write_text(str(w.pid))
+            w.wait()
         self.classes_ = np.unique(y)
         return self
 
@@ -616,3 +622,26 @@ def test_a_fold_under_a_time_limit_dies_with_its_job(tmp_path):
                 os.kill(c, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def test_a_time_limit_also_stops_the_processes_the_learner_started(tmp_path, monkeypatch):
+    """A learner whose fit starts worker processes (joblib's loky backend: GridSearchSVM with n_jobs > 1) and runs
+    past its time limit: the fold's child is a process group of its own, and the group is killed, so no worker is
+    left running orphaned (a hostile trial found two loky workers alive 620 s after the timeout)."""
+    import sys
+
+    from aucacc.learners import local_package
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    (tmp_path / "slow_spawn.py").write_text(SLOW)
+    local_package("slow_spawn", "estimator_packages[0]")
+    spec = {"estimator": "slow_spawn.Slow", "params": {"how": "spawn"}}
+    _fails(_numeric_dataset(), lambda: make_learner(spec, "Slow", ["slow_spawn"]), "Slow", timeout=1.5)
+    pid = int((tmp_path / "worker.pid").read_text())
+    for _ in range(100):
+        alive = os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert not alive, f"the learner's worker process {pid} outlived the timeout"

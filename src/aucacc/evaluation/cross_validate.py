@@ -6,6 +6,8 @@ Later stages (metrics, tables, tests, ROC analysis) read the stored scores and n
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import time
 from functools import partial
 from typing import Any, Callable, Sequence
@@ -382,6 +384,10 @@ def _in_child_process(run: Callable[[Any], dict[str, Any]], timeout: float, wher
     child = ctx.Process(target=_child, args=(run, send))
     deadline = time.monotonic() + timeout
     child.start()
+    try:  # a process group of its own (also set by the child: whichever runs first), killed whole at the end
+        os.setpgid(child.pid, child.pid)
+    except OSError:  # the child has set it already, or has ended
+        pass
     send.close()  # the parent's copy: the child's end closing is then seen as EOF
     try:
         while True:
@@ -399,6 +405,10 @@ def _in_child_process(run: Callable[[Any], dict[str, Any]], timeout: float, wher
                 break
             where[0] = answer[1]
     finally:
+        try:  # the child and every process it started (joblib's loky workers): none left running orphaned
+            os.killpg(child.pid, signal.SIGKILL)
+        except OSError:  # the group is gone: the child and its processes have ended
+            pass
         if child.is_alive():
             child.kill()
         child.join()
@@ -426,6 +436,10 @@ def _child(run: Callable[[Any], dict[str, Any]], send: Any) -> None:
     import sys
     import traceback
 
+    try:  # a process group of its own, which the parent kills at the end (:func:`_in_child_process`)
+        os.setpgid(0, 0)
+    except OSError:
+        pass
     if sys.platform.startswith("linux"):  # killed with its parent (a job stopped by SIGTERM or SIGKILL), not orphaned
         import ctypes
         import signal
