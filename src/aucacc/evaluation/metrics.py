@@ -50,16 +50,15 @@ def tie_groups(score, tol: float = SCORE_TIE_TOL) -> np.ndarray:
     exact arithmetic can be stored one unit in the last place apart (naive Bayes multiplies the
     same factors in another order), and ``p(a)`` and ``1 − p(b)`` differ the same way, so a
     ranking by raw floats breaks such ties by rounding noise, and which column is ranked
-    decides how. The tolerance is absolute because a probability's rounding error is: each of
-    the ``m`` floating-point operations that make a score in [0, 1] adds at most a unit
-    roundoff u = 2⁻⁵³ ≈ 1.1e-16 of it, so two scores equal in exact arithmetic differ by less
-    than about 2 m u. ``1e-13`` is about 900 u: it ties the rounding noise of scores made by up
-    to a few hundred operations (naive Bayes on a few hundred attributes); in the paper's run it
-    moves no fold AUC by more than 1e-9 (``docs/ties.md``), while ``1e-12`` would already tie two
-    naive Bayes posteriors of 2.32e-12 and 2.09e-12 of opposite classes (breast, per-fold
-    discretization, fold 7). The cost: scores less than 1e-13 apart are tied even where the
-    learner meant them apart (posteriors of 1e-16 and 1e-15), which also the column of the
-    class near 1 cannot tell apart (1 − 1e-16 rounds to 1).
+    decides how. The project ranks :func:`class_score`, a log scale, on which the rounding error
+    of a probability, relative, becomes absolute: each of the ``m`` floating-point operations
+    that make a probability adds at most a unit roundoff u = 2⁻⁵³ ≈ 1.1e-16 of it, so two equal
+    in exact arithmetic differ by less than about 2 m u of their size; ``1e-13`` is about 900 u,
+    the rounding of probabilities made by up to a few hundred operations. On that scale
+    posteriors far below the tolerance stay apart (1e-174 and 1e-33) and distinct tiny ones do
+    not chain into one group (``docs/ties.md``); in the paper's run the rule moves no fold AUC
+    by more than 1e-9. The cost: probabilities within a relative 1e-13 are tied even where the
+    learner meant them apart.
 
     The groups depend on the set of scores only, not on their order, and negating every score
     gives the same groups numbered the other way (a − b = −(b − a) exactly in floating point),
