@@ -499,3 +499,18 @@ def test_pruned_trees_share_the_grown_trees_leaves_and_never_change_them():
     grown_ids = {id(leaf) for leaf in leaves(grown, [])}
     assert any(id(leaf) in grown_ids for leaf in leaves(raised.tree_, []))  # shared, not copied
     assert not all(id(leaf) in grown_ids for leaf in leaves(raised.tree_, []))  # raised leaves: new objects
+
+
+def test_a_split_point_of_1e22_or_more_prints_all_its_digits():
+    """Java's DecimalFormat prints every digit of a large double; Python's default decimal context (28 digits)
+    could not quantize 1e22 to 6 decimals and raised InvalidOperation (a hostile trial)."""
+    import pandas as pd
+
+    from aucacc.learners._j48 import _java_decimal
+
+    assert _java_decimal(1e22) == "10000000000000000000000"
+    assert _java_decimal(1.7976931348623157e308) == str(int(1.7976931348623157e308))
+    assert _java_decimal(0.1234565) == "0.123456" and _java_decimal(-2.5) == "-2.5"  # the double is below ...565
+    X = pd.DataFrame({"x": [1e22, 1e22, 3e22, 3e22]})
+    m = C45Tree(min_instances=1).fit(X, pd.Series(list("aabb"), dtype="category"))
+    assert "x <= 10000000000000000000000" in str(m)

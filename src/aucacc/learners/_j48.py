@@ -56,9 +56,11 @@ def _seqsum(w: np.ndarray) -> float:
 
 def _java_decimal(x: float, digits: int = 6) -> str:
     """``Utils.doubleToString(x, 6)``: Java DecimalFormat, at most 6 decimals, HALF_UP."""
-    from decimal import ROUND_HALF_UP, Decimal
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
 
-    q = Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    with localcontext() as ctx:  # every digit of a double (up to 309 before the point) and the 6 after it
+        ctx.prec = 330
+        q = Decimal(x).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
     t = format(q, "f")
     if "." in t:
         t = t.rstrip("0").rstrip(".")
