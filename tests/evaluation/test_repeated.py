@@ -65,3 +65,21 @@ def test_repeated_cross_validate_first_repetition_equals_the_single_run(repo_con
     assert sorted(metrics["repetition"].unique()) == [0, 1]
     pd.testing.assert_frame_equal(metrics[metrics.repetition == 0].drop(columns="repetition").reset_index(drop=True),
                                   fold_metrics(single))
+
+
+def test_a_learner_failure_in_repeated_cv_names_the_repetition():
+    """A failure in repetition 1 says "repetition 1, data set …, fold …": "fold 0" alone is one of r folds 0
+    (a hostile trial); the learner, data set, fold and stage attributes are kept, the cause chained."""
+    from sklearn.naive_bayes import GaussianNB
+
+    from aucacc.datasets.recipes import CleanDataset
+    from aucacc.exceptions import LearnerFitError
+
+    y = pd.Series(pd.Categorical(["a", "b"] * 10), name="class")
+    X = pd.DataFrame({"const": np.zeros(20), "x": np.arange(20, dtype=float)})
+    ds = CleanDataset(name="numbers", X=X, y=y, kinds={"const": "numeric", "x": "numeric"})
+    folds = repeated_folds(y.to_numpy(), 2, 7, "numbers", 2)
+    with pytest.raises(LearnerFitError) as err:  # var_smoothing 0 on a constant column: NaN probabilities
+        repeated_cross_validate(ds, folds, lambda: GaussianNB(var_smoothing=0), "none", learner="GNB0")
+    assert str(err.value).startswith("repetition 0, data set 'numbers', fold 0: learner 'GNB0' (GaussianNB)")
+    assert (err.value.learner, err.value.dataset, err.value.fold) == ("GNB0", "numbers", 0)

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import pandas as pd
 
 from aucacc.evaluation.cross_validate import cross_validate, discretize_whole, fold_metrics
+from aucacc.exceptions import LearnerFitError
 
 
 def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[], Any],
@@ -33,8 +34,12 @@ def repeated_cross_validate(ds, folds: pd.DataFrame, make_estimator: Callable[[]
     whole = discretize_whole(ds)[0] if discretization == "whole_data" else None
     for r, f in folds.groupby("repetition", sort=True):
         f = f.sort_values("row")
-        s, _ = cross_validate(ds, f["fold"].to_numpy(), make_estimator, discretization, discretized=whole,
-                              learner=learner, timeout=timeout)
+        try:
+            s, _ = cross_validate(ds, f["fold"].to_numpy(), make_estimator, discretization, discretized=whole,
+                                  learner=learner, timeout=timeout)
+        except LearnerFitError as exc:  # which of the r assignments of folds: "fold 0" alone is r folds
+            raise LearnerFitError(f"repetition {int(r)}, {exc}", dataset=exc.dataset, learner=exc.learner,
+                                  fold=exc.fold, stage=exc.stage) from exc.__cause__
         m = fold_metrics(s)
         s.insert(0, "repetition", int(r))
         m.insert(0, "repetition", int(r))
