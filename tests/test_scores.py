@@ -44,3 +44,23 @@ def test_metrics_are_labelled_first(tmp_path):
     assert (tmp_path / "m.csv").read_text().splitlines() == [
         "dataset,learner,protocol,fold,metric,value", "iris,NB,whole_data,0,accuracy,90.0", "iris,NB,whole_data,0,auc,95.5"]
     assert list(m.columns) == ["fold", "metric", "value"]  # the caller's frame is left as it was
+
+
+def test_failure_notices_name_each_learner_failure_a_study_left_out(tmp_path):
+    """A learner failure under on_learner_error: exclude is printed when the run ends (a new user's trial found it only
+    in the exclusions table and the job's log): one line per failure, none for a binary-only skip."""
+    from aucacc.evaluation.cross_validate import failure_exclusion
+    from aucacc.exceptions import LearnerFitError
+    from aucacc.scores import failure_notices
+
+    exc = LearnerFitError("…", dataset="synth", learner="GNB0", fold=0, stage="predict_proba")
+    exc.__cause__ = ValueError("probabilities not finite")
+    reason, _ = failure_exclusion(exc, "exclude")
+    tables = tmp_path / "mine" / "tables"
+    tables.mkdir(parents=True)
+    pd.DataFrame({"dataset": ["iris", "synth"], "learner": ["SVM", "GNB0"],
+                  "reason": ["binary-only learner (learners.<name>.binary_only) on a data set of 3 classes", reason]}
+                 ).to_csv(tables / "exclusions.csv", index=False)
+    assert failure_notices(tmp_path, ["mine", "absent"]) == [
+        f"study 'mine': learner 'GNB0' left out on data set 'synth' (on_learner_error: exclude): learner failed in "
+        f"fold 0 (predict_proba): ValueError: probabilities not finite ({tables / 'exclusions.md'})"]

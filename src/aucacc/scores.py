@@ -34,7 +34,7 @@ from aucacc.provenance import verified, write_intermediate
 
 __all__ = ["PARTIAL_MARK", "UNDEFINED_MARK", "absent_class_folds", "small_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
            "read_metrics", "read_score_files", "read_scores", "read_study_records", "score_classes", "score_key", "study_files",
-           "trained", "write_exclusion_record", "write_fold_records",
+           "trained", "write_exclusion_record", "write_fold_records", "FAILURE_REASON", "failure_notices",
            "write_metrics", "write_scores"]
 
 
@@ -55,6 +55,11 @@ def read_scores(path: str | os.PathLike) -> pd.DataFrame:
         The file changed after it was written (:func:`aucacc.provenance.verified`).
     """
     return pd.read_parquet(verified(path))
+
+
+#: How the reason of a learner's failure recorded under ``on_learner_error: exclude`` begins
+#: (:func:`aucacc.evaluation.cross_validate.failure_exclusion`; :func:`failure_notices` finds them by it).
+FAILURE_REASON = "learner failed in fold"
 
 
 def score_key(path: str | os.PathLike) -> tuple[str, str, str]:
@@ -311,3 +316,32 @@ def missing_learners(learners: Iterable[str], present: Iterable[str],
                                  else "not among this figure's learners")
     present = set(present)
     return {x: reasons.get(x, "no scores on this data set") for x in dict.fromkeys(learners) if x not in present}
+
+
+def failure_notices(study_dir: str | os.PathLike, studies: Iterable[str]) -> list[str]:
+    """One line per learner failure a study left out under ``on_learner_error: exclude``, for the end of a run.
+
+    The failures sit in each study's ``tables/exclusions.csv`` (reason beginning with
+    :data:`FAILURE_REASON`) and in the job's log only; the workflow prints these
+    lines when a run ends, so a researcher sees that a learner was left out without opening the tables.
+
+    Parameters
+    ----------
+    study_dir : the studies' folder (``results/studies``).
+    studies : study names; a study without an exclusions table yet is passed over.
+
+    Returns
+    -------
+    list of str — ``"study '<s>': learner '<l>' left out on data set '<d>' (on_learner_error: exclude): <reason>
+    (<path of exclusions.md>)"``.
+    """
+    lines = []
+    for study in studies:
+        path = Path(study_dir) / study / "tables" / "exclusions.csv"
+        if not path.exists():
+            continue
+        ex = pd.read_csv(path, dtype=str, keep_default_na=False)
+        for row in ex[ex["reason"].str.startswith(FAILURE_REASON)].itertuples():
+            lines.append(f"study '{study}': learner '{row.learner}' left out on data set '{row.dataset}' "
+                         f"(on_learner_error: exclude): {row.reason} ({path.with_suffix('.md')})")
+    return lines

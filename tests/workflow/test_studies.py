@@ -326,7 +326,10 @@ def test_a_learner_that_fails_stops_the_run_and_leaves_every_other_result(own, t
 
 def _excluded_run(own, tmp_path, name: str, cores: int, **top) -> tuple[Path, dict[str, bytes]]:
     work, before = _with_failing_learner(own, tmp_path, name, on_learner_error="exclude", **top)
-    run_snakemake(work, cores=cores, directory=".test", timeout=1500, check=True)
+    proc = run_snakemake(work, cores=cores, directory=".test", timeout=1500, check=True)
+    # the run's end says so (aucacc.scores.failure_notices), not only the exclusions table and the job's log
+    assert ("study 'mine': learner 'GBX' left out on data set 'iris' (on_learner_error: exclude): learner failed in "
+            "fold 0" in proc.stdout + proc.stderr), (proc.stdout + proc.stderr)[-3000:]
     return work / ".test" / "results", before
 
 

@@ -182,10 +182,15 @@ onerror:
 
 
 onsuccess:
-    # The scorecard summary at the end of every run that produced it.
+    # The scorecard summary at the end of every run that produced it; every learner failure a study left out
+    # (on_learner_error: exclude), which is otherwise only in its exclusions table and the job's log.
+    from aucacc.scores import failure_notices
+
     _s = Path(f"{RESULTS}/report/scorecard_summary.md")
     if _s.exists():
         print(f"\n{_s.read_text()}")
+    for _line in failure_notices(STUDY_DIR, STUDIES):
+        print(_line)
 
 
 # Every worked example of the sources (Tharwat, Fawcett, Aggarwal, Provost & Fawcett) recomputed by the library: the

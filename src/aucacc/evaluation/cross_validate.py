@@ -21,7 +21,7 @@ from aucacc.evaluation.metrics import PROBABILITY_TOLERANCE, accuracy, auc, hand
 from aucacc.exceptions import LearnerFitError
 from aucacc.learners import takes_table
 from aucacc.learners.encoding import encode_features
-from aucacc.scores import absent_class_folds, score_classes, small_class_folds  # noqa: F401  (the scores format; re-exported)
+from aucacc.scores import FAILURE_REASON, absent_class_folds, score_classes, small_class_folds  # noqa: F401  (the scores format; re-exported)
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
 
@@ -530,7 +530,7 @@ def failure_exclusion(exc: LearnerFitError, policy: str) -> tuple[str, dict[str,
         return None
     message = " ".join(str(cause).split())  # one line
     error = {"type": type(cause).__name__, "message": message, "fold": exc.fold, "stage": exc.stage}
-    return f"learner failed in fold {exc.fold} ({exc.stage}): {error['type']}: {message}", error
+    return f"{FAILURE_REASON} {exc.fold} ({exc.stage}): {error['type']}: {message}", error
 
 
 def refuse_recorded_failures(records: Sequence[Any], policy: str, study: str) -> None:

@@ -327,3 +327,4 @@ def study_settings(results: str | os.PathLike, study: str) -> dict[str, Any]:
             "exclusions": read_study_records(study_files(s, "records", results)),
             "cleaning": read_metas([results / "data" / f"{d}.json" for d in s["datasets"]]),
             "claims": claims, "stand_ins": s.get("retest_learners") or {}}
+
