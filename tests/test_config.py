@@ -670,6 +670,17 @@ def test_a_study_of_one_learner_says_a_study_compares_learners(cfg):
     validate_config(cfg)
 
 
+def test_a_study_of_one_measure_says_measures_are_compared_in_pairs(cfg):
+    """Was "['accuracy'] is too short" (a new user's trial): the message says why and what to do."""
+    cfg["studies"]["mine"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"], "measures": ["accuracy"]}
+    assert _error(cfg) == (
+        "config key 'studies.mine.measures': ['accuracy'] is too short (the study's measures are compared in pairs, "
+        "f against g (C/D/E), so it needs at least 2; add one to 'studies.mine.measures', or leave the key out for "
+        "every measure)")
+    cfg["studies"]["mine"]["measures"].append("brier")  # the fix it names passes
+    validate_config(cfg)
+
+
 def test_a_study_name_is_a_path_part(cfg):
     cfg["studies"]["my study/x"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"]}
     msg = _error(cfg)

@@ -198,6 +198,10 @@ def _schema_hint(e: Any) -> str:
         return (f" (a study compares its learners: its paired tests, C/D/E and ranks are over pairs of them, so it "
                 f"needs at least {e.validator_value}; add another learner defined under 'learners' to 'studies."
                 f"{path[1]}.learners', e.g. a baseline such as sklearn.dummy.DummyClassifier)")
+    if e.validator == "minItems" and len(path) == 3 and path[0] == "studies" and path[2] == "measures":
+        return (f" (the study's measures are compared in pairs, f against g (C/D/E), so it needs at least "
+                f"{e.validator_value}; add one to 'studies.{path[1]}.measures', or leave the key out for every "
+                f"measure)")
     wanted = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
     if e.validator == "type" and "string" in wanted and isinstance(e.instance, (bool, int, float)):
         which = "key" if "propertyNames" in e.schema_path else "value"
