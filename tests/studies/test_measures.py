@@ -134,6 +134,20 @@ def test_matrix_display():
     assert len(m.data) == 6
 
 
+def test_matrix_says_which_measures_count_fewer_folds():
+    """A measure undefined on some folds (the H-measure of a multi-class data set) counts fewer observations in its
+    cells: the matrix's note names it (a new user's trial read the H-measure's cells as over every fold)."""
+    df = _toy()
+    df.loc[(df.measure == "brier") & (df.dataset == "d2"), "value"] = np.nan
+    cde = measures_cde(df, [("A", "B")], ["auc", "accuracy", "brier"], alpha=0.05, n_boot=0, seed=1)
+    notes = measures_matrix(cde, ["auc", "accuracy", "brier"]).notes
+    assert notes[-1] == ("Not every cell counts the same folds: Brier is undefined on some (the H-measure on a "
+                         "multi-class data set, an AUC on a fold with one class), left out of its pairs: n as low as "
+                         "3 of 6 observations (column n of measures_cde).")
+    assert not any("Not every cell" in n for n in measures_matrix(measures_cde(
+        _toy(), [("A", "B")], ["auc", "brier"], alpha=0.05, n_boot=0, seed=1), ["auc", "brier"]).notes)
+
+
 def test_repetitions_are_test_sets():
     """Repeated cross-validation: fold f of repetition r is its own test set (not merged with fold f of r = 0)."""
     df = _toy()

@@ -296,6 +296,13 @@ def measures_matrix(cde: Table | pd.DataFrame, names: Sequence[str]) -> Table:
     if len(marked):
         notes.append(f"{len(marked)} cells have a bootstrap interval marked too few data sets or degenerate (columns "
                      "C_interval, D_interval of measures_cde).")
+    if len(data) and data["n"].nunique() > 1:  # a measure undefined on some folds: its cells count fewer
+        n_all = int(data["n"].max())
+        fewer = [labels[m] for m in names if (data.loc[(data["f"] == m) | (data["g"] == m), "n"] < n_all).all()]
+        notes.append(f"Not every cell counts the same folds: {', '.join(fewer) if fewer else 'some pairs'} "
+                     f"{'is' if len(fewer) == 1 else 'are'} undefined on some (the H-measure on a multi-class data "
+                     f"set, an AUC on a fold with one class), left out of {'its' if len(fewer) == 1 else 'their'} "
+                     f"pairs: n as low as {int(data['n'].min())} of {n_all} observations (column n of measures_cde).")
     return Table(data, display=display, floatfmt=".4g", notes=notes, caption=caption("study_measures_matrix"))
 
 
