@@ -175,3 +175,30 @@ def test_config_names_are_the_registry():
     assert M.study_measure_names({"measures": ["brier", "auc"]}) == ["brier", "auc"]
     with pytest.raises(KeyError, match="'auroc'"):
         M.study_measure_names({"measures": ["auroc"]})
+
+
+def test_measures_rank_tiny_posteriors_as_scikit_learn_and_accept_a_rounding_error_below_zero():
+    """AUNU, AUNP and the H-measure rank by the project's class score (log p, ties relative), so posteriors spread
+    over 1e-25…1e-1 are kept apart as scikit-learn keeps them (an absolute tolerance chained them into one tie:
+    a review); a probability a rounding error below 0, which the learner checks accept, ranks as 0."""
+    from sklearn.metrics import roc_auc_score
+
+    from hmeasure import h_score
+
+    rng = np.random.default_rng(5)
+    n = 600
+    y = np.array(["a", "b", "c"])[rng.integers(0, 3, n)]
+    pc = np.where(y == "c", 10 ** rng.uniform(-20, -1, n), 10 ** rng.uniform(-25, -4, n))
+    pa = (1 - pc) * rng.uniform(0.2, 0.8, n)
+    P = np.c_[pa, 1 - pc - pa, pc]
+    for name, avg in (("aunu", "macro"), ("aunp", "weighted")):
+        assert M.measure_value(name, y, y, P, ["a", "b", "c"]) == pytest.approx(
+            roc_auc_score(y, P, multi_class="ovr", average=avg), abs=1e-12)
+    yb = (y == "c").astype(int)
+    Pb = np.c_[1 - pc, pc]
+    lab = np.where(yb == 1, "b", "a")
+    assert M.measure_value("h_measure", lab, lab, Pb, ["a", "b"]) == pytest.approx(
+        h_score(yb, pc, severity_ratio=1), abs=1e-9)
+    neg = np.array([[1.0000000000000002, -2e-16], [0.2, 0.8], [0.7, 0.3], [0.4, 0.6]])
+    assert M.measure_value("auc", np.array(["a", "b", "a", "b"]), np.array(["a", "b", "a", "b"]), neg,
+                           ["a", "b"]) == 1.0

@@ -9,7 +9,7 @@ and class-probability matrix. Nothing is retrained: the inputs are the stored sc
 of every fold of a scores frame.
 
 Definitions (K classes, n test instances, confusion counts ``C[i, j]`` of true class i predicted j; each is
-checked against its reference in ``tests/evaluation/test_measures.py``):
+checked against its reference in ``tests/test_measures.py``):
 
 - ``accuracy``: ``Σ C[k, k] / n`` (exact), as :func:`aucacc.evaluation.metrics.accuracy`;
 - ``auc``: :func:`aucacc.evaluation.metrics.auc`, the paper's: the binary rank AUC (mid-ranks for ties), Hand &
@@ -168,7 +168,7 @@ def _ovr(y_true, proba, classes, weighted: bool) -> float:
         return float("nan")
     if len(classes) == 2:
         return metrics.auc(y_true, proba, classes)
-    aucs = np.array([metrics.roc_auc_binary(y == classes[k], proba[:, k]) for k in present])
+    aucs = np.array([metrics.roc_auc_binary(y == classes[k], metrics.class_score(proba, k)) for k in present])
     w = np.array([np.sum(y == classes[k]) for k in present], dtype=float) if weighted else np.ones(len(present))
     return float(np.average(aucs, weights=w))
 
@@ -249,7 +249,8 @@ def h_measure(positive, score, a: float = 2.0, b: float = 2.0) -> float:
 def _h_measure(y_true, y_pred, proba, classes) -> float:
     if len(classes) != 2 or len(_present(y_true, classes)) < 2:
         return float("nan")
-    return h_measure(np.asarray(y_true) == classes[1], np.asarray(proba, dtype=float)[:, 1])
+    # the project's ranking (the log-odds, ties relative: aucacc.evaluation.metrics.class_score), as the AUC's
+    return h_measure(np.asarray(y_true) == classes[1], metrics.class_score(np.asarray(proba, dtype=float), 1))
 
 
 #: The registry: every measure a study may name (``studies.<name>.measures``), in display order. The direction of

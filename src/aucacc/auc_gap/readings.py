@@ -67,7 +67,7 @@ def _ovr(y: np.ndarray, P: np.ndarray, classes: list[str], weighted: bool) -> fl
     for k, c in enumerate(classes):
         pos = y == c
         if pos.any() and (~pos).any():
-            vals.append(rank_auc(pos, P[:, k]))
+            vals.append(rank_auc(pos, class_score(P, k)))  # the project's ranking: log p_k, ties relative
             w.append(pos.mean())
     return float(np.average(vals, weights=w if weighted else None))
 

@@ -227,8 +227,6 @@ def cross_validate(ds: CleanDataset, folds: np.ndarray, make_estimator: Callable
     return scores, info
 
 
-
-
 def check_probabilities(p: Any, classes: Sequence[Any], n_test: int) -> np.ndarray:
     """A learner's ``predict_proba`` output as a float array, checked to be a probability vector per test instance.
 

@@ -131,10 +131,11 @@ def class_score(proba, k: int) -> np.ndarray:
         raise ValueError(f"proba must have shape (n, c) with c >= 2, got {P.shape}")
     if not 0 <= k < P.shape[1]:
         raise ValueError(f"class column {k} out of range for {P.shape[1]} columns")
-    with np.errstate(divide="ignore", invalid="ignore"):  # log 0 = −inf; log of a negative: NaN (tie_groups refuses)
-        logp = np.log(P[:, k])
+    # log 0 = −inf; a probability a rounding error below 0 (the learner checks accept −PROBABILITY_TOLERANCE) is 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logp = np.log(np.maximum(P[:, k], 0.0))
         if P.shape[1] == 2:
-            other = np.log(P[:, 1 - k])
+            other = np.log(np.maximum(P[:, 1 - k], 0.0))
             s = logp - other
             return np.where(np.isneginf(logp) & np.isneginf(other), 0.0, s)  # two zeros: no information
     return logp
@@ -275,7 +276,7 @@ def auc(y_true, proba: np.ndarray, classes) -> float:
 
     For two classes the positive class is the one whose name sorts last as text (the second
     class of every binary data set of the paper but cars), and :func:`class_score` ranks the
-    instances: ``(p_pos − p_neg) / 2``, computed from both columns, with ties up to
+    instances: the log-odds ``log p_pos − log p_neg``, computed from both columns, with ties up to
     :data:`SCORE_TIE_TOL` (:func:`tie_groups`). The two classes give the same ties (the score
     of one is exactly the negative of the other's), and the positive class does not depend on
     the declared order, so the AUC is the same float whichever class is declared first: also

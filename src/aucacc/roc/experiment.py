@@ -252,14 +252,14 @@ def roc_dataset(dataset: str, classes, frames: dict, metrics: dict, positive: st
         for lrn in frames:
             f = folds[folds["learner"] == lrn].copy()
             if len(classes) == 2:
-                # The metric module's stored fold AUC: it ranks the second class by class_score, whose
-                # ties are the ROC points' (the same key, negated when pos is the first class).
+                # The metric module's stored fold AUC: it ranks the class whose name sorts last by class_score,
+                # whose ties are the ROC points' (the same key, negated when pos is the other class).
                 m = metrics[lrn].query("metric == 'auc'").set_index("fold")["value"] / 100
                 f["auc_reference"] = f["fold"].map(m)
                 f["reference"] = "stored fold AUC (metrics.auc)"
             else:
                 prep = prepared[lrn]
-                is_pos, score = prep.y == pos, prep.column(pos)
+                is_pos, score = prep.y == pos, prep.key(pos)  # the ROC points' ranking: log p (ties relative)
                 ref = {k: rank_auc(is_pos[idx], score[idx]) for k, idx in prep.folds
                        if is_pos[idx].any() and not is_pos[idx].all()}
                 f["auc_reference"] = f["fold"].map(ref)

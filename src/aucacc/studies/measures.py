@@ -209,16 +209,15 @@ def measures_cde(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], names
             c_star, d_star = bootstrap_cd(counts[:, :4], n_boot, derive_seed(seed, "measures_cde", f, g, name))
             c_lo, c_hi, c_und = _interval(c_star)
             d_lo, d_hi, d_und = _interval(d_star)
-            tallies = counts
             p_c, p_d = _sign_test(tot["R"], tot["R"] + tot["S"]), _sign_test(tot["P"], tot["P"] + tot["Q"])
-            rows.append({"f": f, "g": g, "pair": name, "datasets": len(tallies),
+            rows.append({"f": f, "g": g, "pair": name, "datasets": len(counts),
                          "R": tot["R"], "S": tot["S"], "C": tot["C"], "C_lo": c_lo, "C_hi": c_hi, "p_C": p_c,
                          "P": tot["P"], "Q": tot["Q"], "D": tot["D"], "D_lo": d_lo, "D_hi": d_hi, "p_D": p_d,
                          "V": tot["V"], "E": tot["E"], "n": tot["U"],
                          "consistent": _answer(p_c, tot["R"] + tot["S"], alpha),
                          "more_discriminating": _answer(p_d, tot["P"] + tot["Q"], alpha),
-                         "C_interval": interval_status(c_lo, c_hi, len(tallies), n_boot),
-                         "D_interval": interval_status(d_lo, d_hi, len(tallies), n_boot),
+                         "C_interval": interval_status(c_lo, c_hi, len(counts), n_boot),
+                         "D_interval": interval_status(d_lo, d_hi, len(counts), n_boot),
                          "alpha": alpha, "n_boot": int(n_boot),
                          "C_undefined_resamples": c_und, "D_undefined_resamples": d_und})
     out = pd.DataFrame(rows, columns=COLUMNS)
