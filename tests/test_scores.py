@@ -64,3 +64,12 @@ def test_failure_notices_name_each_learner_failure_a_study_left_out(tmp_path):
     assert failure_notices(tmp_path, ["mine", "absent"]) == [
         f"study 'mine': learner 'GNB0' left out on data set 'synth' (on_learner_error: exclude): learner failed in "
         f"fold 0 (predict_proba): ValueError: probabilities not finite ({tables / 'exclusions.md'})"]
+
+
+def test_failure_notices_pass_over_an_empty_exclusions_file(tmp_path):
+    """`snakemake --touch` leaves empty files: the end of such a run prints no notice and does not fail (CI)."""
+    from aucacc.scores import failure_notices
+
+    (tmp_path / "mine" / "tables").mkdir(parents=True)
+    (tmp_path / "mine" / "tables" / "exclusions.csv").write_text("")
+    assert failure_notices(tmp_path, ["mine"]) == []

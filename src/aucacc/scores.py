@@ -338,9 +338,11 @@ def failure_notices(study_dir: str | os.PathLike, studies: Iterable[str]) -> lis
     lines = []
     for study in studies:
         path = Path(study_dir) / study / "tables" / "exclusions.csv"
-        if not path.exists():
+        if not path.exists() or path.stat().st_size == 0:  # not made yet, or an empty file (snakemake --touch)
             continue
         ex = pd.read_csv(path, dtype=str, keep_default_na=False)
+        if "reason" not in ex.columns:
+            continue
         for row in ex[ex["reason"].str.startswith(FAILURE_REASON)].itertuples():
             lines.append(f"study '{study}': learner '{row.learner}' left out on data set '{row.dataset}' "
                          f"(on_learner_error: exclude): {row.reason} ({path.with_suffix('.md')})")
