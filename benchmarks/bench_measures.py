@@ -16,13 +16,8 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import time
 
-
-def _cpu(f):
-    t = time.process_time()
-    out = f()
-    return out, time.process_time() - t
+from bench_study_analysis import _cpu  # CPU seconds of one call (benchmarks/ is the script's first path entry)
 
 
 def main(argv=None) -> None:
