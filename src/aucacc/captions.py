@@ -107,6 +107,9 @@ CAPTIONS: dict[str, str] = {
     "source_metrics": "Every metric of the sources (Tharwat §2, Aggarwal eq. 10.77, Fawcett §9): mean and sd over "
                       "folds, fractions in 0–1 (counts for TP, FN, FP, TN), with Tharwat's BER = 1 − BCR and "
                       "AGM = (GM + TNR·Nn)/(1 + Nn) (0 if TPR = 0); positive class per data set",
+    # cost-weighted accuracy (rule cost_accuracy)
+    "cost_accuracy": "Cost-weighted accuracy A = Σ cᵢnᵢaᵢ / Σ cᵢnᵢ (Aggarwal 2015, eq. 10.77) beside the plain "
+                     "accuracy, mean and sd over the test folds, with the costs of config key source_metrics.costs",
     # the scorecard's summary (rule scorecard)
     "scorecard_summary": "Scorecard summary: {summary}; {n_changed} differ from what config/claims.yaml expects (see "
                          "results/logs/scorecard.log)",

@@ -1,6 +1,6 @@
 # Last stage: the per-cell scorecard (config/claims.yaml), the comparison figures, every table as HTML
 # for `snakemake --report results/report.html`, and results/REPORT.md. Library: aucacc.report.
-from aucacc.report.plots import REPORT_FIGURES
+from aucacc.report.plots import REPORT_FIGURES, SOURCE_FIGURES
 
 # The workflow's own caption files, whatever the working directory (`--directory .test` runs elsewhere).
 REPORT_DIR = Path(f"{workflow.basedir}/workflow/report")
@@ -32,7 +32,8 @@ def table_category(stem):
                         ("roc", "ROC analysis"), ("scorecard", "Scorecard"),
                         ("claims_tests", "Statistics beyond the t-test"), ("friedman", "Statistics beyond the t-test"),
                         ("stats_", "Statistics beyond the t-test"), ("repeated_", "Statistics beyond the t-test"),
-                        ("source_metrics", "Metrics of the sources"), ("worked_examples", "Metrics of the sources")):
+                        ("source_metrics", "Metrics of the sources"), ("worked_examples", "Metrics of the sources"),
+                        ("cost_accuracy", "Metrics of the sources")):
         if stem.startswith(prefix):
             return report_category(cat)
     return report_category("Other tables")
@@ -151,6 +152,8 @@ rule report_md:
         scorecard=paper_only(rules.scorecard.output.csv),
         summary=paper_only(rules.scorecard.output.summary),
         figures=paper_only(expand(f"{RESULTS}/report/figures/{{f}}.png", f=REPORT_FIGURES)),
+        # the sources' figures, linked in REPORT.md's worked-examples section
+        sources=paper_only(expand(f"{RESULTS}/figures/sources/{{f}}.png", f=SOURCE_FIGURES)),
         tables=report_tables,
         studies=lambda wildcards: study_report_inputs(),
     output:
@@ -198,7 +201,7 @@ onsuccess:
 # of the paper's sources).
 @paper_output
 def _worked_examples_targets():
-    return tables("worked_examples")
+    return tables("worked_examples") + figures(*(f"sources/{f}" for f in SOURCE_FIGURES))
 
 
 rule worked_examples:
@@ -216,3 +219,26 @@ rule worked_examples:
         "../envs/aucacc.yaml"
     script:
         "../scripts/worked_examples.py"
+
+
+# One figure of the sources, redrawn from the data they print (Fawcett's Fig. 3, Tharwat's ROC and PR example and his
+# imbalance demonstration) by the library's ROC and metric code: the worked examples as figures.
+rule source_figure:
+    output:
+        png=report(f"{RESULTS}/figures/sources/{{figure}}.png", caption="../report/source_figure.rst",
+                   category=report_category("Metrics of the sources"), subcategory="Figures of the sources"),
+        pdf=f"{RESULTS}/figures/sources/{{figure}}.pdf",
+    log:
+        f"{RESULTS}/logs/source_figure/{{figure}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/source_figure/{{figure}}.tsv"
+    wildcard_constraints:
+        figure=one_of(SOURCE_FIGURES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/source_figure.py"

@@ -137,6 +137,38 @@ rule source_metrics_table:
         "../scripts/source_metrics_table.py"
 
 
+# Cost-weighted accuracy (Aggarwal eq. 10.77) beside the plain accuracy on each data set given costs in config
+# (source_metrics.costs): read from the source-metrics table. No costs: no table.
+COST_DATASETS = [d for d in SOURCE_METRICS["costs"] if d in SOURCE_DATASETS]
+if COST_DATASETS:
+
+    @paper_output
+    def _cost_accuracy_targets():
+        return tables("cost_accuracy")
+
+    rule cost_accuracy:
+        input:
+            summary=rules.source_metrics_table.output.table,
+        output:
+            table=f"{RESULTS}/tables/cost_accuracy.csv",
+            md=f"{RESULTS}/tables/cost_accuracy.md",
+            tex=f"{RESULTS}/tables/cost_accuracy.tex",
+        log:
+            f"{RESULTS}/logs/cost_accuracy.log",
+        params:
+            costs={d: SOURCE_METRICS["costs"][d] for d in COST_DATASETS},
+        benchmark:
+            f"{RESULTS}/benchmarks/cost_accuracy.tsv"
+        threads: 1
+        resources:
+            mem_mb=1000,
+            runtime=10,
+        conda:
+            "../envs/aucacc.yaml"
+        script:
+            "../scripts/cost_accuracy.py"
+
+
 # Repeated cross-validation: b = protocol.repetitions rounds of the k-fold protocol, each with its
 # own derived seed (repetition 0 = the paper's folds). b = 1 (the paper's) adds no job and no file.
 REPETITIONS = int(config["protocol"]["repetitions"])

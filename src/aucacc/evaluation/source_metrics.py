@@ -237,6 +237,11 @@ def dataset_source_metrics(scores: Mapping[str, pd.DataFrame], dataset: str, pro
     dataset, protocol : written into the ``dataset`` and ``protocol`` columns.
     positive, costs : as in :func:`fold_source_metrics`.
 
+    Raises
+    ------
+    ValueError
+        ``costs`` names a class that is not one of the scores' classes (config key ``source_metrics.costs``).
+
     Returns
     -------
     DataFrame
@@ -246,6 +251,10 @@ def dataset_source_metrics(scores: Mapping[str, pd.DataFrame], dataset: str, pro
     """
     frames = []
     for learner, sc in scores.items():
+        unknown = sorted(set(map(str, costs or {})) - set(score_classes(sc)))
+        if unknown:  # a misspelt class would silently cost 1
+            raise ValueError(f"config key 'source_metrics.costs.{dataset}' names {unknown}, not a class of {dataset} "
+                             f"(its classes: {score_classes(sc)}); name its classes as the clean data spells them")
         m = fold_source_metrics(sc, positive=positive, costs=costs)
         m.insert(0, "learner", learner)
         m.insert(0, "dataset", dataset)
@@ -271,3 +280,41 @@ def source_metrics_summary(frames: pd.DataFrame, pairs=None) -> pd.DataFrame:
     out = g.agg(mean="mean", sd=lambda v: float(np.std(v.dropna(), ddof=1)) if v.notna().sum() > 1 else np.nan,
                 n_folds="size", n_undefined=lambda v: int(v.isna().sum())).reset_index()
     return out
+
+
+def cost_accuracy_table(summary: pd.DataFrame, costs: Mapping[str, Mapping[str, float]]) -> pd.DataFrame:
+    """Cost-weighted accuracy (Aggarwal 2015, eq. 10.77) beside the plain accuracy, per data set with costs.
+
+    Parameters
+    ----------
+    summary : :func:`source_metrics_summary` (``dataset, learner, metric, mean, sd, …``; its ``cost_accuracy``
+        rows were computed with ``costs``).
+    costs : data set → {class: cost} (config key ``source_metrics.costs``); a class not named costs 1.
+
+    Returns
+    -------
+    DataFrame, one row per (data set with costs, learner) in the order of ``summary``: ``dataset, learner, costs``
+    (e.g. ``"malignant 5; other classes 1"``), ``accuracy``, ``accuracy_sd``, ``cost_accuracy``,
+    ``cost_accuracy_sd`` (mean and sd over the folds, fractions in 0–1) and ``difference`` (cost-weighted minus
+    plain: negative when the costly classes are the ones the learner misses more often).
+
+    Raises
+    ------
+    ValueError
+        A data set of ``costs`` has no ``accuracy`` or ``cost_accuracy`` rows in ``summary``.
+    """
+    rows = []
+    for ds, c in costs.items():
+        g = summary[(summary["dataset"] == ds) & summary["metric"].isin(["accuracy", "cost_accuracy"])]
+        wide = g.pivot_table(index="learner", columns="metric", values=["mean", "sd"], sort=False)
+        if g.empty or ("mean", "cost_accuracy") not in wide or ("mean", "accuracy") not in wide:
+            raise ValueError(f"config key 'source_metrics.costs' names {ds!r}, which has no accuracy and "
+                             f"cost_accuracy in the source metrics (not among the data sets of tables/source_metrics)")
+        text = "; ".join(f"{k} {float(v):g}" for k, v in c.items()) + "; other classes 1"
+        for lrn in dict.fromkeys(g["learner"]):
+            a, ca = wide.loc[lrn, ("mean", "accuracy")], wide.loc[lrn, ("mean", "cost_accuracy")]
+            rows.append({"dataset": ds, "learner": lrn, "costs": text, "accuracy": a,
+                         "accuracy_sd": wide.loc[lrn, ("sd", "accuracy")], "cost_accuracy": ca,
+                         "cost_accuracy_sd": wide.loc[lrn, ("sd", "cost_accuracy")], "difference": ca - a})
+    return pd.DataFrame(rows, columns=["dataset", "learner", "costs", "accuracy", "accuracy_sd", "cost_accuracy",
+                                       "cost_accuracy_sd", "difference"])

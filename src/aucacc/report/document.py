@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 import pandas as pd
 
 from aucacc.provenance import verified
+from aucacc.report.plots import SOURCE_FIGURES
 from aucacc.report.scorecard import STATUSES, summary, summary_line
 from aucacc.tables import to_markdown
 
@@ -171,7 +172,9 @@ SECTIONS = [
      ["report/figures/scatter_profit.png", "figures/profit_15.png", "figures/profit_25.png"]),
     ("ROC analysis", "Fawcett 2006; Provost & Fawcett 2001", ["rocch_dominators", "rocch_hybrid"], []),
     ("Worked examples of the sources", "Tharwat 2020; Fawcett 2006; Aggarwal 2015; Provost & Fawcett 2001",
-     ["worked_examples"], []),
+     ["worked_examples"], [f"figures/sources/{f}.png" for f in SOURCE_FIGURES]),
+    ("Aggarwal on data", "Aggarwal 2015 §10.9: cost-weighted accuracy, the test over b rounds of cross-validation",
+     ["cost_accuracy", "repeated_tests"], []),
 ]
 
 

@@ -51,6 +51,10 @@ THARWAT_THREE_CLASS_TN = {"A": 185, "B": 175, "C": 180}
 FAWCETT_SCORES = [0.9, 0.8, 0.7, 0.6, 0.55, 0.54, 0.53, 0.52, 0.51, 0.505,
                   0.4, 0.39, 0.38, 0.37, 0.36, 0.35, 0.34, 0.33, 0.30, 0.1]
 FAWCETT_CLASS = "ppnpppnnpnpnpnnnpnpn"
+# Tharwat (2020) §2.8 / §2.10: the imbalance demonstration multiplies the negatives by α (each negative counted α
+# times); the seed prints the balanced end point of the PR curve, P/(P+N) = 1/2, and no ratio of its own: these are
+# the ratios the figure draws (end points 1/2, 1/3, 1/6, 1/11).
+IMBALANCE_RATIOS = (1, 2, 5, 10)
 
 
 def _rounds_to(value: float, printed: str) -> bool:
@@ -83,6 +87,83 @@ def _labels(counts):
             y += [t] * n
             p += [q] * n
     return np.array(y), np.array(p)
+
+
+def twenty_instances() -> tuple[np.ndarray, np.ndarray]:
+    """The 20 scored instances of Fawcett (2006) Fig. 3 (= Tharwat 2020 Fig. 8): ``(positive, score)``.
+
+    Returns
+    -------
+    positive : bool array, shape (20,) — True for class p (10 of each class).
+    score : float array, shape (20,) — the scores as Fig. 3 prints them, highest first.
+    """
+    return np.array(list(FAWCETT_CLASS)) == "p", np.array(FAWCETT_SCORES, dtype=float)
+
+
+def threshold_table(negatives: int = 1) -> pd.DataFrame:
+    """Every threshold of the 20 scored instances: its ROC point and its precision and recall.
+
+    Fawcett (2006) Fig. 3 labels each ROC point by its threshold; Tharwat (2020) §2.8, Fig. 8 and Table 1 name
+    them t1 (= ∞, the point (0, 0)) to t21 and give TPR, FPR, precision and recall at each. The points are
+    :func:`aucacc.roc.curves.roc_points` of the instances (the library's ROC code); precision = TP / (TP + FP).
+
+    Parameters
+    ----------
+    negatives : int ≥ 1
+        α of Tharwat's imbalance demonstration: every negative counted α times (α = 1: the example as printed).
+        The ROC points do not change with α (FPR = αFP / αN); precision does, and its end point is P / (P + αN).
+
+    Returns
+    -------
+    DataFrame, one row per threshold (21 rows), highest first: ``point`` (t1 … t21), ``threshold`` (inf for t1),
+    ``TP, FP, FN, TN`` (counts, negatives multiplied by α), ``FPR, TPR`` (= recall), ``precision`` (NaN at t1,
+    0/0), ``accuracy`` ((TP + TN) / (P + αN)).
+
+    Raises
+    ------
+    ValueError
+        ``negatives`` is not an integer ≥ 1.
+    """
+    if int(negatives) != negatives or negatives < 1:
+        raise ValueError(f"negatives (α, the multiple of each negative) must be an integer ≥ 1, got {negatives!r}")
+    pos, score = twenty_instances()
+    rep = np.where(pos, 1, int(negatives))
+    pos, score = np.repeat(pos, rep), np.repeat(score, rep)
+    c = roc_points(pos, score)
+    tp = np.rint(c.tpr * c.n_pos).astype(int)
+    fp = np.rint(c.fpr * c.n_neg).astype(int)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(tp + fp > 0, tp / np.maximum(tp + fp, 1), np.nan)
+    return pd.DataFrame({"point": [f"t{i + 1}" for i in range(len(c.fpr))], "threshold": c.thresholds,
+                         "TP": tp, "FP": fp, "FN": c.n_pos - tp, "TN": c.n_neg - fp, "FPR": c.fpr, "TPR": c.tpr,
+                         "precision": precision, "accuracy": (tp + c.n_neg - fp) / (c.n_pos + c.n_neg)})
+
+
+def binary_imbalance(ratios=IMBALANCE_RATIOS) -> pd.DataFrame:
+    """Tharwat's (2020) binary example with its negatives multiplied by α: which metrics move with the class ratio.
+
+    TP = 70 and FN = 30 stay; FP = 20α and TN = 80α. The rates of one class (TPR, TNR, FPR, FNR) and the
+    measures made of them only (BCR, GM, YI) do not change; accuracy, precision (PPV), NPV and F1 mix the
+    columns of the confusion matrix and do (Tharwat §2: "the changes in the class distribution cancel each
+    other" only in the former). Computed by :func:`aucacc.evaluation.source_metrics.confusion_metrics`.
+
+    Parameters
+    ----------
+    ratios : iterable of int ≥ 1 — the values of α.
+
+    Returns
+    -------
+    DataFrame, one row per α: ``alpha, TP, FN, FP, TN`` and the metrics ``accuracy, PPV, NPV, F1, TPR, TNR,
+    BCR, GM``.
+    """
+    rows = []
+    for a in ratios:
+        c = THARWAT_BINARY
+        y, p = _labels({"P": {"P": c["TP"], "N": c["FN"]}, "N": {"P": c["FP"] * a, "N": c["TN"] * a}})
+        m = confusion_metrics(y, p, positive="P")
+        rows.append({"alpha": int(a), **{k: m[k] for k in ("TP", "FN", "FP", "TN", "accuracy", "PPV", "NPV", "F1",
+                                                          "TPR", "TNR", "BCR", "GM")}})
+    return pd.DataFrame(rows)
 
 
 def worked_examples() -> Table:

@@ -20,3 +20,6 @@ SCATTER_PANELS = {
 }
 SCATTER_TABLES = tuple(SCATTER_PANELS)
 REPORT_FIGURES = tuple(f"scatter_{t}" for t in SCATTER_TABLES) + ("per_dataset_uci", "per_dataset_svm", "auc_gap")
+# The sources' own figures, redrawn from their printed data (aucacc.report.plots.sources; rule source_figure):
+# results/figures/sources/<name>.png.
+SOURCE_FIGURES = ("fawcett_fig3", "tharwat_roc_pr", "tharwat_imbalance")
