@@ -77,6 +77,11 @@ cleanup() {
         find "$WORK/slurm-logs" -name '*.log' -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -n 3 | cut -d' ' -f2- \
             | xargs -r tail -n 25
     fi
+    # AUCACC_SLURM_LOGS=DIR: keep Snakemake's output of every run (and the daemons' logs) there, e.g. to read
+    # the time line of the jobs (benchmarks/README.md, "CI time")
+    if [ -n "${AUCACC_SLURM_LOGS:-}" ]; then
+        mkdir -p "$AUCACC_SLURM_LOGS" && cp -r "$WORK"/*.log "$WORK/snakemake-logs" "$AUCACC_SLURM_LOGS/" 2>/dev/null
+    fi
     if [ "$rc" -ne 0 ] && [ -n "${KEEP_WORK:-}" ]; then log "kept $WORK (KEEP_WORK)"; else rm -rf "$WORK"; fi
     exit "$rc"
 }
@@ -154,10 +159,11 @@ CONF
 }
 
 # prepare_run DIR: a copy of the workflow and the test configuration, without any results.
+# (.test's results are left out as it is copied: a local run may be writing them meanwhile, .ci/run)
 prepare_run() {
     mkdir -p "$1"
-    cp -r "$REPO/Snakefile" "$REPO/workflow" "$REPO/config" "$REPO/profiles" "$REPO/.test" "$1/"
-    rm -rf "$1/.test/results" "$1/.test/resources" "$1/.test/.snakemake"
+    (cd "$REPO" && tar -cf - --exclude=.test/results --exclude=.test/resources --exclude=.test/.snakemake \
+        Snakefile workflow config profiles .test) | tar -xf - -C "$1"
 }
 
 # reference_results LOCAL VAR: sets VAR to LOCAL, or to a fresh local run of .test if LOCAL is empty.
@@ -174,7 +180,16 @@ reference_results() {
 # the report's HTML). Files that embed a provenance record (data/*.json, REPORT.md, the report's
 # front page) are compared with that record's creation time (an ISO timestamp) blanked; everything
 # else byte for byte. With --subset, RUN may lack files of REF (a run of some targets only).
+# AUCACC_LOCAL_DONE=FILE (.ci/run starts this script while its local run of .test, REF, is still running): first wait
+# for FILE, which holds that run's exit status once it has ended.
 compare_outputs() {
+    if [ -n "${AUCACC_LOCAL_DONE:-}" ] && [ ! -s "$AUCACC_LOCAL_DONE" ]; then
+        log "waiting for the local run of .test to end ($AUCACC_LOCAL_DONE)"
+        wait_until 7200 "the local run of .test ($AUCACC_LOCAL_DONE)" test -s "$AUCACC_LOCAL_DONE"
+    fi
+    if [ -n "${AUCACC_LOCAL_DONE:-}" ] && [ "$(cat "$AUCACC_LOCAL_DONE")" != 0 ]; then
+        log "the local run of .test failed (exit $(cat "$AUCACC_LOCAL_DONE")): nothing to compare with"; exit 1
+    fi
     "$VENV/bin/python" - "$@" <<'PY'
 import re, sys
 from pathlib import Path
