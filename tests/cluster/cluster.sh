@@ -159,11 +159,12 @@ CONF
 }
 
 # prepare_run DIR: a copy of the workflow and the test configuration, without any results.
-# (.test's results are left out as it is copied: a local run may be writing them meanwhile, .ci/run)
+# (.test's results are left out, not copied and deleted: a local run may be writing them meanwhile, .ci/run)
 prepare_run() {
-    mkdir -p "$1"
-    (cd "$REPO" && tar -cf - --exclude=.test/results --exclude=.test/resources --exclude=.test/.snakemake \
-        Snakefile workflow config profiles .test) | tar -xf - -C "$1"
+    mkdir -p "$1/.test"
+    cp -r "$REPO/Snakefile" "$REPO/workflow" "$REPO/config" "$REPO/profiles" "$1/"
+    find "$REPO/.test" -mindepth 1 -maxdepth 1 ! -name results ! -name resources ! -name .snakemake \
+        -exec cp -r {} "$1/.test/" \;
 }
 
 # reference_results LOCAL VAR: sets VAR to LOCAL, or to a fresh local run of .test if LOCAL is empty.
