@@ -58,10 +58,15 @@ _stop_pid() {  # _stop_pid PID SIGNAL: signal one process and wait (5 s) until i
     for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
 }
 
+# _descendants PID: every process started under PID, children first (the daemons left it when they started)
+_descendants() { local c; for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do echo "$c"; _descendants "$c"; done; }
+
 cleanup() {
     local rc=$?
     set +e
     for pid in "${BG_PIDS[@]}"; do _stop_pid "$pid" TERM; _stop_pid "$pid" KILL; done
+    # a Snakemake in the foreground when this script was stopped (SIGTERM, e.g. from .ci/run) would outlive it
+    for pid in $(_descendants $$); do kill -TERM "$pid" 2>/dev/null; done
     if [ -n "$SLURMCTLD_PID" ] && [ -n "$(squeue -h -o %i 2>/dev/null)" ]; then
         # The cluster is this script's own: whatever is still queued or running is the test's.
         scancel $(squeue -h -o %i) 2>/dev/null
