@@ -58,10 +58,15 @@ _stop_pid() {  # _stop_pid PID SIGNAL: signal one process and wait (5 s) until i
     for _ in $(seq 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
 }
 
+# _descendants PID: every process started under PID, children first (the daemons left it when they started)
+_descendants() { local c; for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do echo "$c"; _descendants "$c"; done; }
+
 cleanup() {
     local rc=$?
     set +e
     for pid in "${BG_PIDS[@]}"; do _stop_pid "$pid" TERM; _stop_pid "$pid" KILL; done
+    # a Snakemake in the foreground when this script was stopped (SIGTERM, e.g. from .ci/run) would outlive it
+    for pid in $(_descendants $$); do kill -TERM "$pid" 2>/dev/null; done
     if [ -n "$SLURMCTLD_PID" ] && [ -n "$(squeue -h -o %i 2>/dev/null)" ]; then
         # The cluster is this script's own: whatever is still queued or running is the test's.
         scancel $(squeue -h -o %i) 2>/dev/null
@@ -76,6 +81,11 @@ cleanup() {
         grep -h -A10 "^Error in rule" "$WORK"/*.log "$WORK"/snakemake-logs/*.log 2>/dev/null | tail -n 60
         find "$WORK/slurm-logs" -name '*.log' -printf '%T@ %p\n' 2>/dev/null | sort -rn | head -n 3 | cut -d' ' -f2- \
             | xargs -r tail -n 25
+    fi
+    # AUCACC_SLURM_LOGS=DIR: keep Snakemake's output of every run (and the daemons' logs) there, e.g. to read
+    # the time line of the jobs (benchmarks/README.md, "CI time")
+    if [ -n "${AUCACC_SLURM_LOGS:-}" ]; then
+        mkdir -p "$AUCACC_SLURM_LOGS" && cp -r "$WORK"/*.log "$WORK/snakemake-logs" "$AUCACC_SLURM_LOGS/" 2>/dev/null
     fi
     if [ "$rc" -ne 0 ] && [ -n "${KEEP_WORK:-}" ]; then log "kept $WORK (KEEP_WORK)"; else rm -rf "$WORK"; fi
     exit "$rc"
@@ -154,10 +164,12 @@ CONF
 }
 
 # prepare_run DIR: a copy of the workflow and the test configuration, without any results.
+# (.test's results are left out, not copied and deleted: a local run may be writing them meanwhile, .ci/run)
 prepare_run() {
-    mkdir -p "$1"
-    cp -r "$REPO/Snakefile" "$REPO/workflow" "$REPO/config" "$REPO/profiles" "$REPO/.test" "$1/"
-    rm -rf "$1/.test/results" "$1/.test/resources" "$1/.test/.snakemake"
+    mkdir -p "$1/.test"
+    cp -r "$REPO/Snakefile" "$REPO/workflow" "$REPO/config" "$REPO/profiles" "$1/"
+    find "$REPO/.test" -mindepth 1 -maxdepth 1 ! -name results ! -name resources ! -name .snakemake \
+        -exec cp -r {} "$1/.test/" \;
 }
 
 # reference_results LOCAL VAR: sets VAR to LOCAL, or to a fresh local run of .test if LOCAL is empty.
@@ -174,7 +186,16 @@ reference_results() {
 # the report's HTML). Files that embed a provenance record (data/*.json, REPORT.md, the report's
 # front page) are compared with that record's creation time (an ISO timestamp) blanked; everything
 # else byte for byte. With --subset, RUN may lack files of REF (a run of some targets only).
+# AUCACC_LOCAL_DONE=FILE (.ci/run starts this script while its local run of .test, REF, is still running): first wait
+# for FILE, which holds that run's exit status once it has ended.
 compare_outputs() {
+    if [ -n "${AUCACC_LOCAL_DONE:-}" ] && [ ! -s "$AUCACC_LOCAL_DONE" ]; then
+        log "waiting for the local run of .test to end ($AUCACC_LOCAL_DONE)"
+        wait_until 7200 "the local run of .test ($AUCACC_LOCAL_DONE)" test -s "$AUCACC_LOCAL_DONE"
+    fi
+    if [ -n "${AUCACC_LOCAL_DONE:-}" ] && [ "$(cat "$AUCACC_LOCAL_DONE")" != 0 ]; then
+        log "the local run of .test failed (exit $(cat "$AUCACC_LOCAL_DONE")): nothing to compare with"; exit 1
+    fi
     "$VENV/bin/python" - "$@" <<'PY'
 import re, sys
 from pathlib import Path

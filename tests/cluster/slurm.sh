@@ -26,17 +26,25 @@ case "${1:-}" in --calm|--faults) MODE=${1#--}; shift;; esac
 source "$(dirname "$0")/cluster.sh"
 source "$(dirname "$0")/faults.sh"
 
-# calm_run: every target of .test through the profile, in its own folder; compared with LOCAL.
-calm_run() {
+# calm_start: every target of .test through the profile, in its own folder, in the background (CALM_PID);
+# calm_finish waits for it and compares its outputs with LOCAL's.
+CALM_PID=""
+calm_start() {
+    log "calm run of .test through --profile profiles/slurm: started"
+    prepare_run "$WORK/run"
+    (cd "$WORK/run" && exec "$SM" "${SM_SLURM[@]}" --slurm-logdir "$WORK/slurm-logs" > "$WORK/run.log" 2>&1) &
+    CALM_PID=$!
+    BG_PIDS+=("$CALM_PID")
+}
+calm_finish() {
     phase "calm run of .test through --profile profiles/slurm"
-    local run=$WORK/run
-    prepare_run "$run"
-    (cd "$run" && "$SM" "${SM_SLURM[@]}" --slurm-logdir "$WORK/slurm-logs" \
-        > "$WORK/run.log" 2>&1) || { log "the SLURM run failed:"; tail -n 60 "$WORK/run.log"; exit 1; }
+    local rc=0
+    wait "$CALM_PID" || rc=$?
+    [ "$rc" -eq 0 ] || { log "the SLURM run failed (exit $rc):"; tail -n 60 "$WORK/run.log"; exit 1; }
     log "$(grep -c 'has been submitted with SLURM jobid' "$WORK/run.log") SLURM jobs submitted for" \
         "$(grep -oP '^\s*total\s+\K\d+' "$WORK/run.log" | head -n 1) jobs of the workflow; $(tail -n 1 "$WORK/run.log")"
     phase "comparison of the calm run"
-    compare_outputs "$LOCAL" "$run/.test/results"
+    compare_outputs "$LOCAL" "$WORK/run/.test/results"
 }
 
 phase "cluster start"
@@ -44,12 +52,19 @@ cluster_start
 phase "reference run"
 reference_results "${1:-}" LOCAL
 T0=$SECONDS
-[ "$MODE" = faults ] || calm_run
+case $MODE in
+    calm) calm_start; calm_finish;;
+    faults) fault_runs;;
+    # fault 1 (scancel, one job of its own run in its own folder) beside the calm run: the node has room for both
+    # (NODE_CPUS); then faults 2 (slurmd killed: alone on the cluster) and 3 (in a copy of the calm run's folder)
+    all) calm_start; fault_scancel; calm_finish;;
+esac
 T1=$SECONDS
-[ "$MODE" = calm ] || fault_runs
+[ "$MODE" != all ] || { fault_slurmd; fault_sigkill; }
 T2=$SECONDS
 phase ""
-# one line per part, read by .ci/run
+# one line per part, read by .ci/run: "calm" is the calm run with fault 1 beside it, "faults" faults 2 and 3
 [ "$MODE" = faults ] || log "time of SLURM calm: $((T1 - T0)) s"
-[ "$MODE" = calm ] || log "time of SLURM faults: $((T2 - T1)) s"
+if [ "$MODE" = faults ]; then log "time of SLURM faults: $((T1 - T0)) s"
+elif [ "$MODE" = all ]; then log "time of SLURM faults: $((T2 - T1)) s"; fi
 log "done ($MODE): $((SECONDS - START)) s"
