@@ -1165,12 +1165,14 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         the branch table; per branch the node it leads to (>= 0), or ``-1 - r`` for a leaf whose
         probabilities are row ``r`` of the probability table (an empty branch's row is its parent's
         ``bag_prob``, as :meth:`_accumulate` reads it)."""
-        lap = self.laplace
         root = self.tree_
         if root.children is None:
             return (np.zeros(0, dtype=np.intp), np.zeros(0), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp),
-                    root.dist.prob(lap)[None, :])
-        inner, att, sp, first, branch, probs = [root], [], [], [], [], []
+                    root.dist.prob(self.laplace)[None, :])
+        # Each leaf's probabilities are its class weights over its weight (_Dist.prob; an empty branch:
+        # its bag of the parent's distribution, or the parent's whole distribution if that bag is
+        # empty, _Dist.bag_prob), computed for all leaves at once with the same element-wise arithmetic.
+        inner, att, sp, first, branch, num, den = [root], [], [], [], [], [], []
         i = 0
         while i < len(inner):
             node = inner[i]
@@ -1180,13 +1182,27 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             first.append(len(branch))
             for j, ch in enumerate(node.children):
                 if ch.children is None:
-                    branch.append(-1 - len(probs))
-                    probs.append(node.dist.bag_prob(j, lap) if ch.is_empty else ch.dist.prob(lap))
+                    branch.append(-1 - len(num))
+                    d = node.dist
+                    if ch.is_empty and _gr(d.per_bag[j], 0):  # bag_prob(j): the bag itself
+                        num.append(d.pcb[j])
+                        den.append(d.per_bag[j])
+                    else:  # prob(), of the leaf or (bag_prob's fallback) of the parent
+                        d = d if ch.is_empty else ch.dist
+                        num.append(d.per_class)
+                        den.append(d.total)
                 else:
                     branch.append(len(inner))
                     inner.append(ch)
+        num, den = np.array(num, dtype=float), np.array(den, dtype=float)
+        if self.laplace:
+            probs = (num + 1.0) / (den + num.shape[1])[:, None]
+        else:
+            zero = (den - 0 < _SMALL) & (0 - den < _SMALL)  # Utils.eq(total, 0): all zero
+            probs = num / np.where(zero, 1.0, den)[:, None]
+            probs[zero] = 0.0
         return (np.array(att, dtype=np.intp), np.array(sp), np.array(first, dtype=np.intp),
-                np.array(branch, dtype=np.intp), np.array(probs))
+                np.array(branch, dtype=np.intp), probs)
 
     @staticmethod
     def _route(flat, codes: np.ndarray, vals: np.ndarray) -> np.ndarray:
