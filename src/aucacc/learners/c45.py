@@ -306,8 +306,11 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             n = len(self._y)
             rows = np.arange(n, dtype=np.int32 if n < np.iinfo(np.int32).max else np.intp)
             wk = w[keep]
-            grown = _GROWN[key] = self._build(rows, _ones(n) if (wk == 1.0).all() else wk.copy(), None,
-                                              self._root_order())
+            if n and self._always_unit and len(self._nominal_idx) and not len(self._numeric_idx):
+                grown = _GROWN[key] = self._grow_nominal(rows)  # the discretized data: level by level
+            else:
+                grown = _GROWN[key] = self._build(rows, _ones(n) if (wk == 1.0).all() else wk.copy(), None,
+                                                  self._root_order())
             for name in self._GROWTH_STATE:
                 self.__dict__.pop(name, None)
             while len(_GROWN) > _GROWN_MAX:
@@ -806,6 +809,142 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             nk[i] = np.count_nonzero(~np.isnan(self._F[j]))
         return S, nk
 
+    #: Bound of the (nodes x attributes x values x classes) count tables of :meth:`_grow_nominal`,
+    #: in cells: a level's nodes are searched together, in groups of at most this size.
+    _CHUNK_NOMINAL = 1 << 20
+
+    def _grow_nominal(self, rows: np.ndarray) -> _Node:
+        """:meth:`_build` from the root for nominal attributes only, unit weights and no missing
+        value (``_always_unit``, e.g. the discretized data): the same tree, grown level by level.
+
+        All nodes of a level are searched together with array operations (``C45Split`` and
+        ``C45ModelSelection`` as in :meth:`_nominal_candidates` and :meth:`_select`), so the cost of a
+        level is a fixed number of array operations instead of that number per node. Every sum is a
+        count (integers, exact in any order); the entropy terms are looked up (``_xlnx``) and combined
+        element by element, each node's sums over classes, values and attributes reduced along the
+        same (last) axis and in the same order as the node-by-node search, so the gains, gain ratios,
+        average gains and choices are the very doubles of :meth:`_select`. A level's rows are kept
+        grouped by node, each node's rows in data order (stable partitions), as :meth:`_split` keeps them.
+        """
+        C, m = self._C, self._m
+        nom = self._nominal_idx
+        d, dn, vmax = len(self._V), len(nom), self._vmax
+        cell = dn * vmax * C  # the cells of one node's table
+        y, xlnx, codes_all = self._y, self._xlnx, self._X
+        pos = np.full(d, -1)
+        pos[nom] = np.arange(dn)  # an attribute's position among the nominal ones searched
+        n = len(rows)
+        R = rows  # the level's rows, grouped by node
+        sizes = np.array([n], dtype=np.intp)  # rows (= weight) of each node of the level
+        pc = np.bincount(y, minlength=C)[None, :]  # class counts of each node (int)
+        # where each node of the level goes: None for the root, else (parent, parent's distribution, branch)
+        slots: list = [None]
+        root = None
+        step = max(1, self._CHUNK_NOMINAL // max(cell, 1))
+        while len(sizes):
+            N = len(sizes)
+            ends = np.cumsum(sizes)
+            starts = ends - sizes
+            # _select's leaf tests on counts: Utils.sm(total, 2m), or the total equal to the largest class count
+            leaf = (sizes < 2 * m) | (pc.max(axis=1) == sizes)
+            cand = np.flatnonzero(~leaf)
+            nid = np.repeat(np.arange(N), sizes)  # the node of each row of R
+            split: dict[int, tuple[int, np.ndarray, np.ndarray]] = {}  # node -> (attribute, pcb, per_bag)
+            if len(cand):
+                keep = ~leaf[nid]
+                Rc, csz = R[keep], sizes[cand]
+                cend = np.cumsum(csz)
+                local = np.repeat(np.arange(len(cand)), csz)
+                for g0 in range(0, len(cand), step):
+                    g1 = min(len(cand), g0 + step)
+                    a, b = (int(cend[g0 - 1]) if g0 else 0), int(cend[g1 - 1])
+                    self._nominal_level(cand[g0:g1], Rc[a:b], local[a:b] - g0, sizes, pc, cell, pos, split)
+            atts = np.full(N, -1)
+            nv_of = np.zeros(N, dtype=np.intp)
+            for i, (att, _, _) in split.items():
+                atts[i], nv_of[i] = att, self._V[att]
+            new_slots, new_pc = [], []
+            for i in range(N):
+                slot = slots[i]
+                if i in split:
+                    att, pcb_i, bag_i = split[i]
+                    dist = _Dist(pcb_i.astype(float), bag_i.astype(float), pc[i].astype(float), float(sizes[i]))
+                    node = _Node(att, dist, None, None, False, R[starts[i]:ends[i]], _ones(int(sizes[i])))
+                    node.children = [self._empty_leaf] * len(bag_i)
+                    for v in np.flatnonzero(bag_i).tolist():
+                        new_slots.append((node, dist, v))
+                        new_pc.append(pcb_i[v])
+                else:  # the node's one-bag distribution: the root's, or its bag of the parent's split
+                    dist = _dist_one_bag(y[R], _ones(n), C) if slot is None else slot[1].bag(slot[2])
+                    node = _Node(None, dist, None, None, _eq(dist.total, 0))
+                if slot is None:
+                    root = node
+                else:
+                    slot[0].children[slot[2]] = node
+            if not split:
+                break
+            # The next level: the split nodes' rows by (node, branch), each branch in data order.
+            an = atts[nid]
+            sel = an >= 0
+            Rs, ns = R[sel], nid[sel]
+            base = np.cumsum(nv_of) - nv_of  # each split node's first branch
+            key = base[ns] + codes_all[an[sel], Rs]
+            order = np.argsort(key, kind="stable")
+            R = Rs[order]
+            child_sizes = np.bincount(key, minlength=int(nv_of.sum()))
+            sizes = child_sizes[child_sizes > 0]
+            pc = np.array(new_pc).reshape(len(new_pc), C)
+            slots = new_slots
+            assert len(sizes) == len(slots)
+        return root
+
+    def _nominal_level(self, nodes: np.ndarray, rows: np.ndarray, local: np.ndarray, sizes: np.ndarray,
+                       pc: np.ndarray, cell: int, pos: np.ndarray, split: dict) -> None:
+        """The split search of :meth:`_grow_nominal` for a group of a level's ``nodes``: ``rows`` are
+        their rows (grouped by node), ``local`` the position in ``nodes`` of each row's node. Records
+        each node that splits in ``split`` (node -> attribute, class counts per value, counts per value)."""
+        C, m, vmax = self._C, self._m, self._vmax
+        nom, d = self._nominal_idx, len(self._V)
+        dn, g = len(nom), len(nodes)
+        xlnx = self._xlnx
+        cells = self._cell_index[rows] + (local * cell)[:, None]
+        n_pcb = np.bincount(cells.ravel(), minlength=g * cell).reshape(g, dn, vmax, C)
+        del cells
+        n_bag = n_pcb.sum(axis=3)  # counts: exact
+        # Distribution.check: >= 2 bags with >= minNoObj
+        ok = (n_bag >= m).sum(axis=2) > 1  # (g, dn)
+        tot_i = sizes[nodes]
+        sum_w = tot_i.astype(float)[:, None]  # the node's weight, (g, 1)
+        ln_sum = xlnx[tot_i][:, None]
+        tot = np.broadcast_to(sum_w, ok.shape)  # the known weight: every value is known
+        ln_bag = xlnx[n_bag]
+        # _gains_and_ratios, every node at once
+        old_ent = (ln_sum - xlnx[pc[nodes]].sum(axis=1)[:, None]) / _LOG2
+        new_ent = -(xlnx[n_pcb].sum(axis=3) - ln_bag).sum(axis=2) / _LOG2
+        num = (1 - (sum_w - tot) / sum_w) * (old_ent - new_ent)
+        gain = np.divide(num, tot, out=np.zeros(num.shape), where=~(np.abs(num) < _SMALL))
+        # _gain_ratio (no unknown weight)
+        split_ent = (-ln_bag.sum(axis=2) - 0.0 + ln_sum) / _LOG2
+        split_ent = np.where(tot > _SMALL, split_ent, 0.0)
+        ratio = np.divide(gain, split_ent / sum_w, out=np.zeros(split_ent.shape), where=~(np.abs(split_ent) < _SMALL))
+        # _select: the admissible attributes' average gain (summed in attribute order; adding the others'
+        # zeros changes no sum), then the first attribute whose ratio beats the best by more than 1e-6
+        ok_all = np.zeros((g, d), dtype=bool)
+        gain_all, ratio_all = np.zeros((g, d)), np.zeros((g, d))
+        ok_all[:, nom] = ok
+        gain_all[:, nom] = np.where(ok, gain, 0.0)
+        ratio_all[:, nom] = np.where(ok, ratio, 0.0)
+        in_avg = ok_all & self._in_average
+        n_valid = in_avg.sum(axis=1)
+        avg = np.cumsum(np.where(in_avg, gain_all, 0.0), axis=1)[:, -1] / np.maximum(n_valid, 1)
+        G = np.where(ok_all & (gain_all >= (avg - 1e-3)[:, None]), ratio_all, -np.inf)
+        best, _ = self._first_best(G)
+        best[n_valid == 0] = -1
+        for i in np.flatnonzero(best >= 0).tolist():
+            att = int(best[i])
+            j, nv = int(pos[att]), int(self._V[att])
+            split[int(nodes[i])] = (att, n_pcb[i, j, :nv], n_bag[i, j, :nv])
+
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` and ``order``
         as in :meth:`_select`."""
@@ -1009,9 +1148,85 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         check_is_fitted(self, "tree_")
         codes, vals = self._encode(X)
         n = codes.shape[1]
+        flat = self._flat_tree()
+        att = flat[0]
+        used = np.unique(att).tolist()
+        numeric = [j for j in used if self.categories_[j] is None]
+        nominal = [j for j in used if self.categories_[j] is not None]
+        if not ((nominal and (codes[nominal] < 0).any()) or (numeric and np.isnan(vals[numeric]).any())):
+            return self._route(flat, codes, vals)
         P = np.zeros((n, len(self.classes_)))
         self._accumulate(self.tree_, (codes, vals), np.arange(n), np.ones(n), P)
         return P
+
+    def _flat_tree(self):
+        """The fitted tree as arrays, for :meth:`_route`: per node with a test (breadth first) the
+        attribute, the split point (NaN for a nominal test) and the position of its first branch in
+        the branch table; per branch the node it leads to (>= 0), or ``-1 - r`` for a leaf whose
+        probabilities are row ``r`` of the probability table (an empty branch's row is its parent's
+        ``bag_prob``, as :meth:`_accumulate` reads it)."""
+        root = self.tree_
+        if root.children is None:
+            return (np.zeros(0, dtype=np.intp), np.zeros(0), np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp),
+                    root.dist.prob(self.laplace)[None, :])
+        # Each leaf's probabilities are its class weights over its weight (_Dist.prob; an empty branch:
+        # its bag of the parent's distribution, or the parent's whole distribution if that bag is
+        # empty, _Dist.bag_prob), computed for all leaves at once with the same element-wise arithmetic.
+        inner, att, sp, first, branch, num, den = [root], [], [], [], [], [], []
+        i = 0
+        while i < len(inner):
+            node = inner[i]
+            i += 1
+            att.append(node.att)
+            sp.append(np.nan if node.split_point is None else node.split_point)
+            first.append(len(branch))
+            for j, ch in enumerate(node.children):
+                if ch.children is None:
+                    branch.append(-1 - len(num))
+                    d = node.dist
+                    if ch.is_empty and _gr(d.per_bag[j], 0):  # bag_prob(j): the bag itself
+                        num.append(d.pcb[j])
+                        den.append(d.per_bag[j])
+                    else:  # prob(), of the leaf or (bag_prob's fallback) of the parent
+                        d = d if ch.is_empty else ch.dist
+                        num.append(d.per_class)
+                        den.append(d.total)
+                else:
+                    branch.append(len(inner))
+                    inner.append(ch)
+        num, den = np.array(num, dtype=float), np.array(den, dtype=float)
+        if self.laplace:
+            probs = (num + 1.0) / (den + num.shape[1])[:, None]
+        else:
+            zero = (den - 0 < _SMALL) & (0 - den < _SMALL)  # Utils.eq(total, 0): all zero
+            probs = num / np.where(zero, 1.0, den)[:, None]
+            probs[zero] = 0.0
+        return (np.array(att, dtype=np.intp), np.array(sp), np.array(first, dtype=np.intp),
+                np.array(branch, dtype=np.intp), probs)
+
+    @staticmethod
+    def _route(flat, codes: np.ndarray, vals: np.ndarray) -> np.ndarray:
+        """``predict_proba`` when no instance has a missing value at an attribute the tree tests:
+        each instance follows one path to one leaf (or empty branch), whose probabilities it gets, as
+        :meth:`_accumulate` gives them (``0 + 1 * p``: the same doubles). All instances move down one
+        level at a time."""
+        att, sp, first, branch, probs = flat
+        n = codes.shape[1]
+        row = np.zeros(n, dtype=np.intp)
+        if len(att):
+            idx, cur = np.arange(n), np.zeros(n, dtype=np.intp)
+            while len(idx):
+                a = att[cur]
+                s = sp[cur]
+                num = ~np.isnan(s)
+                code = codes[a, idx].astype(np.intp)
+                if num.any():  # value <= split point: branch 0, else 1
+                    code[num] = vals[a[num], idx[num]] > s[num]
+                nxt = branch[first[cur] + code]
+                done = nxt < 0
+                row[idx[done]] = -1 - nxt[done]
+                idx, cur = idx[~done], nxt[~done]
+        return probs[row]
 
     def predict(self, X: pd.DataFrame) -> np.ndarray:
         """Predicted class labels, shape (n_samples,): the first most probable class.

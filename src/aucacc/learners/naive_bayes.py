@@ -134,9 +134,11 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
         self.class_count_ = np.bincount(yc, minlength=k).astype(float)
         self.class_prior_ = (self.class_count_ + 1.0) / (n + k)
         self.domains_, self.counts_, self.cond_prob_ = {}, {}, {}
+        self._categories = {}  # each attribute's categories (an Index), for _codes' check of a domain
         for col, s in X.items():
             cat = s.array  # the pandas Categorical: categories and codes without a Series each
-            cats = list(cat.categories)
+            self._categories[col] = cat.categories
+            cats = cat.categories.tolist()  # (one conversion, not one value at a time)
             nv = len(cats)
             codes = cat.codes[keep].astype(np.int64)
             ok = codes >= 0
@@ -150,8 +152,13 @@ class NaiveBayes(ClassifierMixin, BaseEstimator):
     def _codes(self, s: pd.Series, col) -> np.ndarray:
         """Value indices of ``s`` (attribute ``col``) in the training domain (-1 = missing)."""
         dom = self.domains_[col]
-        if isinstance(s.dtype, pd.CategoricalDtype) and list(s.array.categories) == dom:
-            return s.array.codes.astype(np.int64)
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            cats, fitted = s.array.categories, getattr(self, "_categories", {}).get(col)
+            # The training domain, in order: the same Index (folds of one frame share it), or equal
+            # values (compared as arrays, not one Python object at a time).
+            if cats is fitted or (len(cats) == len(dom) and (cats.equals(fitted) if fitted is not None
+                                                               else cats.tolist() == dom)):
+                return s.array.codes.astype(np.int64)
         vals = s.astype(object).to_numpy()
         present = s.notna().to_numpy()
         codes = np.full(len(s), -1, dtype=np.int64)
