@@ -42,6 +42,9 @@ def test_scatter_panels_against_auc_then_accuracy(tmp_path):
     m = _means().pivot_table(index=["dataset", "learner"], columns="measure", values="value")
     a = m.xs("A", level="learner")
     np.testing.assert_allclose(np.sort(ax.collections[1].get_offsets()[:, 0]), np.sort(a["auc"].to_numpy()))
+    # AUC and accuracy only: one panel, no empty row for accuracy's block
+    two = measure_scatter_figure(_means(), ["auc", "accuracy"], ["A", "B", "C"])
+    assert len(two.axes) == 1 and two.axes[0].get_title().startswith("accuracy vs AUC")
     out = save_figure(fig, tmp_path / "scatter")
     assert out["png"].stat().st_size > 10_000 and out["pdf"].exists()
 

@@ -138,7 +138,8 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
     blocks = []
     for r in refs:
         blocks.append([(r, g) for g in names if g != r and not (g in refs and refs.index(g) < refs.index(r))])
-    ncols = max(1, min(SCATTER_COLUMNS, max(len(b) for b in blocks)))
+    blocks = [b for b in blocks if b] or [[]]
+    ncols = max(1, min(SCATTER_COLUMNS, max(len(b) for b in blocks)))  # [[]]: one empty panel saying why
     rows_per = [max(1, -(-len(b) // ncols)) for b in blocks]
     nrows = sum(rows_per)
     fig, axes = plt.subplots(nrows, ncols, figsize=(2.7 * ncols + 0.4, 2.55 * nrows + 1.0), squeeze=False)
@@ -148,6 +149,8 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
             ax = axes[row + k // ncols][k % ncols]
             if k >= len(block):
                 ax.axis("off")
+                if not block and k == 0:
+                    ax.text(0.5, 0.5, "fewer than two measures", ha="center", va="center", transform=ax.transAxes)
                 continue
             f, g = block[k]
             n_pts = 0
