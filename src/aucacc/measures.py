@@ -56,7 +56,7 @@ from aucacc.roc.hull import roc_convex_hull
 from aucacc.scores import read_score_files, score_classes
 
 __all__ = ["Measure", "MEASURES", "LOG_LOSS_EPS", "TIE_RTOL", "confusion", "fold_measures", "study_fold_measures", "h_measure",
-           "measure_value", "compare", "study_measure_names"]
+           "measure_value", "compare", "study_measure_names", "read_fold_measures"]
 
 #: Probabilities are clipped to [LOG_LOSS_EPS, 1 − LOG_LOSS_EPS] in ``log_loss`` (float64's machine epsilon, as
 #: scikit-learn 1.9's ``log_loss``).
@@ -406,3 +406,22 @@ def study_measure_names(study: Mapping) -> list[str]:
     if unknown:
         raise KeyError(f"config key 'measures' names {unknown}, not measures; the measures are {', '.join(MEASURES)}")
     return names
+
+
+def read_fold_measures(path) -> pd.DataFrame:
+    """A study's per-fold measures file (``tables/fold_measures.csv``, written by the job ``study_measures`` from
+    :func:`study_fold_measures`), as written: an undefined value (empty cell) is NaN, an empty ``exact`` is ``""``,
+    and a data set or learner named like a missing value (``NA``) stays a name.
+
+    Raises
+    ------
+    ValueError
+        The file lacks a column of :func:`study_fold_measures` (the message names the file and the columns).
+    """
+    df = pd.read_csv(path, keep_default_na=False, na_values={"value": [""]}, dtype={"exact": str})
+    missing = [c for c in ("dataset", "learner", "fold", "measure", "value", "exact") if c not in df.columns]
+    if missing:
+        raise ValueError(f"{path}: no column(s) {missing}; a per-fold measures file (the job study_measures writes "
+                         f"it) has dataset, learner, protocol, [repetition,] fold, measure, value, exact, n_test")
+    df["value"] = pd.to_numeric(df["value"], errors="raise").astype(float)
+    return df

@@ -61,3 +61,22 @@ def test_fold_measures_agree_with_the_fold_metrics(test_run, study):
     expected = {(d, lrn) for d in cfg["datasets"] for lrn in cfg["learners"]
                 if len(pd.read_parquet(where / "scores" / protocol / d / f"{lrn}.parquet"))}
     assert {(d, lrn) for d, lrn, _ in fold.groupby(["dataset", "learner", "protocol"]).groups} == expected
+
+
+@pytest.mark.parametrize("study", ["huang_ling_2005", "tiny"])
+def test_figures_across_data_sets(test_run, study):
+    """The rules study_measure_figures and study_learner_pairs drew each study's figures across data sets from its
+    fold_measures.csv (a learner-pair figure per measure of the study), REPORT.md links them, and the matrix says
+    the H-measure covers the binary data sets only (iris, the one multi-class set of each study, left out)."""
+    res = test_run / ".test" / "results"
+    figures = res / "studies" / study / "figures"
+    cfg = yaml.safe_load((test_run / ".test" / "config" / "config.yaml").read_text())["studies"][study]
+    measures = cfg.get("measures") or list(MEASURES)
+    stems = ["measures_scatter", "measure_ranks"] + [f"learner_pairs/{m}" for m in measures]
+    for s in stems:
+        assert (figures / f"{s}.png").stat().st_size > 10_000 and (figures / f"{s}.pdf").exists(), s
+    report = (res / "REPORT.md").read_text()
+    assert all(f"studies/{study}/figures/{s}.png" in report for s in stems)
+    n_sets = len(cfg["datasets"])
+    assert (f"H-measure is defined on two classes only: its cells cover the binary data sets only ({n_sets - 1} of the "
+            f"{n_sets} data sets" in (res / "studies" / study / "tables" / "measures_matrix.md").read_text())

@@ -31,11 +31,12 @@ class Named(list):
         return self._named.keys()
 
 
-def run(script: str, tmp: Path, input: dict, output: dict, params: dict):
+def run(script: str, tmp: Path, input: dict, output: dict, params: dict, wildcards: dict | None = None):
     flat_in = [p for v in input.values() for p in (v if isinstance(v, list) else [v])]
     smk = type("Snakemake", (), {})()
     smk.input, smk.output, smk.params = Named(flat_in, **input), Named(list(output.values()), **output), Named(**params)
     smk.log, smk.rule, smk.config = [str(tmp / f"{script}.log")], script, {"seed": 1}
+    smk.wildcards = Named(**(wildcards or {}))
     runpy.run_path(str(SCRIPTS / f"{script}.py"), init_globals={"snakemake": smk})
 
 
@@ -111,3 +112,33 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     assert "Data: protocol per_fold" in notes and "A: NaiveBayes, given the discretized attribute table" in notes
     assert "Removed by the data sets' recipes (results/data/<name>.json): d1: 3 of 43 rows (missing_values)." in notes
     assert list(pd.read_csv(tab / "retest.csv")["claimed_outcome"]) == ["not significant"]
+
+
+def test_measure_figure_scripts(tmp_path):
+    """study_measure_figures and study_learner_pairs read a study's fold_measures.csv only and write their figures
+    (PNG and PDF), an undefined measure (the H-measure of a multi-class set: an empty cell) included."""
+    rng = np.random.default_rng(3)
+    rows = []
+    for d in ("d1", "d2", "d3"):
+        for lrn in ("A", "B", "C"):
+            for f in range(3):
+                for m in ("accuracy", "brier", "h_measure"):
+                    v = np.nan if (m == "h_measure" and d == "d3") else float(rng.uniform(0.1, 0.9))
+                    rows.append({"dataset": d, "learner": lrn, "protocol": "none", "fold": f, "measure": m,
+                                 "value": v, "exact": "", "n_test": 10})
+    fold = tmp_path / "tables" / "fold_measures.csv"
+    fold.parent.mkdir(parents=True)
+    pd.DataFrame(rows).to_csv(fold, index=False)
+    fig = tmp_path / "figures"
+    names = ["accuracy", "brier", "h_measure"]
+    run("study_measure_figures", tmp_path, {"fold_measures": str(fold)},
+        {"scatter": str(fig / "measures_scatter.png"), "ranks": str(fig / "measure_ranks.png"),
+         "pdf": [str(fig / "measures_scatter.pdf"), str(fig / "measure_ranks.pdf")]},
+        {"study": "s", "learners": ["A", "B", "C"], "measures": names})
+    run("study_learner_pairs", tmp_path, {"fold_measures": str(fold)},
+        {"figure": str(fig / "learner_pairs" / "brier.png"), "pdf": str(fig / "learner_pairs" / "brier.pdf")},
+        {"study": "s", "learners": ["A", "B", "C"], "pairs": [["B", "A"], ["C", "A"], ["C", "B"]]},
+        wildcards={"measure": "brier"})
+    for stem in ("measures_scatter", "measure_ranks", "learner_pairs/brier"):
+        for ext in ("png", "pdf"):
+            assert (fig / f"{stem}.{ext}").stat().st_size > 5_000, (stem, ext)

@@ -4,7 +4,7 @@
 # several studies is trained once. The ROC stage (roc.smk) serves every study; the paper study's source metrics are
 # its own stage (stats.smk), every other study gets its own by the same scripts. Library: aucacc.studies.
 from aucacc.report.document import study_category
-from aucacc.measures import study_measure_names
+from aucacc.measures import MEASURES, study_measure_names
 from aucacc.scores import study_files as scores_study_files
 
 # The studies whose source metrics are made here and whose ROC outputs go under their folder (the paper study's
@@ -13,7 +13,7 @@ OWN_STUDIES = [s for s in STUDIES if s != PAPER]
 RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]
 STUDY_TABLES = ["summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman",
                 "auc_vs_accuracy", "measures_matrix", "measures_cde"]
-STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy", "measures_matrix"]
+STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy", "measures_matrix", "measures_scatter", "measure_ranks"]
 STUDY_ROC_TABLES = ROC_TABLES  # common.smk: the ROC stage's tables, the paper study's and every other's
 
 
@@ -35,11 +35,13 @@ def study_table_stems(study):
 
 
 def study_figure_stems(study):
-    """Every figure a study makes (ROC, DET and source-metric figures per data set for a study other than the paper's)."""
+    """Every figure a study makes: a learner-pairs figure per measure of the study, and the ROC, DET and source-metric
+    figures per data set for a study other than the paper's."""
     ds = STUDIES[study]["datasets"]
+    per_measure = [f"learner_pairs/{m}" for m in study_measure_names(STUDIES[study])]
     per_dataset = ([f"{kind}/{d}" for kind in ("roc", "det", "source_metrics") for d in ds]
                    if study in OWN_STUDIES else [])
-    return STUDY_FIGURES + per_dataset
+    return STUDY_FIGURES + per_measure + per_dataset
 
 
 def study_files(study, kind):
@@ -255,6 +257,67 @@ rule study_measures:
         "../envs/aucacc.yaml"
     script:
         "../scripts/study_measures.py"
+
+
+# Figures across data sets, from the per-fold measures only (nothing retrained, no score re-read): each measure against
+# AUC and accuracy, one point per (data set, learner), and the learners' average ranks under each measure.
+rule study_measure_figures:
+    input:
+        fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
+    output:
+        scatter=report(f"{STUDY_DIR}/{{study}}/figures/measures_scatter.png",
+                       caption="../report/study_measures_scatter_figure.rst",
+                       category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        ranks=report(f"{STUDY_DIR}/{{study}}/figures/measure_ranks.png",
+                     caption="../report/study_measure_ranks_figure.rst",
+                     category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        pdf=[f"{STUDY_DIR}/{{study}}/figures/{f}.pdf" for f in ("measures_scatter", "measure_ranks")],
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/measure_figures.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/measure_figures.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],  # each learner's colour in every figure of the study
+        measures=lambda wc: study_measure_names(STUDIES[wc.study]),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_measure_figures.py"
+
+
+# Learner against learner under one measure of a study, each point a data set: the study's learner pairs (cde_pairs),
+# or, beyond 12 pairs, each learner against the best-ranked one under the measure (aucacc.studies.measures.shown_pairs).
+rule study_learner_pairs:
+    input:
+        fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
+    output:
+        figure=report(f"{STUDY_DIR}/{{study}}/figures/learner_pairs/{{measure}}.png",
+                      caption="../report/study_learner_pairs_figure.rst",
+                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
+        pdf=f"{STUDY_DIR}/{{study}}/figures/learner_pairs/{{measure}}.pdf",
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/learner_pairs/{{measure}}.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/learner_pairs/{{measure}}.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        pairs=lambda wc: study_pairs(STUDIES[wc.study]),
+    wildcard_constraints:
+        measure=one_of(MEASURES),
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_learner_pairs.py"
 
 
 # Every metric of the sources per fold of each of a study's learners on one data set, and its figure.

@@ -257,7 +257,10 @@ def study_sections(results: str | os.PathLike, sections: list[Mapping[str, Any]]
         figs = [f for f in sec["figures"] if (res / f).exists()]
         main = [f for f in figs if f.count("/") == 3]  # studies/<s>/figures/<stem>.png; per data set one level deeper
         out += [f"![{Path(f).stem}]({f})" for f in main] + [""]
-        per_dataset = [f for f in figs if f not in main]
+        per_measure = [f for f in figs if f not in main and Path(f).parent.name == "learner_pairs"]
+        if per_measure:  # figures/learner_pairs/<measure>.png
+            out += ["Per measure: " + ", ".join(f"[{Path(f).parent.name} {Path(f).stem}]({f})" for f in per_measure), ""]
+        per_dataset = [f for f in figs if f not in main and f not in per_measure]
         if per_dataset:
             out += ["Per data set: " + ", ".join(f"[{Path(f).parent.name} {Path(f).stem}]({f})" for f in per_dataset), ""]
         for t in sec["tables"]:

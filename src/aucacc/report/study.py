@@ -22,16 +22,19 @@ import pandas as pd
 from aucacc.config import study_pairs
 from aucacc.exceptions import DataFormatError
 from aucacc.report.figures import save_figure
-from aucacc.report.plots.measures import measures_matrix_figure
+from aucacc.report.plots.measures import (learner_pairs_figure, measure_ranks_figure, measure_scatter_figure,
+                                          measures_matrix_figure)
 from aucacc.report.plots.significance import cd_diagram
 from aucacc.report.plots.studies import auc_vs_accuracy_figure, message_figure
 from aucacc.schemas import schema_default
 from aucacc.studies.analysis import auc_vs_accuracy, headline, pairwise_tests, retest_claims, summary_tables
-from aucacc.studies.measures import measures_tables
+from aucacc.studies.measures import (measure_means, measure_ranks, measures_tables, pair_values,
+                                     shown_pairs)
 from aucacc.studies.results import check_folds, folds_to_metrics
 from aucacc.tables import Table
 
-__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures"]
+__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures", "study_measure_figures",
+           "study_learner_pairs"]
 
 
 @dataclass
@@ -133,6 +136,53 @@ def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], nam
     tables = measures_tables(measures, [tuple(p) for p in pairs], names, alpha=alpha, n_boot=n_boot, seed=seed)
     return StudyAnalysis(study, tables, {"measures_matrix": measures_matrix_figure(tables["measures_matrix"], names,
                                                                                    study)})
+
+
+def study_measure_figures(measures: pd.DataFrame, names: Iterable[str], learners: Iterable[str],
+                          study: str) -> StudyAnalysis:
+    """The figures across data sets of a study's measures, from its per-fold measures only (nothing retrained, no
+    score re-read): measure against measure (:func:`aucacc.report.plots.measures.measure_scatter_figure`) and the
+    learners' average ranks under each measure (:func:`aucacc.report.plots.measures.measure_ranks_figure`). The job
+    ``study_measure_figures`` calls it.
+
+    Parameters
+    ----------
+    measures : the study's per-fold measures (``tables/fold_measures.csv``: ``dataset, learner, protocol,
+        [repetition,] fold, measure, value, exact``).
+    names : the study's measures (:func:`aucacc.measures.study_measure_names`); learners : the study's learners
+        (their colours and the ranked learners); study : its name, in the titles.
+
+    Returns
+    -------
+    StudyAnalysis
+        figures ``measures_scatter, measure_ranks``; tables none.
+    """
+    names, learners = list(names), list(learners)
+    means = measure_means(measures, names)
+    ranked = [x for x in learners if x in set(means["learner"])]
+    ranks = measure_ranks(means, names, ranked)
+    return StudyAnalysis(study, {}, {"measures_scatter": measure_scatter_figure(means, names, learners, study),
+                                     "measure_ranks": measure_ranks_figure(ranks, names, learners, study)})
+
+
+def study_learner_pairs(measures: pd.DataFrame, measure: str, learners: Iterable[str],
+                        pairs: Iterable[tuple[str, str]], study: str) -> StudyAnalysis:
+    """Learner against learner under one measure, each point a data set
+    (:func:`aucacc.report.plots.measures.learner_pairs_figure`), from the study's per-fold measures only. The pairs
+    drawn: :func:`aucacc.studies.measures.shown_pairs` of the study's ``pairs`` (config ``cde_pairs``) and the
+    learners' ranks under ``measure``. The job ``study_learner_pairs`` calls it.
+
+    Returns
+    -------
+    StudyAnalysis
+        figure ``learner_pairs/<measure>``.
+    """
+    learners = list(learners)
+    means = measure_means(measures, [measure])
+    ranked = [x for x in learners if x in set(means["learner"])]
+    shown, note = shown_pairs([tuple(p) for p in pairs], measure_ranks(means, [measure], ranked))
+    fig = learner_pairs_figure(pair_values(means, measure, shown), measure, shown, learners, study, note)
+    return StudyAnalysis(study, {}, {f"learner_pairs/{measure}": fig})
 
 
 def _default(value: Any, key: str) -> Any:

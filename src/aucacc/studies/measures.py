@@ -31,7 +31,8 @@ from aucacc.studies.analysis import (CI_LEVEL, _answer, _interval, _pair_name, _
                                      folds_per_test_set, interval_status, repetitions_note)
 from aucacc.tables import Table
 
-__all__ = ["ALL_PAIRS", "verdicts", "measures_cde", "measures_matrix", "measures_tables"]
+__all__ = ["ALL_PAIRS", "MAX_PAIR_PANELS", "verdicts", "measures_cde", "measures_matrix", "measures_tables", "measure_means",
+           "measure_ranks", "shown_pairs", "pair_values"]
 
 #: The ``pair`` of the rows that pool every learner pair of the study.
 ALL_PAIRS = "all pairs"
@@ -291,6 +292,14 @@ def measures_matrix(cde: Table | pd.DataFrame, names: Sequence[str]) -> Table:
              "(C > 0.5: f consistent with g; D > 1: f more discriminating than g). C is symmetric, D(g, f) = "
              "1 / D(f, g). f is statistically consistent with and more discriminating than g when both are starred; "
              "read the bootstrap intervals over data sets in measures_cde before trusting a star."]
+    n_sets = int(pooled["datasets"].max()) if len(pooled) else 0
+    for m in (n for n in names if MEASURES[n].binary_only):
+        cells = pooled[(pooled["f"] == m) | (pooled["g"] == m)]
+        k = int(cells["datasets"].max()) if len(cells) else 0
+        notes.append(f"{labels[m]} is defined on two classes only: its cells cover the binary data sets only "
+                     + (f"({k} of the {n_sets} data sets; column datasets of measures_cde)." if k else
+                        "(none in this study: its cells are empty).")
+                     + " The study's multi-class data sets are left out of its pairs.")
     marked = data[~data[["C_interval", "D_interval"]].isin(["ok", "none"]).all(axis=1)]
     if len(marked):
         notes.append(f"{len(marked)} cells have a bootstrap interval marked too few data sets or degenerate (columns "
@@ -310,3 +319,184 @@ def measures_tables(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], na
     """``{"measures_cde": measures_cde(...), "measures_matrix": measures_matrix(...)}`` (the job ``study_measures``)."""
     cde = measures_cde(measures, pairs, names, alpha=alpha, n_boot=n_boot, seed=seed)
     return {"measures_cde": cde, "measures_matrix": measures_matrix(cde, names)}
+
+
+# ---- Figures across data sets: per (data set, learner) means over the test folds, average ranks, learner pairs ----
+
+#: The most learner-pair panels of one measure's figure (:func:`shown_pairs`): 4 rows of 3.
+MAX_PAIR_PANELS = 12
+
+
+def measure_means(measures: pd.DataFrame, names: Sequence[str] | None = None) -> pd.DataFrame:
+    """Each measure's mean over the test folds of every (data set, learner): the points of the figures across data
+    sets.
+
+    Parameters
+    ----------
+    measures : tidy per-fold measures (module docstring; a study's ``tables/fold_measures.csv``), or already one row
+        per (data set, learner, measure) (then each mean is that value).
+    names : measures of :data:`aucacc.measures.MEASURES` (default: those in ``measures``, in the registry's order).
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, learner, measure, value, folds, of``: ``value`` the mean over the ``folds`` test folds where the
+        measure is defined (NaN when it is on none: the H-measure of a multi-class data set) out of ``of`` (the
+        r × k folds of repeated cross-validation are all averaged). The mean of an exact measure
+        (:attr:`aucacc.measures.Measure.exact`, column ``exact``) is the exact mean of its fractions rounded once
+        to float, so that two learners with equal means get equal floats (and tie in :func:`measure_ranks`).
+        Rows: data sets and learners in their order of first appearance, measures in the order of ``names``.
+
+    Raises
+    ------
+    KeyError
+        A name is not a registered measure.
+    """
+    df = measures.copy()
+    df["value"] = pd.to_numeric(df["value"], errors="raise").astype(float)
+    df["exact"] = df["exact"].fillna("").astype(str) if "exact" in df.columns else ""
+    for col in ("dataset", "learner", "measure"):
+        df[col] = df[col].astype(str)
+    names = [n for n in MEASURES if n in set(df["measure"])] if names is None else list(names)
+    unknown = [n for n in names if n not in MEASURES]
+    if unknown:
+        raise KeyError(f"unknown measures {unknown}; the measures are {', '.join(MEASURES)}")
+    ds_order = {d: i for i, d in enumerate(dict.fromkeys(df["dataset"]))}
+    lrn_order = {x: i for i, x in enumerate(dict.fromkeys(df["learner"]))}
+    rows = []
+    for (d, lrn, m), g in df[df["measure"].isin(names)].groupby(["dataset", "learner", "measure"], sort=False):
+        ok = np.isfinite(g["value"].to_numpy(dtype=float))
+        if not ok.any():
+            value = float("nan")
+        elif MEASURES[m].exact and (g["exact"][ok] != "").all():
+            value = float(sum((Fraction(e) for e in g["exact"][ok]), Fraction(0)) / int(ok.sum()))
+        else:
+            value = float(np.mean(g["value"].to_numpy(dtype=float)[ok]))
+        rows.append({"dataset": d, "learner": lrn, "measure": m, "value": value, "folds": int(ok.sum()), "of": len(g)})
+    out = pd.DataFrame(rows, columns=["dataset", "learner", "measure", "value", "folds", "of"])
+    key = (out["dataset"].map(ds_order) * len(lrn_order) + out["learner"].map(lrn_order)) * len(names) \
+        + out["measure"].map({n: i for i, n in enumerate(names)})
+    return out.iloc[np.argsort(key.to_numpy(), kind="stable")].reset_index(drop=True)
+
+
+def _means(measures: pd.DataFrame, names: Sequence[str] | None) -> pd.DataFrame:
+    """:func:`measure_means` of per-fold measures, or ``measures`` itself when it is already means."""
+    if {"folds", "of"} <= set(measures.columns) and not measures.duplicated(["dataset", "learner", "measure"]).any():
+        return measures
+    return measure_means(measures, names)
+
+
+def measure_ranks(measures: pd.DataFrame, names: Sequence[str] | None = None,
+                  learners: Sequence[str] | None = None) -> pd.DataFrame:
+    """Average rank of each learner under each measure over the data sets (rank 1 = best; direction-aware).
+
+    On each data set the learners are ranked by their mean over the test folds (:func:`measure_means`): the highest
+    mean gets rank 1 for a higher-is-better measure, the lowest for a lower-is-better one (Brier, log loss;
+    :attr:`aucacc.measures.Measure.higher_better`); tied means share the average of their ranks
+    (``scipy.stats.rankdata(method="average")``, as Friedman's test ranks, Demšar 2006, §3.2.2). The ranks are
+    averaged over the data sets on which every learner of ``learners`` has a defined mean (a learner skipped on a data
+    set, the H-measure of a multi-class set: that data set is left out of that measure's ranks).
+
+    Parameters
+    ----------
+    measures : tidy per-fold measures (``dataset, learner, measure, value[, exact]``; a study's
+        ``tables/fold_measures.csv``) or their means (:func:`measure_means`).
+    names : measures of :data:`aucacc.measures.MEASURES` (default: those in ``measures``, registry order).
+    learners : the learners ranked (default: those in ``measures``, in their order of first appearance).
+
+    Returns
+    -------
+    DataFrame
+        ``measure, learner, rank, datasets``: one row per (measure, learner) in the order of ``names`` then
+        ``learners``; ``rank`` the average rank in [1, len(learners)] over the ``datasets`` complete data sets
+        (NaN when there is none).
+
+    Raises
+    ------
+    KeyError
+        A name is not a registered measure.
+    """
+    from scipy.stats import rankdata
+
+    means = _means(measures, names)
+    names = [n for n in MEASURES if n in set(means["measure"])] if names is None else list(names)
+    learners = list(dict.fromkeys(means["learner"])) if learners is None else list(learners)
+    rows = []
+    for m in names:
+        if m not in MEASURES:
+            raise KeyError(f"unknown measure {m!r}; the measures are {', '.join(MEASURES)}")
+        wide = (means[means["measure"] == m].pivot_table(index="dataset", columns="learner", values="value",
+                                                         aggfunc="first", dropna=False)
+                .reindex(columns=learners))
+        wide = wide[np.isfinite(wide.to_numpy(dtype=float)).all(axis=1)] if len(wide) else wide
+        values = wide.to_numpy(dtype=float)
+        sign = -1.0 if MEASURES[m].higher_better else 1.0
+        ranks = rankdata(sign * values, method="average", axis=1) if len(values) else np.full((0, len(learners)), 1.0)
+        avg = ranks.mean(axis=0) if len(values) else np.full(len(learners), np.nan)
+        rows += [{"measure": m, "learner": x, "rank": float(r), "datasets": len(values)} for x, r in zip(learners, avg)]
+    return pd.DataFrame(rows, columns=["measure", "learner", "rank", "datasets"])
+
+
+def shown_pairs(pairs: Sequence[tuple[str, str]], ranks: pd.DataFrame | None = None,
+                cap: int = MAX_PAIR_PANELS) -> tuple[list[tuple[str, str]], str]:
+    """The learner pairs a measure's learner-pair figure draws, and a note on those left out.
+
+    All of ``pairs`` (the study's ``cde_pairs``; default every pair) when there are at most ``cap``. Otherwise each
+    learner against the best-ranked one under the measure (its ``ranks``: :func:`measure_ranks` rows of one
+    measure; ties broken by the learners' order), the best-ranked learners first, at most ``cap`` (7 learners: 6
+    pairs instead of 21), as a comparison with a control (Demšar 2006, §3.2.2).
+
+    Returns
+    -------
+    (pairs, note) : ``(a, b)`` pairs, ``a`` on the x axis; ``note`` ``""`` when every pair is shown, else e.g.
+        ``"6 of 21 learner pairs shown: each learner against NB, the best-ranked under AUC"``.
+    """
+    pairs = [tuple(p) for p in pairs]
+    if len(pairs) <= cap or ranks is None or not len(ranks) or ranks["rank"].isna().all():
+        if len(pairs) <= cap:
+            return pairs, ""
+        return pairs[:cap], f"the first {cap} of {len(pairs)} learner pairs shown (no ranks under this measure)"
+    r = ranks.reset_index(drop=True)
+    order = r.assign(pos=range(len(r))).sort_values(["rank", "pos"], na_position="last")["learner"].tolist()
+    best = order[0]
+    chosen = [(best, x) for x in order[1:]][:cap]
+    label = MEASURES[r["measure"].iloc[0]].label if "measure" in r.columns and r["measure"].iloc[0] in MEASURES else ""
+    return chosen, (f"{len(chosen)} of {len(pairs)} learner pairs shown: each learner against {best}, the best-ranked"
+                    + (f" under {label}" if label else ""))
+
+
+def pair_values(means: pd.DataFrame, measure: str, pairs: Sequence[tuple[str, str]]) -> pd.DataFrame:
+    """Learner ``a`` against learner ``b`` under ``measure``, one row per data set both have a mean on.
+
+    Parameters
+    ----------
+    means : :func:`measure_means` (or per-fold measures, averaged first).
+    measure : a measure of :data:`aucacc.measures.MEASURES`.
+    pairs : ``(a, b)`` learner pairs.
+
+    Returns
+    -------
+    DataFrame
+        ``a, b, dataset, value_a, value_b, better``: ``better`` is ``"a"``, ``"b"`` or ``"tie"`` by the measure's
+        direction (lower is better for Brier and log loss), tied when ``|value_a − value_b| ≤ TIE_RTOL · max(1,
+        |value_a|, |value_b|)`` (:data:`aucacc.measures.TIE_RTOL`; equal exact means are equal floats,
+        :func:`measure_means`). Pairs in the order given, data sets in their order in ``means``.
+    """
+    means = _means(means, [measure])
+    wide = means[means["measure"] == measure].pivot_table(index="dataset", columns="learner", values="value",
+                                                          aggfunc="first", dropna=False)
+    wide = wide.reindex([d for d in dict.fromkeys(means["dataset"]) if d in wide.index])
+    hb = MEASURES[measure].higher_better
+    rows = []
+    for a, b in pairs:
+        if a not in wide.columns or b not in wide.columns:
+            continue
+        for d, va, vb in zip(wide.index, wide[a].to_numpy(dtype=float), wide[b].to_numpy(dtype=float)):
+            if not (np.isfinite(va) and np.isfinite(vb)):
+                continue
+            if abs(va - vb) <= TIE_RTOL * max(1.0, abs(va), abs(vb)):
+                better = "tie"
+            else:
+                better = "a" if (va > vb) == hb else "b"
+            rows.append({"a": a, "b": b, "dataset": d, "value_a": va, "value_b": vb, "better": better})
+    return pd.DataFrame(rows, columns=["a", "b", "dataset", "value_a", "value_b", "better"])

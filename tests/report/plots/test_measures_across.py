@@ -1,0 +1,81 @@
+"""aucacc.report.plots.measures: the figures across data sets draw the expected panels, points, colours and labels,
+and are saved as PNG and PDF."""
+
+import matplotlib.colors as mcolors
+import numpy as np
+import pandas as pd
+
+from aucacc.report.figures import learner_colours, save_figure
+from aucacc.report.plots.measures import learner_pairs_figure, measure_ranks_figure, measure_scatter_figure
+from aucacc.studies.measures import measure_ranks, pair_values
+
+
+def _means() -> pd.DataFrame:
+    """3 data sets × learners A, B, C; accuracy, AUC, Brier, MCC (one value per data set and learner)."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for d in ("d1", "d2", "d3"):
+        for lrn in "ABC":
+            for m in ("accuracy", "auc", "brier", "mcc"):
+                rows.append({"dataset": d, "learner": lrn, "measure": m, "value": float(rng.uniform(0.2, 0.9)),
+                             "folds": 5, "of": 5})
+    return pd.DataFrame(rows)
+
+
+def _visible(fig):
+    return [ax for ax in fig.axes if ax.axison]
+
+
+def test_scatter_panels_against_auc_then_accuracy(tmp_path):
+    fig = measure_scatter_figure(_means(), ["accuracy", "auc", "brier", "mcc"], ["C", "A", "B"], "s")
+    # x = AUC: accuracy, Brier, MCC; x = accuracy: Brier, MCC (AUC against accuracy drawn once): 5 panels of 2 × 3
+    titles = [ax.get_title().split(":")[0] for ax in _visible(fig)]
+    assert titles == ["accuracy vs AUC", "Brier vs AUC", "MCC vs AUC", "Brier vs accuracy", "MCC vs accuracy"]
+    assert len(fig.axes) == 6
+    ax = _visible(fig)[1]
+    assert ax.get_ylabel() == "Brier (lower is better)" and ax.get_xlabel() == "AUC"
+    # one collection per learner, each in the study's colour of that learner (C first in the study's list), 3 points
+    colours = learner_colours(["C", "A", "B"])
+    got = [mcolors.to_hex(c.get_facecolor()[0], keep_alpha=False) for c in ax.collections]
+    assert got == [mcolors.to_hex(colours[x], keep_alpha=False) for x in ("C", "A", "B")]
+    assert [len(c.get_offsets()) for c in ax.collections] == [3, 3, 3]
+    m = _means().pivot_table(index=["dataset", "learner"], columns="measure", values="value")
+    a = m.xs("A", level="learner")
+    np.testing.assert_allclose(np.sort(ax.collections[1].get_offsets()[:, 0]), np.sort(a["auc"].to_numpy()))
+    # AUC and accuracy only: one panel, no empty row for accuracy's block
+    two = measure_scatter_figure(_means(), ["auc", "accuracy"], ["A", "B", "C"])
+    assert len(two.axes) == 1 and two.axes[0].get_title().startswith("accuracy vs AUC")
+    out = save_figure(fig, tmp_path / "scatter")
+    assert out["png"].stat().st_size > 10_000 and out["pdf"].exists()
+
+
+def test_learner_pairs_panels_and_the_better_side():
+    means = _means()
+    pairs = [("A", "B"), ("A", "C"), ("B", "C"), ("C", "A")]
+    fig = learner_pairs_figure(pair_values(means, "auc", pairs), "auc", pairs, ["A", "B", "C"], "s")
+    assert len(_visible(fig)) == 4 and len(fig.axes) == 6  # 3 per row
+    ax = _visible(fig)[0]
+    texts = {t.get_text(): t.get_position() for t in ax.texts}
+    assert texts["B better"] == (0.04, 0.96) and texts["A better"] == (0.96, 0.04)  # higher AUC: above = y's learner
+    fig = learner_pairs_figure(pair_values(means, "brier", pairs), "brier", pairs[:1], ["A", "B", "C"], "s", "note")
+    ax = _visible(fig)[0]
+    texts = {t.get_text(): t.get_position() for t in ax.texts}
+    assert texts["A better"] == (0.04, 0.96) and texts["B better"] == (0.96, 0.04)  # lower Brier: above = x's
+    v = pair_values(means, "brier", pairs[:1])
+    wins = (v["better"] == "a").sum(), (v["better"] == "b").sum()
+    assert ax.get_title() == f"A vs B: A {wins[0]}, B {wins[1]}, tied 0"
+    assert sum(len(c.get_offsets()) for c in ax.collections) == 3  # one point per data set
+    assert fig._suptitle.get_text().endswith("\nnote")
+
+
+def test_rank_plot_one_line_per_learner():
+    ranks = measure_ranks(_means(), ["accuracy", "auc", "brier", "mcc"], ["A", "B", "C"])
+    fig = measure_ranks_figure(ranks, ["accuracy", "auc", "brier", "mcc"], ["A", "B", "C"], "s")
+    (ax,) = fig.axes
+    lines = ax.get_lines()
+    assert [ln.get_label() for ln in lines] == ["A", "B", "C"]
+    for ln in lines:
+        want = ranks[ranks.learner == ln.get_label()]["rank"].to_numpy()
+        np.testing.assert_allclose(ln.get_ydata(), want)
+    assert ax.get_ylim()[0] > ax.get_ylim()[1]  # rank 1 at the top
+    assert [t.get_text() for t in ax.get_xticklabels()][2] == "Brier\n(3 data sets)"
