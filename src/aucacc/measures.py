@@ -56,7 +56,7 @@ from aucacc.roc.hull import roc_convex_hull
 from aucacc.scores import read_score_files, score_classes
 
 __all__ = ["Measure", "MEASURES", "LOG_LOSS_EPS", "TIE_RTOL", "confusion", "fold_measures", "study_fold_measures", "h_measure",
-           "measure_value", "compare", "study_measure_names"]
+           "measure_value", "compare", "study_measure_names", "read_fold_measures"]
 
 #: Probabilities are clipped to [LOG_LOSS_EPS, 1 − LOG_LOSS_EPS] in ``log_loss`` (float64's machine epsilon, as
 #: scikit-learn 1.9's ``log_loss``).
@@ -81,6 +81,10 @@ class Measure:
     exact : True for a ratio of confusion counts: its value is a :class:`fractions.Fraction`, compared exactly.
     binary_only : defined on two classes only (NaN on a multi-class fold).
     compute : ``f(y_true, y_pred, proba, classes) -> float | Fraction`` of one fold.
+    points_scale : True when a difference of 0.01 is one percentage point (a proportion on [0, 1], or MCC's and
+        kappa's [−1, 1]): the Bayesian tests of :func:`aucacc.studies.measure_tests.measure_tests` then take the
+        rope ``statistics.rope`` (percentage points) / 100 in the measure's units. False for Brier and log loss,
+        which have no such unit (their rope: config ``statistics.measure_ropes``, else 0).
     """
 
     name: str
@@ -89,6 +93,7 @@ class Measure:
     exact: bool
     binary_only: bool
     compute: Callable
+    points_scale: bool = True
 
 
 def confusion(y_true, y_pred, classes) -> np.ndarray:
@@ -260,8 +265,8 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("auc", "AUC", True, False, False, _auc),
     Measure("aunu", "AUNU", True, False, False, _aunu),
     Measure("aunp", "AUNP", True, False, False, _aunp),
-    Measure("brier", "Brier", False, False, False, _brier),
-    Measure("log_loss", "log loss", False, False, False, _log_loss),
+    Measure("brier", "Brier", False, False, False, _brier, points_scale=False),
+    Measure("log_loss", "log loss", False, False, False, _log_loss, points_scale=False),
     Measure("balanced_accuracy", "balanced accuracy", True, True, False, _balanced_accuracy),
     Measure("mcc", "MCC", True, False, False, _mcc),
     Measure("macro_f1", "macro F1", True, True, False, _macro_f1),
@@ -370,6 +375,30 @@ def study_fold_measures(paths, names=None) -> pd.DataFrame:
     if not frames:
         raise ValueError("study_fold_measures: no scores files given")
     return pd.concat(frames, ignore_index=True)
+
+
+def read_fold_measures(path) -> pd.DataFrame:
+    """A study's per-fold measures file (``results/studies/<study>/tables/fold_measures.csv``, written by the job
+    ``study_measures``), checked against its provenance record (:func:`aucacc.provenance.verified`).
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, learner, protocol, [repetition,] fold, measure, value, exact, n_test`` (:func:`study_fold_measures`):
+        names as strings (a data set named ``NA`` stays one), ``value`` float (NaN where undefined), ``exact`` a
+        string (empty for a real-valued measure).
+
+    Raises
+    ------
+    aucacc.exceptions.IntegrityError
+        The file changed after it was written, or has no provenance record.
+    """
+    from aucacc.provenance import verified
+
+    frame = pd.read_csv(verified(path), keep_default_na=False, na_values={"value": ["", "nan", "NaN"]},
+                        dtype={"dataset": str, "learner": str, "protocol": str, "measure": str, "exact": str})
+    frame["value"] = pd.to_numeric(frame["value"]).astype(float)
+    return frame
 
 
 def compare(name: str, a, b) -> int:

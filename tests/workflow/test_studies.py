@@ -202,7 +202,7 @@ def _study_readers(res: Path, study: str) -> set[tuple[str, str]]:
     ROC and source-metric stages, the report renders of its tables: one per ``report/<stem>.html`` of the run)."""
     root = f"root=results/studies/{study}"
     jobs = {(rule, f"study={study}") for rule in ("study_summary", "study_tests", "study_cde", "study_measures",
-                                                   "study_source_metrics_table")} | {("roc_tables", root)}
+                                                   "study_measure_tests", "study_source_metrics_table")} | {("roc_tables", root)}
     for d in _own_config()["studies"][study]["datasets"]:
         jobs |= {("roc_dataset", f"{root}, dataset={d}"), ("study_source_metrics", f"study={study}, dataset={d}")}
     stems = sorted(p.stem for p in (res / "studies" / study / "report").glob("*.html"))

@@ -111,3 +111,32 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
     assert "Data: protocol per_fold" in notes and "A: NaiveBayes, given the discretized attribute table" in notes
     assert "Removed by the data sets' recipes (results/data/<name>.json): d1: 3 of 43 rows (missing_values)." in notes
     assert list(pd.read_csv(tab / "retest.csv")["claimed_outcome"]) == ["not significant"]
+
+
+def test_study_measure_tests_script(tmp_path):
+    """study_measure_tests.py reads the per-fold measures file (checked against its provenance) and writes its seven
+    tables, with Brier (lower is better) ranked in its own direction."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for d in range(4):
+        for f in range(3):
+            for lrn, base in (("A", 0.9), ("B", 0.8), ("C", 0.7)):
+                auc = base + rng.normal(0, 0.01)
+                rows += [{"dataset": f"d{d}", "learner": lrn, "protocol": "none", "fold": f, "measure": m,
+                          "value": v, "exact": "", "n_test": 10} for m, v in (("auc", auc), ("brier", 1 - auc))]
+    path = tmp_path / "fold_measures.csv"
+    write_intermediate(path, pd.DataFrame(rows).to_csv(index=False), {"test": True})
+    stems = ["measure_tests", "measure_friedman", "measure_posthoc", "measure_agreement", "measure_rank_agreement",
+             "measure_tests_detail", "measure_tests_per_dataset"]
+    tab = tmp_path / "out" / "tables"
+    run("study_measure_tests", tmp_path, {"fold_measures": str(path)}, {k: str(tab / f"{k}.csv") for k in stems},
+        {"study": "s", "learners": ["A", "B", "C"], "measures": ["auc", "brier"], "alpha": 0.05, "rope": 1.0,
+         "decision": 0.95, "nsamples": 500, "posthoc": "holm", "measure_ropes": {}, "seed": 1})
+    for stem in stems:
+        for ext in ("csv", "md", "tex"):
+            assert (tab / f"{stem}.{ext}").is_file(), f"{stem}.{ext}"
+    fr = pd.read_csv(tab / "measure_friedman.csv").set_index("measure")
+    assert fr.loc["brier", "rank:A"] == 1 and fr.loc["auc", "rank:A"] == 1 and fr.loc["brier", "rank:C"] == 3
+    assert set(pd.read_csv(tab / "measure_posthoc.csv")["posthoc"]) == {"holm"}
+    ranks = pd.read_csv(tab / "measure_rank_agreement.csv")
+    assert ranks["tau"].tolist() == [1.0]

@@ -11,8 +11,11 @@ from aucacc.scores import study_files as scores_study_files
 # under results/, roc.smk).
 OWN_STUDIES = [s for s in STUDIES if s != PAPER]
 RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]
+# the tables of study_measure_tests (every test for every measure, verdict and rank agreement)
+MEASURE_TEST_TABLES = ["measure_tests", "measure_friedman", "measure_posthoc", "measure_agreement",
+                       "measure_rank_agreement", "measure_tests_detail", "measure_tests_per_dataset"]
 STUDY_TABLES = ["summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman",
-                "auc_vs_accuracy", "measures_matrix", "measures_cde"]
+                "auc_vs_accuracy", "measures_matrix", "measures_cde", *MEASURE_TEST_TABLES]
 STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy", "measures_matrix"]
 STUDY_ROC_TABLES = ROC_TABLES  # common.smk: the ROC stage's tables, the paper study's and every other's
 
@@ -257,6 +260,41 @@ rule study_measures:
         "../scripts/study_measures.py"
 
 
+# Every test for every measure of the study (paired t, Wilcoxon, Friedman with the post-hoc test of config
+# statistics.posthoc, Bayesian signed-rank, corrected t, Bayesian correlated t; direction-aware), and how far two
+# measures' verdicts and learner rankings agree (Kendall's tau), from the per-fold measures of study_measures
+# (nothing re-read from the scores, nothing retrained).
+rule study_measure_tests:
+    input:
+        fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
+    output:
+        **{t: f"{STUDY_DIR}/{{study}}/tables/{t}.csv" for t in MEASURE_TEST_TABLES},
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=MEASURE_TEST_TABLES, ext=["md", "tex"]),
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/measure_tests.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/measure_tests.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        measures=lambda wc: study_measure_names(STUDIES[wc.study]),
+        alpha=config["protocol"]["alpha"],
+        rope=config["statistics"]["rope"],
+        decision=config["statistics"]["decision"],
+        nsamples=config["statistics"]["bayes_samples"],
+        posthoc=config["statistics"]["posthoc"],
+        measure_ropes=config["statistics"]["measure_ropes"] or {},
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_measure_tests.py"
+
+
 # Every metric of the sources per fold of each of a study's learners on one data set, and its figure.
 rule study_source_metrics:
     input:
@@ -423,8 +461,8 @@ def study_report_sections():
     """REPORT.md's section of each study: title, tables shown inline and linked, figures linked (paths
     relative to results/)."""
     rel = lambda p: os.path.relpath(p, RESULTS)
-    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "measures_matrix", "retest", "retest_changes",
-              "exclusions"]
+    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "measures_matrix", "measure_friedman",
+              "retest", "retest_changes", "exclusions"]
     return [{"study": s, "title": STUDIES[s]["title"],
              "tables": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t in inline],
              "links": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t not in inline],

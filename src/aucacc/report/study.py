@@ -27,11 +27,12 @@ from aucacc.report.plots.significance import cd_diagram
 from aucacc.report.plots.studies import auc_vs_accuracy_figure, message_figure
 from aucacc.schemas import schema_default
 from aucacc.studies.analysis import auc_vs_accuracy, headline, pairwise_tests, retest_claims, summary_tables
+from aucacc.studies.measure_tests import measure_test_tables
 from aucacc.studies.measures import measures_tables
 from aucacc.studies.results import check_folds, folds_to_metrics
 from aucacc.tables import Table
 
-__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures"]
+__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures", "study_measure_tests"]
 
 
 @dataclass
@@ -133,6 +134,31 @@ def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], nam
     tables = measures_tables(measures, [tuple(p) for p in pairs], names, alpha=alpha, n_boot=n_boot, seed=seed)
     return StudyAnalysis(study, tables, {"measures_matrix": measures_matrix_figure(tables["measures_matrix"], names,
                                                                                    study)})
+
+
+def study_measure_tests(measures: pd.DataFrame, learners: Iterable[str], names: Iterable[str], study: str, *,
+                        alpha: float, rope: float, decision: float, seed: int, nsamples: int,
+                        posthoc: str = "nemenyi", ropes: Mapping[str, float] | None = None) -> StudyAnalysis:
+    """Every test for every measure of the study and the agreement of their verdicts and rankings
+    (:func:`aucacc.studies.measure_tests.measure_test_tables`). The job ``study_measure_tests`` calls it.
+
+    Parameters
+    ----------
+    measures : tidy per-fold measures of the study (``tables/fold_measures.csv``,
+        :func:`aucacc.measures.read_fold_measures`).
+    learners : the study's learners; names : its measures (:func:`aucacc.measures.study_measure_names`).
+    study : the study's name.
+    alpha, rope, decision, seed, nsamples, posthoc, ropes : as :func:`aucacc.studies.measure_tests.measure_tests`.
+
+    Returns
+    -------
+    StudyAnalysis
+        tables ``measure_tests, measure_tests_detail, measure_tests_per_dataset, measure_friedman,
+        measure_posthoc, measure_agreement, measure_rank_agreement``; no figure.
+    """
+    tables = measure_test_tables(measures, list(learners), list(names), alpha=alpha, rope=rope, decision=decision,
+                                 seed=seed, nsamples=nsamples, posthoc=posthoc, ropes=ropes)
+    return StudyAnalysis(study, tables)
 
 
 def _default(value: Any, key: str) -> Any:
