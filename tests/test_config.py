@@ -323,7 +323,8 @@ def test_config_without_protocol_or_statistics(cfg):
     cfg.pop("protocol", None), cfg.pop("statistics", None)
     out = validate_config(cfg)
     assert out["protocol"] == {"n_folds": 10, "discretization": "whole_data", "alpha": 0.05, "repetitions": 1}
-    assert out["statistics"] == {"rope": 1.0, "decision": 0.95, "bayes_samples": 50000, "bootstrap_samples": 1000}
+    assert out["statistics"] == {"rope": 1.0, "decision": 0.95, "bayes_samples": 50000, "bootstrap_samples": 1000,
+                                 "posthoc": "nemenyi", "measure_ropes": None}
     assert out["protocol"] == _schema_defaults("protocol") and out["statistics"] == _schema_defaults("statistics")
 
 

@@ -100,6 +100,21 @@ CAPTIONS: dict[str, str] = {
                           "tests and bootstrap intervals over data sets",
     "study_measures_matrix": "Measures × measures: C / D of the row's measure against the column's over the test "
                              "folds of every pair of learners",
+    "study_measure_tests": "Every pair of learners under every test, for each of the study's measures (α = {alpha}; "
+                           "Friedman with {posthoc}'s post-hoc test; Bayesian: ROPE in the measure's units, verdict "
+                           "when a posterior probability > {decision})",
+    "study_measure_tests_detail": "Statistic, p-value or posterior probabilities of each measure, pair and test over "
+                                  "data sets (statistics of the values oriented so that higher is better)",
+    "study_measure_tests_per_dataset": "Per measure and data set, over its folds: Nadeau–Bengio corrected t-test and "
+                                       "Bayesian correlated t-test of each pair",
+    "study_measure_friedman": "Friedman test per measure (α = {alpha}): statistic, p, average ranks (1 = best, each "
+                              "measure's direction), post-hoc {posthoc}",
+    "study_measure_posthoc": "{posthoc}'s post-hoc test after Friedman's, per measure and every pair of learners: "
+                             "average ranks and p",
+    "study_measure_agreement": "Verdict agreement: how often the same test under measures f and g says the same of a "
+                               "learner pair (a better, b better, no difference)",
+    "study_measure_rank_agreement": "Kendall's τ between the learner rankings of measures f and g: of the average "
+                                    "ranks over data sets, and per data set",
     "study_retest": "Each claim re-tested on this study's data under every test (α = {alpha}; Bayesian: ROPE ±{rope} "
                     "percentage points, verdict when a posterior probability > {decision}), the claimed outcome beside",
     "study_exclusions": "Data set and learner pairs left out of the analyses, and why",

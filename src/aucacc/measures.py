@@ -81,6 +81,10 @@ class Measure:
     exact : True for a ratio of confusion counts: its value is a :class:`fractions.Fraction`, compared exactly.
     binary_only : defined on two classes only (NaN on a multi-class fold).
     compute : ``f(y_true, y_pred, proba, classes) -> float | Fraction`` of one fold.
+    points_scale : True when a difference of 0.01 is one percentage point (a proportion on [0, 1], or MCC's and
+        kappa's [−1, 1]): the Bayesian tests of :func:`aucacc.studies.measure_tests.measure_tests` then take the
+        rope ``statistics.rope`` (percentage points) / 100 in the measure's units. False for Brier and log loss,
+        which have no such unit (their rope: config ``statistics.measure_ropes``, else 0).
     """
 
     name: str
@@ -89,6 +93,7 @@ class Measure:
     exact: bool
     binary_only: bool
     compute: Callable
+    points_scale: bool = True
 
 
 def confusion(y_true, y_pred, classes) -> np.ndarray:
@@ -260,8 +265,8 @@ MEASURES: dict[str, Measure] = {m.name: m for m in (
     Measure("auc", "AUC", True, False, False, _auc),
     Measure("aunu", "AUNU", True, False, False, _aunu),
     Measure("aunp", "AUNP", True, False, False, _aunp),
-    Measure("brier", "Brier", False, False, False, _brier),
-    Measure("log_loss", "log loss", False, False, False, _log_loss),
+    Measure("brier", "Brier", False, False, False, _brier, points_scale=False),
+    Measure("log_loss", "log loss", False, False, False, _log_loss, points_scale=False),
     Measure("balanced_accuracy", "balanced accuracy", True, True, False, _balanced_accuracy),
     Measure("mcc", "MCC", True, False, False, _mcc),
     Measure("macro_f1", "macro F1", True, True, False, _macro_f1),
@@ -372,6 +377,36 @@ def study_fold_measures(paths, names=None) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def read_fold_measures(path) -> pd.DataFrame:
+    """A study's per-fold measures file (``results/studies/<study>/tables/fold_measures.csv``, written by the job
+    ``study_measures``), checked against its provenance record (:func:`aucacc.provenance.verified`).
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, learner, protocol, [repetition,] fold, measure, value, exact, n_test`` (:func:`study_fold_measures`):
+        names as strings (a data set named ``NA`` stays one), ``value`` float (NaN where undefined), ``exact`` a
+        string (empty for a real-valued measure).
+
+    Raises
+    ------
+    aucacc.exceptions.IntegrityError
+        The file changed after it was written, or has no provenance record.
+    ValueError
+        The file lacks a column of :func:`study_fold_measures` (the message names the file and the columns).
+    """
+    from aucacc.provenance import verified
+
+    frame = pd.read_csv(verified(path), keep_default_na=False, na_values={"value": ["", "nan", "NaN"]},
+                        dtype={"dataset": str, "learner": str, "protocol": str, "measure": str, "exact": str})
+    missing = [c for c in ("dataset", "learner", "fold", "measure", "value", "exact") if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{path}: no column(s) {missing}; a per-fold measures file (the job study_measures writes "
+                         f"it) has dataset, learner, protocol, [repetition,] fold, measure, value, exact, n_test")
+    frame["value"] = pd.to_numeric(frame["value"]).astype(float)
+    return frame
+
+
 def compare(name: str, a, b) -> int:
     """Which of two values of measure ``name`` is better: 1 (``a``), −1 (``b``) or 0 (tied or either undefined).
 
@@ -406,22 +441,3 @@ def study_measure_names(study: Mapping) -> list[str]:
     if unknown:
         raise KeyError(f"config key 'measures' names {unknown}, not measures; the measures are {', '.join(MEASURES)}")
     return names
-
-
-def read_fold_measures(path) -> pd.DataFrame:
-    """A study's per-fold measures file (``tables/fold_measures.csv``, written by the job ``study_measures`` from
-    :func:`study_fold_measures`), as written: an undefined value (empty cell) is NaN, an empty ``exact`` is ``""``,
-    and a data set or learner named like a missing value (``NA``) stays a name.
-
-    Raises
-    ------
-    ValueError
-        The file lacks a column of :func:`study_fold_measures` (the message names the file and the columns).
-    """
-    df = pd.read_csv(path, keep_default_na=False, na_values={"value": [""]}, dtype={"exact": str})
-    missing = [c for c in ("dataset", "learner", "fold", "measure", "value", "exact") if c not in df.columns]
-    if missing:
-        raise ValueError(f"{path}: no column(s) {missing}; a per-fold measures file (the job study_measures writes "
-                         f"it) has dataset, learner, protocol, [repetition,] fold, measure, value, exact, n_test")
-    df["value"] = pd.to_numeric(df["value"], errors="raise").astype(float)
-    return df

@@ -237,15 +237,16 @@ def bayes_signed_rank(a, b, rope: float, seed: int, nsamples: int) -> BayesResul
 
 @dataclass(frozen=True)
 class FriedmanResult:
-    """Friedman test with the Nemenyi post-hoc test over N data sets × k learners."""
+    """Friedman test with a post-hoc test over N data sets × k learners (Nemenyi's unless ``posthoc`` says)."""
 
     statistic: float
     p: float
     ranks: pd.Series       # average rank per learner (1 = best, i.e. highest value)
-    nemenyi: pd.DataFrame  # k × k Nemenyi p-values
-    cd: float              # Demšar's critical difference at ``alpha``
+    nemenyi: pd.DataFrame  # k × k p-values of the post-hoc test (Nemenyi's, or POSTHOCS[posthoc]'s)
+    cd: float              # Demšar's critical difference of the Nemenyi test at ``alpha`` (NaN for another post-hoc)
     n: int
     alpha: float
+    posthoc: str = "nemenyi"
 
     def verdict(self, a: str, b: str) -> str:
         """Nemenyi verdict for the pair (a, b), only when the Friedman test rejects first."""
@@ -256,28 +257,69 @@ class FriedmanResult:
         return f"{a} significantly higher" if self.ranks[a] < self.ranks[b] else f"{b} significantly higher"
 
 
-def friedman_nemenyi(values: pd.DataFrame, alpha: float) -> FriedmanResult:
-    """Friedman test and Nemenyi post-hoc on ``values`` (rows data sets, columns learners; higher is better).
+def average_ranks(values: pd.DataFrame, higher_better: bool = True) -> pd.Series:
+    """Average rank of each learner over data sets (Demšar 2006, §3.2.2): rank 1 the best on a data set, ties
+    mid-ranks, the mean over the rows.
 
-    Ranks are 1 for the highest value, ties get mid-ranks (Demšar 2006, §3.2.2). Raises
-    ``ValueError`` with fewer than 3 learners, fewer than 2 data sets, or missing values.
+    Parameters
+    ----------
+    values : rows data sets, columns learners; one value of a measure per cell (e.g. its mean over the folds).
+    higher_better : the measure's direction (:attr:`aucacc.measures.Measure.higher_better`): True ranks the
+        highest value 1; False (Brier, log loss) the lowest.
+
+    Returns
+    -------
+    Series
+        One average rank per learner (column order), in [1, k]; NaN for a learner with no value anywhere (a
+        data set where a learner has no value gives mid-ranks among the others there: pass complete rows).
     """
+    return values.astype(float).rank(axis=1, ascending=not higher_better, method="average").mean()
+
+
+#: The post-hoc tests after a Friedman test (config ``statistics.posthoc``), each a scikit-posthocs function of
+#: the data sets × learners matrix: Nemenyi's (Demšar 2006, §3.2.2), and the z-test of two average ranks,
+#: z = (R_i − R_j) / √(k(k + 1) / (6N)) (Demšar 2006, §3.2.2; Siegel & Castellan 1988), with Holm's step-down
+#: adjustment over the k(k − 1)/2 pairs (García & Herrera 2008). Bergmann–Hommel's procedure is in neither
+#: scikit-posthocs nor autorank, so it is not offered (docs/analyses.md).
+POSTHOCS = {"nemenyi": "Nemenyi", "holm": "Holm"}
+
+
+def _posthoc_p(v: pd.DataFrame, posthoc: str) -> pd.DataFrame:
     import scikit_posthocs as sp
 
+    if posthoc == "nemenyi":
+        p = sp.posthoc_nemenyi_friedman(v.to_numpy())
+    elif posthoc == "holm":
+        p = sp.posthoc_siegel_friedman(v.to_numpy(), p_adjust="holm")
+    else:
+        raise ValueError(f"unknown post-hoc test {posthoc!r} (config statistics.posthoc: {', '.join(POSTHOCS)})")
+    p.index = p.columns = list(v.columns)
+    return p
+
+
+def friedman_nemenyi(values: pd.DataFrame, alpha: float, posthoc: str = "nemenyi") -> FriedmanResult:
+    """Friedman test and a post-hoc test on ``values`` (rows data sets, columns learners; higher is better).
+
+    Ranks are 1 for the highest value, ties get mid-ranks (Demšar 2006, §3.2.2; :func:`average_ranks`).
+    ``posthoc``: a key of :data:`POSTHOCS` (Nemenyi's by default; the critical difference is Nemenyi's, NaN
+    for another). Raises ``ValueError`` with fewer than 3 learners, fewer than 2 data sets, missing values or
+    an unknown post-hoc test.
+    """
     if values.shape[1] < 3 or values.shape[0] < 2:
         raise ValueError(f"Friedman needs ≥ 3 learners and ≥ 2 data sets, got {values.shape[1]} and {values.shape[0]}")
     if values.isna().any().any():
         raise ValueError("Friedman test: a learner has no value on some data set")
     v = values.astype(float)
     res = stats.friedmanchisquare(*[v[c].to_numpy() for c in v.columns])
-    ranks = v.rank(axis=1, ascending=False, method="average").mean()
-    nem = sp.posthoc_nemenyi_friedman(v.to_numpy())
-    nem.index = nem.columns = list(v.columns)
+    ranks = average_ranks(v)
+    nem = _posthoc_p(v, posthoc)
     k, n = v.shape[1], v.shape[0]
-    q = stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2)
-    cd = float(q * np.sqrt(k * (k + 1) / (6 * n)))
+    cd = np.nan
+    if posthoc == "nemenyi":
+        q = stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2)
+        cd = float(q * np.sqrt(k * (k + 1) / (6 * n)))
     return FriedmanResult(statistic=float(res.statistic), p=float(res.pvalue), ranks=ranks, nemenyi=nem, cd=cd,
-                          n=n, alpha=alpha)
+                          n=n, alpha=alpha, posthoc=posthoc)
 
 
 # --------------------------------------------------------------------------- minimum sample sizes
@@ -338,8 +380,9 @@ def min_n_sign_test(alpha: float, alternative: str = "two-sided") -> int:
 
 
 @lru_cache(maxsize=None)
-def min_n_friedman_nemenyi(k: int, alpha: float) -> int:
-    """The smallest number N of data sets at which Friedman + Nemenyi over ``k`` learners can separate a pair.
+def min_n_friedman_nemenyi(k: int, alpha: float, posthoc: str = "nemenyi") -> int:
+    """The smallest number N of data sets at which Friedman + Nemenyi (or the post-hoc test ``posthoc`` of
+    :data:`POSTHOCS`) over ``k`` learners can separate a pair.
 
     N data sets that all rank the ``k`` learners in the same order give the largest Friedman statistic
     and the largest rank difference (k − 1, first against last); N is the smallest for which
@@ -356,7 +399,8 @@ def min_n_friedman_nemenyi(k: int, alpha: float) -> int:
         raise ValueError(f"Friedman + Nemenyi needs at least 3 learners, got {k}")
     order = np.arange(k, 0, -1, dtype=float)  # learner 0 best on every data set
     for n in range(2, _MAX_N + 1):
-        res = friedman_nemenyi(pd.DataFrame(np.tile(order, (n, 1)), columns=[f"L{i}" for i in range(k)]), alpha)
+        res = friedman_nemenyi(pd.DataFrame(np.tile(order, (n, 1)), columns=[f"L{i}" for i in range(k)]), alpha,
+                               posthoc)
         if res.p < alpha and res.nemenyi.iloc[0, k - 1] < alpha:
             return n
     raise ValueError(f"Friedman + Nemenyi over {k} learners cannot reach p < {alpha} with ≤ {_MAX_N} data sets")
@@ -438,7 +482,8 @@ def _agrees(verdict: str, published: str, a: str, b: str) -> bool:
 
 def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: dict[str, tuple[list, list]], *,
                          alpha: float, rope: float, decision: float, seed: int, nsamples: int,
-                         friedman_groups: dict[str, tuple[list, list]] | None = None) -> dict[str, object]:
+                         friedman_groups: dict[str, tuple[list, list]] | None = None,
+                         posthoc: str = "nemenyi") -> dict[str, object]:
     """Every published significance claim under every test: one row per claim, one column per test.
 
     Parameters
@@ -462,6 +507,8 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
     seed : master seed; each Bayesian signed-rank test draws with a seed derived from it and
         the claim (:func:`aucacc.evaluation.folds.derive_seed`).
     nsamples : Dirichlet draws of each Bayesian signed-rank test (``statistics.bayes_samples``).
+    posthoc : the post-hoc test after Friedman's, a key of :data:`POSTHOCS` (Nemenyi's by default; the column
+        keeps the name ``friedman_nemenyi``).
 
     Returns
     -------
@@ -514,7 +561,7 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
                 fwide = wide if fgroups is groups else means.xs(c.metric, level="metric").unstack("learner").reindex(
                     index=list(f_dsets), columns=list(f_learners))
                 applies = len(f_learners) >= 3 and len(f_dsets) >= 2
-                fried_once[once] = friedman_nemenyi(fwide, alpha) if applies else None
+                fried_once[once] = friedman_nemenyi(fwide, alpha, posthoc) if applies else None
             fried[(c.table, c.metric)] = fried_once[once]
         fr = fried[(c.table, c.metric)]
         if fr is None:
@@ -523,9 +570,10 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
                 c.table, (dsets,))[0]), "min_n": np.nan, "friedman_p": np.nan, "rank_a": np.nan, "rank_b": np.nan,
                 "cd": np.nan})
         else:
-            need = min_n_friedman_nemenyi(len(fr.ranks), alpha)
+            need = min_n_friedman_nemenyi(len(fr.ranks), alpha, posthoc)
             cell["friedman_nemenyi"] = (fr.verdict(c.a, c.b) if fr.n >= need else
-                                        too_few(fr.n, need, f"Friedman–Nemenyi with {len(fr.ranks)} learners",
+                                        too_few(fr.n, need, f"Friedman–{POSTHOCS[posthoc]} with {len(fr.ranks)} "
+                                                            "learners",
                                                 f"p < {alpha:g}"))
             detail.append({"test": "friedman_nemenyi", "statistic": fr.statistic,
                            "p": float(fr.nemenyi.loc[c.a, c.b]), "n": fr.n, "min_n": need, "friedman_p": fr.p,
@@ -542,8 +590,11 @@ def claims_against_tests(metrics: pd.DataFrame, claims: pd.DataFrame, groups: di
         counts_t = {f"{c.a} significantly higher": 0, f"{c.b} significantly higher": 0, "not significant": 0}
         counts_b = {f"{c.a} better": 0, "equivalent": 0, f"{c.b} better": 0, "undecided": 0}
         of_dataset = split_frame(sub, "dataset")  # one grouping, not a comparison of sub per data set
+        # the folds × learners of every data set in one grouping (a pivot per data set cost most of the tests'
+        # time); the rows where both learners have no value are left out, as a pivot table leaves them
+        wide_all = sub.groupby(["dataset", *keys, "learner"])["value"].mean().unstack("learner")
         for d in dsets:
-            f = of_dataset[d].pivot_table(index=keys, columns="learner", values="value").sort_index()
+            f = wide_all.loc[d].dropna(how="all").sort_index()
             runs = int(f.index.get_level_values("repetition").nunique()) if has_rep else 1
             # the protocol's k, also when folds without a value (undefined AUC) are left out of f
             k = int(of_dataset[d]["fold"].nunique())

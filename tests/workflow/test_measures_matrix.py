@@ -65,7 +65,7 @@ def test_fold_measures_agree_with_the_fold_metrics(test_run, study):
 
 @pytest.mark.parametrize("study", ["huang_ling_2005", "tiny"])
 def test_figures_across_data_sets(test_run, study):
-    """The rules study_measure_figures and study_learner_pairs drew each study's figures across data sets from its
+    """The rule study_measure_figures drew each study's figures across data sets from its
     fold_measures.csv (a learner-pair figure per measure of the study), REPORT.md links them, and the matrix says
     the H-measure covers the binary data sets only (iris, the one multi-class set of each study, left out)."""
     res = test_run / ".test" / "results"

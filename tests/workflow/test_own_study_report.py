@@ -38,7 +38,7 @@ pytestmark = pytest.mark.slow
 # the scorecard, its figures, the worked examples) is the paper study's.
 GENERIC_RULES = {"fetch", "clean", "discretize", "folds", "cross_validate", "dataset_table", "report_table",
                  "roc_dataset", "roc_tables", "study_summary", "study_tests", "study_cde", "study_source_metrics",
-                 "study_source_metrics_table", "study_measures", "study_measure_figures", "study_learner_pairs",
+                 "study_source_metrics_table", "study_measures", "study_measure_tests", "study_measure_figures",
                  "study_report_table", "study_headlines", "report_md",
                  "all"}
 

@@ -203,11 +203,10 @@ def _study_readers(res: Path, study: str) -> set[tuple[str, str]]:
     ROC and source-metric stages, the report renders of its tables: one per ``report/<stem>.html`` of the run)."""
     root = f"root=results/studies/{study}"
     jobs = {(rule, f"study={study}") for rule in ("study_summary", "study_tests", "study_cde", "study_measures",
-                                                   "study_measure_figures", "study_source_metrics_table")} | {("roc_tables", root)}
+                                                   "study_measure_tests", "study_measure_figures",
+                                                   "study_source_metrics_table")} | {("roc_tables", root)}
     for d in _own_config()["studies"][study]["datasets"]:
         jobs |= {("roc_dataset", f"{root}, dataset={d}"), ("study_source_metrics", f"study={study}, dataset={d}")}
-    for m in _own_config()["studies"][study].get("measures") or MEASURES:  # the learner-pair figure of each measure
-        jobs.add(("study_learner_pairs", f"study={study}, measure={m}"))
     stems = sorted(p.stem for p in (res / "studies" / study / "report").glob("*.html"))
     assert len(stems) >= 10, stems
     return jobs | {("study_report_table", f"study={study}, stem={s}") for s in stems}

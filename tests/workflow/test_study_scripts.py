@@ -115,8 +115,9 @@ def test_study_scripts_write_every_output(tmp_path, inputs):
 
 
 def test_measure_figure_scripts(tmp_path):
-    """study_measure_figures and study_learner_pairs read a study's fold_measures.csv only and write their figures
-    (PNG and PDF), an undefined measure (the H-measure of a multi-class set: an empty cell) included."""
+    """study_measure_figures reads a study's fold_measures.csv only and writes its figures (PNG and PDF), a
+    learner-pairs figure per measure in its folder, an undefined measure (the H-measure of a multi-class set: an
+    empty cell) included."""
     rng = np.random.default_rng(3)
     rows = []
     for d in ("d1", "d2", "d3"):
@@ -128,17 +129,47 @@ def test_measure_figure_scripts(tmp_path):
                                  "value": v, "exact": "", "n_test": 10})
     fold = tmp_path / "tables" / "fold_measures.csv"
     fold.parent.mkdir(parents=True)
-    pd.DataFrame(rows).to_csv(fold, index=False)
+    write_intermediate(fold, pd.DataFrame(rows).to_csv(index=False), {"test": True})
     fig = tmp_path / "figures"
     names = ["accuracy", "brier", "h_measure"]
     run("study_measure_figures", tmp_path, {"fold_measures": str(fold)},
         {"scatter": str(fig / "measures_scatter.png"), "ranks": str(fig / "measure_ranks.png"),
-         "pdf": [str(fig / "measures_scatter.pdf"), str(fig / "measure_ranks.pdf")]},
-        {"study": "s", "learners": ["A", "B", "C"], "measures": names})
-    run("study_learner_pairs", tmp_path, {"fold_measures": str(fold)},
-        {"figure": str(fig / "learner_pairs" / "brier.png"), "pdf": str(fig / "learner_pairs" / "brier.pdf")},
-        {"study": "s", "learners": ["A", "B", "C"], "pairs": [["B", "A"], ["C", "A"], ["C", "B"]]},
-        wildcards={"measure": "brier"})
-    for stem in ("measures_scatter", "measure_ranks", "learner_pairs/brier"):
+         "pdf": [str(fig / "measures_scatter.pdf"), str(fig / "measure_ranks.pdf")],
+         "learner_pairs": str(fig / "learner_pairs")},
+        {"study": "s", "learners": ["A", "B", "C"], "measures": names,
+         "pairs": [["B", "A"], ["C", "A"], ["C", "B"]]})
+    stems = ["measures_scatter", "measure_ranks"] + [f"learner_pairs/{m}" for m in names]
+    for stem in stems:
         for ext in ("png", "pdf"):
             assert (fig / f"{stem}.{ext}").stat().st_size > 5_000, (stem, ext)
+    assert sorted(p.name for p in (fig / "learner_pairs").iterdir()) == sorted(f"{m}.{e}" for m in names
+                                                                            for e in ("png", "pdf"))
+
+
+def test_study_measure_tests_script(tmp_path):
+    """study_measure_tests.py reads the per-fold measures file (checked against its provenance) and writes its seven
+    tables, with Brier (lower is better) ranked in its own direction."""
+    rng = np.random.default_rng(0)
+    rows = []
+    for d in range(4):
+        for f in range(3):
+            for lrn, base in (("A", 0.9), ("B", 0.8), ("C", 0.7)):
+                auc = base + rng.normal(0, 0.01)
+                rows += [{"dataset": f"d{d}", "learner": lrn, "protocol": "none", "fold": f, "measure": m,
+                          "value": v, "exact": "", "n_test": 10} for m, v in (("auc", auc), ("brier", 1 - auc))]
+    path = tmp_path / "fold_measures.csv"
+    write_intermediate(path, pd.DataFrame(rows).to_csv(index=False), {"test": True})
+    stems = ["measure_tests", "measure_friedman", "measure_posthoc", "measure_agreement", "measure_rank_agreement",
+             "measure_tests_detail", "measure_tests_per_dataset"]
+    tab = tmp_path / "out" / "tables"
+    run("study_measure_tests", tmp_path, {"fold_measures": str(path)}, {k: str(tab / f"{k}.csv") for k in stems},
+        {"study": "s", "learners": ["A", "B", "C"], "measures": ["auc", "brier"], "alpha": 0.05, "rope": 1.0,
+         "decision": 0.95, "nsamples": 500, "posthoc": "holm", "measure_ropes": {}, "seed": 1})
+    for stem in stems:
+        for ext in ("csv", "md", "tex"):
+            assert (tab / f"{stem}.{ext}").is_file(), f"{stem}.{ext}"
+    fr = pd.read_csv(tab / "measure_friedman.csv").set_index("measure")
+    assert fr.loc["brier", "rank:A"] == 1 and fr.loc["auc", "rank:A"] == 1 and fr.loc["brier", "rank:C"] == 3
+    assert set(pd.read_csv(tab / "measure_posthoc.csv")["posthoc"]) == {"holm"}
+    ranks = pd.read_csv(tab / "measure_rank_agreement.csv")
+    assert ranks["tau"].tolist() == [1.0]

@@ -11,8 +11,11 @@ from aucacc.scores import study_files as scores_study_files
 # under results/, roc.smk).
 OWN_STUDIES = [s for s in STUDIES if s != PAPER]
 RETEST_STUDIES = [s for s in STUDIES if STUDIES[s]["retest"]]
+# the tables of study_measure_tests (every test for every measure, verdict and rank agreement)
+MEASURE_TEST_TABLES = ["measure_tests", "measure_friedman", "measure_posthoc", "measure_agreement",
+                       "measure_rank_agreement", "measure_tests_detail", "measure_tests_per_dataset"]
 STUDY_TABLES = ["summary", "ttests", "exclusions", "tests", "tests_detail", "tests_per_dataset", "friedman",
-                "auc_vs_accuracy", "measures_matrix", "measures_cde"]
+                "auc_vs_accuracy", "measures_matrix", "measures_cde", *MEASURE_TEST_TABLES]
 STUDY_FIGURES = ["cd_accuracy", "cd_auc", "auc_vs_accuracy", "measures_matrix", "measures_scatter", "measure_ranks"]
 STUDY_ROC_TABLES = ROC_TABLES  # common.smk: the ROC stage's tables, the paper study's and every other's
 
@@ -34,14 +37,21 @@ def study_table_stems(study):
     return STUDY_TABLES + (["retest"] if STUDIES[study]["retest"] else []) + compared + own
 
 
-def study_figure_stems(study):
-    """Every figure a study makes: a learner-pairs figure per measure of the study, and the ROC, DET and source-metric
-    figures per data set for a study other than the paper's."""
+def study_figure_stems(study, per_measure=True):
+    """Every figure a study makes: a learner-pairs figure per measure of the study (``per_measure``), and the ROC,
+    DET and source-metric figures per data set for a study other than the paper's."""
     ds = STUDIES[study]["datasets"]
-    per_measure = [f"learner_pairs/{m}" for m in study_measure_names(STUDIES[study])]
+    measures = [f"learner_pairs/{m}" for m in study_measure_names(STUDIES[study])] if per_measure else []
     per_dataset = ([f"{kind}/{d}" for kind in ("roc", "det", "source_metrics") for d in ds]
                    if study in OWN_STUDIES else [])
-    return STUDY_FIGURES + per_measure + per_dataset
+    return STUDY_FIGURES + measures + per_dataset
+
+
+def study_figure_outputs(study):
+    """A study's figure files as Snakemake knows them: each figure's PNG and PDF, and the folder of the learner-pairs
+    figures (one output of study_measure_figures, whose files differ by study)."""
+    return (study_figures(study, *study_figure_stems(study, per_measure=False))
+            + [f"{STUDY_DIR}/{study}/figures/learner_pairs"])
 
 
 def study_files(study, kind):
@@ -65,7 +75,7 @@ def study_category_of(study):
 def _study_targets():
     out = []
     for s in STUDIES:
-        out += study_tables(s, *study_table_stems(s), "ttests_common") + study_figures(s, *study_figure_stems(s))
+        out += study_tables(s, *study_table_stems(s), "ttests_common") + study_figure_outputs(s)
     return out + ([f"{RESULTS}/report/studies.rst", f"{RESULTS}/report/studies.csv"] if STUDIES else [])
 
 
@@ -259,8 +269,46 @@ rule study_measures:
         "../scripts/study_measures.py"
 
 
+# Every test for every measure of the study (paired t, Wilcoxon, Friedman with the post-hoc test of config
+# statistics.posthoc, Bayesian signed-rank, corrected t, Bayesian correlated t; direction-aware), and how far two
+# measures' verdicts and learner rankings agree (Kendall's tau), from the per-fold measures of study_measures
+# (nothing re-read from the scores, nothing retrained).
+rule study_measure_tests:
+    input:
+        fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
+    output:
+        **{t: f"{STUDY_DIR}/{{study}}/tables/{t}.csv" for t in MEASURE_TEST_TABLES},
+        md_tex=expand(f"{STUDY_DIR}/{{{{study}}}}/tables/{{t}}.{{ext}}", t=MEASURE_TEST_TABLES, ext=["md", "tex"]),
+    log:
+        f"{RESULTS}/logs/studies/{{study}}/measure_tests.log",
+    benchmark:
+        f"{RESULTS}/benchmarks/studies/{{study}}/measure_tests.tsv"
+    params:
+        study=lambda wc: wc.study,
+        learners=lambda wc: STUDIES[wc.study]["learners"],
+        measures=lambda wc: study_measure_names(STUDIES[wc.study]),
+        alpha=config["protocol"]["alpha"],
+        rope=config["statistics"]["rope"],
+        decision=config["statistics"]["decision"],
+        nsamples=config["statistics"]["bayes_samples"],
+        posthoc=config["statistics"]["posthoc"],
+        measure_ropes=config["statistics"]["measure_ropes"] or {},
+        seed=SEED,
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=30,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/study_measure_tests.py"
+
+
 # Figures across data sets, from the per-fold measures only (nothing retrained, no score re-read): each measure against
-# AUC and accuracy, one point per (data set, learner), and the learners' average ranks under each measure.
+# AUC and accuracy, one point per (data set, learner), the learners' average ranks under each measure, and per measure
+# learner against learner, each point a data set: the study's learner pairs (cde_pairs), or, beyond 12 pairs, each
+# learner against the best-ranked one under the measure (aucacc.studies.measures.shown_pairs). One job per study (a
+# job per measure cost more in start-up than in drawing).
 rule study_measure_figures:
     input:
         fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
@@ -272,6 +320,10 @@ rule study_measure_figures:
                      caption="../report/study_measure_ranks_figure.rst",
                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
         pdf=[f"{STUDY_DIR}/{{study}}/figures/{f}.pdf" for f in ("measures_scatter", "measure_ranks")],
+        # one figure per measure of the study (<measure>.png and .pdf): a folder, since the measures differ by study
+        learner_pairs=report(directory(f"{STUDY_DIR}/{{study}}/figures/learner_pairs"), patterns=["{measure}.png"],
+                             caption="../report/study_learner_pairs_figure.rst",
+                             category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
     log:
         f"{RESULTS}/logs/studies/{{study}}/measure_figures.log",
     benchmark:
@@ -280,6 +332,7 @@ rule study_measure_figures:
         study=lambda wc: wc.study,
         learners=lambda wc: STUDIES[wc.study]["learners"],  # each learner's colour in every figure of the study
         measures=lambda wc: study_measure_names(STUDIES[wc.study]),
+        pairs=lambda wc: study_pairs(STUDIES[wc.study]),
     threads: 1
     resources:
         mem_mb=1000,
@@ -288,36 +341,6 @@ rule study_measure_figures:
         "../envs/aucacc.yaml"
     script:
         "../scripts/study_measure_figures.py"
-
-
-# Learner against learner under one measure of a study, each point a data set: the study's learner pairs (cde_pairs),
-# or, beyond 12 pairs, each learner against the best-ranked one under the measure (aucacc.studies.measures.shown_pairs).
-rule study_learner_pairs:
-    input:
-        fold_measures=f"{STUDY_DIR}/{{study}}/tables/fold_measures.csv",
-    output:
-        figure=report(f"{STUDY_DIR}/{{study}}/figures/learner_pairs/{{measure}}.png",
-                      caption="../report/study_learner_pairs_figure.rst",
-                      category=lambda wc: study_category_of(wc.study), subcategory="Figures"),
-        pdf=f"{STUDY_DIR}/{{study}}/figures/learner_pairs/{{measure}}.pdf",
-    log:
-        f"{RESULTS}/logs/studies/{{study}}/learner_pairs/{{measure}}.log",
-    benchmark:
-        f"{RESULTS}/benchmarks/studies/{{study}}/learner_pairs/{{measure}}.tsv"
-    params:
-        study=lambda wc: wc.study,
-        learners=lambda wc: STUDIES[wc.study]["learners"],
-        pairs=lambda wc: study_pairs(STUDIES[wc.study]),
-    wildcard_constraints:
-        measure=one_of(MEASURES),
-    threads: 1
-    resources:
-        mem_mb=1000,
-        runtime=10,
-    conda:
-        "../envs/aucacc.yaml"
-    script:
-        "../scripts/study_learner_pairs.py"
 
 
 # Every metric of the sources per fold of each of a study's learners on one data set, and its figure.
@@ -478,7 +501,7 @@ def study_report_inputs():
     out = []
     for s in STUDIES:
         out += [f"{STUDY_DIR}/{s}/tables/{t}.md" for t in study_table_stems(s)] + study_report_html(s)
-        out += [f for f in study_figures(s, *study_figure_stems(s)) if f.endswith(".png")]
+        out += [f for f in study_figure_outputs(s) if not f.endswith(".pdf")]
     return out + ([f"{RESULTS}/report/studies.csv"] if STUDIES else [])
 
 
@@ -486,8 +509,8 @@ def study_report_sections():
     """REPORT.md's section of each study: title, tables shown inline and linked, figures linked (paths
     relative to results/)."""
     rel = lambda p: os.path.relpath(p, RESULTS)
-    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "measures_matrix", "retest", "retest_changes",
-              "exclusions"]
+    inline = ["summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "measures_matrix", "measure_friedman",
+              "retest", "retest_changes", "exclusions"]
     return [{"study": s, "title": STUDIES[s]["title"],
              "tables": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t in inline],
              "links": [rel(f"{STUDY_DIR}/{s}/tables/{t}.md") for t in study_table_stems(s) if t not in inline],

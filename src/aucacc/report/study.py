@@ -28,13 +28,14 @@ from aucacc.report.plots.significance import cd_diagram
 from aucacc.report.plots.studies import auc_vs_accuracy_figure, message_figure
 from aucacc.schemas import schema_default
 from aucacc.studies.analysis import auc_vs_accuracy, headline, pairwise_tests, retest_claims, summary_tables
+from aucacc.studies.measure_tests import measure_test_tables
 from aucacc.studies.measures import (measure_means, measure_ranks, measures_tables, pair_values,
                                      shown_pairs)
 from aucacc.studies.results import check_folds, folds_to_metrics
 from aucacc.tables import Table
 
-__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures", "study_measure_figures",
-           "study_learner_pairs"]
+__all__ = ["StudyAnalysis", "analyse_study", "study_tests", "study_cde", "study_measures", "study_measure_tests",
+           "study_measure_figures", "study_learner_pairs"]
 
 
 @dataclass
@@ -138,31 +139,60 @@ def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], nam
                                                                                    study)})
 
 
+def study_measure_tests(measures: pd.DataFrame, learners: Iterable[str], names: Iterable[str], study: str, *,
+                        alpha: float, rope: float, decision: float, seed: int, nsamples: int,
+                        posthoc: str = "nemenyi", ropes: Mapping[str, float] | None = None) -> StudyAnalysis:
+    """Every test for every measure of the study and the agreement of their verdicts and rankings
+    (:func:`aucacc.studies.measure_tests.measure_test_tables`). The job ``study_measure_tests`` calls it.
+
+    Parameters
+    ----------
+    measures : tidy per-fold measures of the study (``tables/fold_measures.csv``,
+        :func:`aucacc.measures.read_fold_measures`).
+    learners : the study's learners; names : its measures (:func:`aucacc.measures.study_measure_names`).
+    study : the study's name.
+    alpha, rope, decision, seed, nsamples, posthoc, ropes : as :func:`aucacc.studies.measure_tests.measure_tests`.
+
+    Returns
+    -------
+    StudyAnalysis
+        tables ``measure_tests, measure_tests_detail, measure_tests_per_dataset, measure_friedman,
+        measure_posthoc, measure_agreement, measure_rank_agreement``; no figure.
+    """
+    tables = measure_test_tables(measures, list(learners), list(names), alpha=alpha, rope=rope, decision=decision,
+                                 seed=seed, nsamples=nsamples, posthoc=posthoc, ropes=ropes)
+    return StudyAnalysis(study, tables)
+
+
 def study_measure_figures(measures: pd.DataFrame, names: Iterable[str], learners: Iterable[str],
-                          study: str) -> StudyAnalysis:
+                          pairs: Iterable[tuple[str, str]], study: str) -> StudyAnalysis:
     """The figures across data sets of a study's measures, from its per-fold measures only (nothing retrained, no
-    score re-read): measure against measure (:func:`aucacc.report.plots.measures.measure_scatter_figure`) and the
-    learners' average ranks under each measure (:func:`aucacc.report.plots.measures.measure_ranks_figure`). The job
-    ``study_measure_figures`` calls it.
+    score re-read): measure against measure (:func:`aucacc.report.plots.measures.measure_scatter_figure`), the
+    learners' average ranks under each measure (:func:`aucacc.report.plots.measures.measure_ranks_figure`) and, per
+    measure, learner against learner (:func:`study_learner_pairs`). The job ``study_measure_figures`` calls it.
 
     Parameters
     ----------
     measures : the study's per-fold measures (``tables/fold_measures.csv``: ``dataset, learner, protocol,
         [repetition,] fold, measure, value, exact``).
     names : the study's measures (:func:`aucacc.measures.study_measure_names`); learners : the study's learners
-        (their colours and the ranked learners); study : its name, in the titles.
+        (their colours and the ranked learners); pairs : its learner pairs (config ``cde_pairs``); study : its
+        name, in the titles.
 
     Returns
     -------
     StudyAnalysis
-        figures ``measures_scatter, measure_ranks``; tables none.
+        figures ``measures_scatter, measure_ranks`` and ``learner_pairs/<measure>`` per measure; tables none.
     """
     names, learners = list(names), list(learners)
     means = measure_means(measures, names)
     ranked = [x for x in learners if x in set(means["learner"])]
     ranks = measure_ranks(means, names, ranked)
-    return StudyAnalysis(study, {}, {"measures_scatter": measure_scatter_figure(means, names, learners, study),
-                                     "measure_ranks": measure_ranks_figure(ranks, names, learners, study)})
+    figures = {"measures_scatter": measure_scatter_figure(means, names, learners, study),
+               "measure_ranks": measure_ranks_figure(ranks, names, learners, study)}
+    for m in names:
+        figures.update(study_learner_pairs(measures, m, learners, pairs, study).figures)
+    return StudyAnalysis(study, {}, figures)
 
 
 def study_learner_pairs(measures: pd.DataFrame, measure: str, learners: Iterable[str],
@@ -170,7 +200,7 @@ def study_learner_pairs(measures: pd.DataFrame, measure: str, learners: Iterable
     """Learner against learner under one measure, each point a data set
     (:func:`aucacc.report.plots.measures.learner_pairs_figure`), from the study's per-fold measures only. The pairs
     drawn: :func:`aucacc.studies.measures.shown_pairs` of the study's ``pairs`` (config ``cde_pairs``) and the
-    learners' ranks under ``measure``. The job ``study_learner_pairs`` calls it.
+    learners' ranks under ``measure``. :func:`study_measure_figures` calls it for each measure.
 
     Returns
     -------

@@ -28,7 +28,7 @@ from aucacc.evaluation.cross_validate import PROTOCOL_DESCRIPTIONS
 from aucacc.evaluation.folds import derive_seed
 from aucacc.learners import input_description
 from aucacc.scores import partial_notes
-from aucacc.significance import (MIN_N_PAIRED_T, OVER_DATASETS, TESTS, FriedmanResult, claims_against_tests,
+from aucacc.significance import (MIN_N_PAIRED_T, OVER_DATASETS, POSTHOCS, TESTS, FriedmanResult, claims_against_tests,
                                  is_too_few, min_n_bayes_signed_rank, min_n_friedman_nemenyi, min_n_sign_test,
                                  min_n_wilcoxon, too_few)
 from aucacc.studies.fold_tables import (CDE_LEFT_OUT, FOLD_POOLED, SIG_LEFT_OUT, averages, flag_datasets,
@@ -325,13 +325,14 @@ NO_FRIEDMAN = ("Friedman–Nemenyi does not apply: it needs at least 3 learners 
                "learner ran.")
 
 
-def minimum_notes(verdicts: pd.DataFrame, alpha: float, decision: float, learners: int = 3) -> list[str]:
+def minimum_notes(verdicts: pd.DataFrame, alpha: float, decision: float, learners: int = 3,
+                  posthoc: str = "nemenyi") -> list[str]:
     """The note under a table of test verdicts when some cell is a :func:`aucacc.significance.too_few` verdict:
-    each test's minimum number of data sets (:func:`aucacc.significance.min_n`; Friedman–Nemenyi with
-    ``learners`` learners). No such cell: no note."""
+    each test's minimum number of data sets (:func:`aucacc.significance.min_n`; Friedman with the post-hoc test
+    ``posthoc`` (:data:`aucacc.significance.POSTHOCS`) with ``learners`` learners). No such cell: no note."""
     if not verdicts.astype(str).map(is_too_few).any().any():
         return []
-    fried = (f", Friedman–Nemenyi {min_n_friedman_nemenyi(learners, alpha)} ({learners} learners)"
+    fried = (f", Friedman–{POSTHOCS[posthoc]} {min_n_friedman_nemenyi(learners, alpha, posthoc)} ({learners} learners)"
              if learners >= 3 else "")
     return [f"too few data sets: each test over data sets takes a verdict only from the smallest number of data sets "
             f"at which it can reach one (α = {alpha:g}): paired t {MIN_N_PAIRED_T}, Wilcoxon {min_n_wilcoxon(alpha)}"
@@ -358,8 +359,8 @@ def _test_tables(res: dict, metrics: pd.DataFrame, lead: list[str], names: Mappi
     fr_rows = [{**key, "n_datasets": r.n, "statistic": r.statistic, "p": r.p, "cd": r.cd,
                 **{f"rank:{k}": v for k, v in r.ranks.items()}} for key, r in fried.values()]
     friedman = pd.DataFrame(fr_rows, columns=None if fr_rows else fried_cols + ["n_datasets", "statistic", "p", "cd"])
-    few = [(key, r, min_n_friedman_nemenyi(len(r.ranks), r.alpha)) for key, r in fried.values()]
-    fr_notes = [f"{', '.join(str(v) for v in key.values())}: " + too_few(r.n, need, f"Friedman–Nemenyi with "
+    few = [(key, r, min_n_friedman_nemenyi(len(r.ranks), r.alpha, r.posthoc)) for key, r in fried.values()]
+    fr_notes = [f"{', '.join(str(v) for v in key.values())}: " + too_few(r.n, need, f"Friedman–{POSTHOCS[r.posthoc]} with "
                                                                         f"{len(r.ranks)} learners", f"p < {r.alpha:g}")
                 + "; its ranks are shown, no pair is declared different." for key, r, need in few if r.n < need]
     return {"detail": Table(tidy(res["detail"]), floatfmt=".4g", caption=names["detail"]),
@@ -370,7 +371,7 @@ def _test_tables(res: dict, metrics: pd.DataFrame, lead: list[str], names: Mappi
 
 
 def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, rope: float, decision: float,
-                   seed: int, nsamples: int) -> dict:
+                   seed: int, nsamples: int, posthoc: str = "nemenyi") -> dict:
     """Every pair of learners × metric under every test of :data:`aucacc.significance.TESTS`.
 
     The claims × tests table of :func:`aucacc.significance.claims_against_tests` with every pair
@@ -392,6 +393,9 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
         ``statistics.decision``.
     seed, nsamples : master seed and Dirichlet draws of each Bayesian signed-rank test (its seed
         is derived from ``seed``, the pair's name ``"<a> vs <b>"``, the metric and the learners).
+    posthoc : the post-hoc test after Friedman's (:data:`aucacc.significance.POSTHOCS`; Nemenyi's by default,
+        the column keeps the name ``friedman_nemenyi``). Every test reads "higher" as better: a measure where
+        lower is better is given negated (:func:`aucacc.studies.measure_tests.measure_tests`).
 
     Returns
     -------
@@ -417,7 +421,8 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
         rows += [{"table": t, "metric": m, "a": a, "b": b} for t, (_, (a, b)) in groups.items()]
     claims = pd.DataFrame(rows, columns=["table", "metric", "a", "b"])
     res = claims_against_tests(metrics, claims, groups, friedman_groups={t: (common, list(learners)) for t in groups},
-                               alpha=alpha, rope=rope, decision=decision, seed=seed, nsamples=nsamples)
+                               alpha=alpha, rope=rope, decision=decision, seed=seed, nsamples=nsamples,
+                               posthoc=posthoc)
     fried: dict[str, tuple[dict, FriedmanResult]] = {}
     for (_, m), r in res["friedman_results"].items():
         fried.setdefault(m, ({"metric": m}, r))
@@ -435,7 +440,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
                      f"ranks every learner on the {len(common)} data sets on which every learner ran.")
     if not fried:
         notes.append(NO_FRIEDMAN)
-    notes += minimum_notes(tests[[t for t in TESTS if t in tests.columns]], alpha, decision, len(learners))
+    notes += minimum_notes(tests[[t for t in TESTS if t in tests.columns]], alpha, decision, len(learners), posthoc)
     out = {"tests": Table(tests, notes=notes, caption=caption("study_tests", alpha=alpha, rope=rope,
                                                                decision=decision))}
     out.update(_test_tables(res, metrics, ["metric", "a", "b", "test", "dataset"],

@@ -393,7 +393,7 @@ def measure_ranks(measures: pd.DataFrame, names: Sequence[str] | None = None,
     On each data set the learners are ranked by their mean over the test folds (:func:`measure_means`): the highest
     mean gets rank 1 for a higher-is-better measure, the lowest for a lower-is-better one (Brier, log loss;
     :attr:`aucacc.measures.Measure.higher_better`); tied means share the average of their ranks
-    (``scipy.stats.rankdata(method="average")``, as Friedman's test ranks, Demšar 2006, §3.2.2). The ranks are
+    (:func:`aucacc.significance.average_ranks`, as Friedman's test ranks, Demšar 2006, §3.2.2). The ranks are
     averaged over the data sets on which every learner of ``learners`` has a defined mean (a learner skipped on a data
     set, the H-measure of a multi-class set: that data set is left out of that measure's ranks).
 
@@ -416,8 +416,6 @@ def measure_ranks(measures: pd.DataFrame, names: Sequence[str] | None = None,
     KeyError
         A name is not a registered measure.
     """
-    from scipy.stats import rankdata
-
     means = _means(measures, names)
     names = [n for n in MEASURES if n in set(means["measure"])] if names is None else list(names)
     learners = list(dict.fromkeys(means["learner"])) if learners is None else list(learners)
@@ -429,11 +427,8 @@ def measure_ranks(measures: pd.DataFrame, names: Sequence[str] | None = None,
                                                          aggfunc="first", dropna=False)
                 .reindex(columns=learners))
         wide = wide[np.isfinite(wide.to_numpy(dtype=float)).all(axis=1)] if len(wide) else wide
-        values = wide.to_numpy(dtype=float)
-        sign = -1.0 if MEASURES[m].higher_better else 1.0
-        ranks = rankdata(sign * values, method="average", axis=1) if len(values) else np.full((0, len(learners)), 1.0)
-        avg = ranks.mean(axis=0) if len(values) else np.full(len(learners), np.nan)
-        rows += [{"measure": m, "learner": x, "rank": float(r), "datasets": len(values)} for x, r in zip(learners, avg)]
+        avg = average_ranks(wide, MEASURES[m].higher_better) if len(wide) else pd.Series(np.nan, index=learners)
+        rows += [{"measure": m, "learner": x, "rank": float(avg[x]), "datasets": len(wide)} for x in learners]
     return pd.DataFrame(rows, columns=["measure", "learner", "rank", "datasets"])
 
 
