@@ -59,6 +59,13 @@ CAPTIONS: dict[str, str] = {
                      "over folds; max |difference|)",
     "rocch_dominators": "ROC convex hull over the learners: which learner is optimal for which range of "
                         "iso-performance slopes m = c(Y,n)p(n) / (c(N,p)p(p)) (Provost & Fawcett 2001)",
+    "rocch_published": "A published table of dominators by iso-performance slope range (Provost & Fawcett 2001, §4.2) "
+                       "beside this study's ROC convex hull, range by range, on each data set's primary reading (its "
+                       "minority class as positive): the published range and learner, ours of the same number, and "
+                       "our learners over the published slope interval",
+    "rocch_dominance": "Does one learner span the whole ROC convex hull (a dominating classifier, Provost & Fawcett "
+                       "2001, §4.2)? Per data set and positive class (one-vs-rest on a multi-class data set); "
+                       "'primary' marks the reading compared with the published table",
     "rocch_hybrid": "ROCCH-hybrid: the learner and score threshold optimal at each slope m; accuracy at the data's "
                     "class distribution; beside it the learner of highest mean AUC at its own best threshold and the "
                     "hybrid's advantage over it in TP − m·FP (thresholds chosen on the test folds: optimistic)",

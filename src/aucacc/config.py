@@ -30,7 +30,7 @@ DEFAULT_CONFIG = Path("config") / "config.yaml"
 #: name inside it cannot leave it (``aucacc.datasets.fetch``).
 PROJECT_PATH_KEYS = ("cache", "raw_data", "lock_file")
 #: The path keys of each study (``studies.<name>.<key>``), held inside the project as those above.
-STUDY_PATH_KEYS = ("published", "claims", "retest")
+STUDY_PATH_KEYS = ("published", "claims", "retest", "published_rocch")
 #: Top-level keys that moved into a study (issue 18): the config key a study gives them under.
 MOVED_KEYS = {"published": "studies.<name>.published", "claims": "studies.<name>.claims",
               "main_table": "studies.<name>.main_table", "svm_table": "studies.<name>.svm_table"}
@@ -553,7 +553,7 @@ def check_study_inputs(config: dict[str, Any]) -> None:
     import csv
 
     for name, study in config["studies"].items():
-        for key, want in (("published", "folder"), ("claims", "file"), ("retest", "file")):
+        for key, want in (("published", "folder"), ("claims", "file"), ("retest", "file"), ("published_rocch", "file")):
             path = study[key]
             if path and not (Path(path).is_dir() if want == "folder" else Path(path).is_file()):
                 found = "is a folder" if Path(path).is_dir() else "is a file" if Path(path).exists() else "does not exist"

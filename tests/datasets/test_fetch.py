@@ -217,13 +217,16 @@ RAW_DATA = Path(__file__).resolve().parents[2] / "data" / "raw"
 
 
 def test_committed_raw_files_match_config_and_sums():
-    """data/raw holds exactly the files config/config.yaml and config/uci36.yaml (Weka's UCI collection)
-    name, with the configs' SHA-256 (and SHA256SUMS's), each with its provenance in SOURCES.md."""
+    """data/raw holds exactly the files config/config.yaml, config/uci36.yaml (Weka's UCI collection) and
+    config/provost_fawcett.yaml (Satimage) name, with the configs' SHA-256 (and SHA256SUMS's), each with its
+    provenance in SOURCES.md."""
     from aucacc.config import read_config_file
 
     sums = dict(reversed(line.split()) for line in (RAW_DATA / "SHA256SUMS").read_text().splitlines() if line.strip())
     config = load_config()
-    entries = [*config["datasets"].values(), *read_config_file(RAW_DATA.parents[1] / "config" / "uci36.yaml")["datasets"].values()]
+    entries = [*config["datasets"].values(),
+               *(e for f in ("uci36.yaml", "provost_fawcett.yaml")
+                 for e in read_config_file(RAW_DATA.parents[1] / "config" / f)["datasets"].values())]
     files = {e["source"]["file"]: e["source"]["sha256"] for e in entries}
     assert len(files) == len({(e["source"]["file"], e["source"]["sha256"]) for e in entries})  # one checksum a file
     assert sums == files

@@ -95,8 +95,8 @@ def test_declared_kinds_nominal_only_makes_the_rest_numeric(tmp_path):
     raw = read_raw(p, {})
     assert raw.kinds["cls"] == "numeric"
     from aucacc.datasets.recipes import RecipeError
-    with pytest.raises(RecipeError, match=r"'cls' is numeric; a class must be nominal \(for a \.data, \.csv, \.tsv "
-                                          r"or \.parquet file, list it under source\.nominal"):
+    with pytest.raises(RecipeError, match=r"'cls' is numeric; a class must be nominal \(for a \.data, \.csv, \.tsv, "
+                                          r"\.parquet or R data file, list it under source\.nominal"):
         apply_recipe(raw, {"target": "cls"}, "d")
 
 

@@ -48,6 +48,14 @@ def report_tables(wildcards):
 # the AUC-gap readings per data set and the published AUCs no ranking can produce (rule auc_hypotheses).
 REPORT_EXTRA_TABLES = [rules.auc_hypotheses.output.by_dataset, rules.auc_hypotheses.output.impossible]
 
+# Provost & Fawcett's (2001) rows (config/claims.yaml: provost_fawcett_*): with a study that has `published_rocch`
+# (config/provost_fawcett.yaml), the scorecard reads its hull beside the published slope table and its dominance;
+# without one, those published files are not read and the scorecard has no rows of them.
+PF_STUDY = next((s for s in STUDIES if s != PAPER and STUDIES[s]["published_rocch"]), None)
+PF_TABLES = ([f"{STUDY_DIR}/{PF_STUDY}/tables/{t}.csv" for t in ("rocch_published", "rocch_dominance")]
+             if PF_STUDY else [])
+PF_PUBLISHED = ["provost_fawcett_slopes", "provost_fawcett_dominance"] if PF_STUDY else []
+
 
 # Every published cell and verdict, ours beside it, with the rule of config/claims.yaml and a status.
 # The paper study's only (asked for with it: paper_output, paper_only; common.smk): the scorecard and the
@@ -55,10 +63,11 @@ REPORT_EXTRA_TABLES = [rules.auc_hypotheses.output.by_dataset, rules.auc_hypothe
 rule scorecard:
     input:
         # Read lazily, after every stage file has registered its targets.
-        tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES,
+        tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES + PF_TABLES,
         claims=CLAIMS,
         published=[published(t) for t in ["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages",
-                                          "significance", "cde_folds", "synthetic_endpoints", "profit"]],
+                                          "significance", "cde_folds", "synthetic_endpoints", "profit",
+                                          *PF_PUBLISHED]],
     output:
         md=f"{RESULTS}/report/scorecard.md",
         csv=f"{RESULTS}/report/scorecard.csv",

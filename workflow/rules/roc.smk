@@ -113,3 +113,38 @@ rule roc_tables:
         "../envs/aucacc.yaml"
     script:
         "../scripts/roc_tables.py"
+
+
+# The folders of the studies with `published_rocch` (a study other than the paper's).
+PUBLISHED_ROCCH_ROOTS = [r for r, s in ROC_ROOTS.items() if s != PAPER and STUDIES[s]["published_rocch"]]
+
+
+def published_rocch_of(root):
+    """The study under ``root`` and its `published_rocch` CSV (a study other than the paper's)."""
+    return STUDIES[ROC_ROOTS[root]]["published_rocch"]
+
+
+# A study with `published_rocch`: its hull beside the published dominators by slope range, range by range, and
+# each data set's dominance (Provost & Fawcett 2001, §4.2; aucacc.roc.published).
+rule roc_published:
+    input:
+        hull="{root}/tables/rocch_dominators.csv",
+        published=lambda wc: published_rocch_of(wc.root),
+    output:
+        published="{root}/tables/rocch_published.csv",
+        dominance="{root}/tables/rocch_dominance.csv",
+        md_tex=expand("{{root}}/tables/{t}.{ext}", t=["rocch_published", "rocch_dominance"], ext=["md", "tex"]),
+    log:
+        "{root}/logs/roc_published.log",
+    benchmark:
+        "{root}/benchmarks/roc_published.tsv"
+    wildcard_constraints:
+        root=one_of(PUBLISHED_ROCCH_ROOTS) if PUBLISHED_ROCCH_ROOTS else "(?!)",
+    threads: 1
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../envs/aucacc.yaml"
+    script:
+        "../scripts/roc_published.py"

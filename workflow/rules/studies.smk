@@ -33,6 +33,7 @@ def study_figures(study, *stems):
 def study_table_stems(study):
     """Every table a study makes, in the order its report chapter shows them."""
     own = ["source_metrics"] + STUDY_ROC_TABLES if study in OWN_STUDIES else []
+    own += ["rocch_published", "rocch_dominance"] if study in OWN_STUDIES and STUDIES[study]["published_rocch"] else []
     compared = ["retest_changes"] if STUDIES[study]["compare_retest"] else []
     return STUDY_TABLES + (["retest"] if STUDIES[study]["retest"] else []) + compared + own
 

@@ -1,5 +1,6 @@
 """Readers for raw files: headerless ``.data`` files here, ARFF in :mod:`aucacc.datasets.arff_io`,
-``.csv``/``.tsv`` with a header row and ``.parquet`` in :mod:`aucacc.datasets.tabular`.
+``.csv``/``.tsv`` with a header row and ``.parquet`` in :mod:`aucacc.datasets.tabular`, R data files
+(``.rda``, ``.RData``, ``.rds``) in :mod:`aucacc.datasets.rdata_io`.
 
 :func:`read_raw` chooses the reader by the file type. Every reader returns a
 :class:`~aucacc.datasets.raw.RawTable` and raises :class:`~aucacc.datasets.raw.DataFormatError`
@@ -19,10 +20,12 @@ import pandas as pd
 from aucacc.datasets.arff_io import read_arff
 from aucacc.datasets.raw import (DEFAULT_MISSING_TOKENS, DataFormatError, RawTable, column_kinds, csv_records,
                                  data_suffix, is_number, read_text, text_columns)
+from aucacc.datasets.rdata_io import RDATA_SUFFIXES, read_rdata_table
 from aucacc.datasets.tabular import DEFAULT_TABULAR_MISSING_TOKENS, read_delimited, read_parquet_table
 
 __all__ = ["DEFAULT_MISSING_TOKENS", "DEFAULT_TABULAR_MISSING_TOKENS", "DataFormatError", "RawTable", "column_kinds",
-           "is_number", "read_arff", "read_delimited", "read_parquet_table", "read_raw", "read_uci_data"]
+           "is_number", "read_arff", "read_delimited", "read_parquet_table", "read_raw", "read_rdata_table",
+           "read_uci_data"]
 
 
 def read_uci_data(path: str | os.PathLike, columns: list[str], nominal: list[str] | None = None,
@@ -179,6 +182,8 @@ def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, labe
     - ``.arff`` → :func:`read_arff`;
     - ``.csv`` / ``.tsv`` → :func:`~aucacc.datasets.tabular.read_delimited` (a header row names the columns);
     - ``.parquet`` → :func:`~aucacc.datasets.tabular.read_parquet_table` (binary: never read as text);
+    - ``.rda``, ``.rdata``, ``.rds`` → :func:`~aucacc.datasets.rdata_io.read_rdata_table` (R's ``save()`` and
+      ``saveRDS()``: one data frame, R factors nominal with their levels; binary: never read as text);
     - anything else (``.data``, ``.txt``, …) → :func:`read_uci_data`, a headerless comma-separated file.
 
     ``source`` is the data set's ``source`` config block (``columns``, ``nominal``, ``numeric``);
@@ -198,6 +203,12 @@ def read_raw(path: str | os.PathLike, source: dict, missing_tokens=None, *, labe
     path = Path(path)
     where = label or str(path)
     suffix = data_suffix(path)
+    if suffix in RDATA_SUFFIXES:
+        if missing_tokens is not None:
+            raise DataFormatError(f"{where}: recipe missing_tokens {list(missing_tokens)} applies to text files; an R "
+                                  "data file marks a missing value with NA — remove the key")
+        return read_rdata_table(path, source.get("nominal"), source.get("numeric"), columns=source.get("columns"),
+                                label=label, key=key, target=target)
     if suffix == ".parquet":
         if missing_tokens is not None:
             raise DataFormatError(f"{where}: recipe missing_tokens {list(missing_tokens)} applies to text files; a "

@@ -113,8 +113,8 @@ def apply_recipe(raw: RawTable, recipe: dict[str, Any], name: str, seed: int = 0
                           f"{raw.path.name}; columns: {list(frame.columns)}")
     if kinds[target] != "nominal":
         raise RecipeError(f"data set {name!r}: config key '{_key(name, 'target')}' = {target!r} is "
-                          f"{_KIND_TEXT[kinds[target]]}; a class must be nominal (for a .data, .csv, .tsv or .parquet "
-                          "file, list it under source.nominal, the other nominal columns too)")
+                          f"{_KIND_TEXT[kinds[target]]}; a class must be nominal (for a .data, .csv, .tsv, .parquet or R "
+                          "data file, list it under source.nominal, the other nominal columns too)")
 
     drops = recipe.get("drop_columns") or {}
     _check_columns(name, "drop_columns", drops, frame)

@@ -28,7 +28,8 @@ import pandas as pd
 from aucacc.datasets.raw import (DataFormatError, RawTable, check_finite, column_kinds, csv_records, data_suffix,
                                  is_gzip_name, is_number, not_a_number_reason, read_text, text_columns, value_domain)
 
-__all__ = ["DEFAULT_TABULAR_MISSING_TOKENS", "DELIMITERS", "read_delimited", "read_parquet_table"]
+__all__ = ["DEFAULT_TABULAR_MISSING_TOKENS", "DELIMITERS", "read_delimited", "read_parquet_table",
+           "table_from_frame"]
 
 #: Field values that mark a missing value in a ``.csv``/``.tsv`` file when the recipe declares no
 #: ``missing_tokens``: the empty field (pandas' ``to_csv``), ``?`` (UCI, Weka) and ``NA`` (R's ``write.csv``).
@@ -308,15 +309,34 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         idx = [str(n) if n is not None else "index" for n in frame.index.names]
         frame = frame.reset_index()
         notes.append(f"the Parquet file's stored pandas index read as column(s) {idx}")
+    if not len(frame):
+        raise DataFormatError(f"{where}: the Parquet file has no rows — fetch or export it again")
+    # pyarrow writes a pandas categorical of numbers as plain numbers; the file's pandas metadata still says it was
+    # categorical (its number of categories, not the unused ones): a nominal column then, and the loss said
+    return table_from_frame(frame, path, where, nominal, numeric, columns=columns, key=key, target=target,
+                            how="from the Parquet column types", missing="a null in a Parquet file", notes=notes,
+                            categorical=_pandas_categoricals(path))
+
+
+def table_from_frame(frame: pd.DataFrame, path: Path, where: str, nominal: list[str] | None,
+                     numeric: list[str] | None, *, columns: list[str] | None, key: str, target: str | None, how: str,
+                     missing: str, notes: list[str], categorical: dict[str, int | None] | None = None) -> RawTable:
+    """A :class:`~aucacc.datasets.raw.RawTable` from a pandas frame read from a typed binary file (Parquet, R data).
+
+    The one conversion of typed columns: declared kinds (``nominal``/``numeric``,
+    :func:`~aucacc.datasets.raw.column_kinds`) or kinds by pandas type (:func:`_parquet_kind`: numbers numeric;
+    booleans, categoricals and text nominal, a categorical's categories its domain in their order), the
+    inference recorded in ``notes``; ``how`` says where the types come from and ``missing`` how the format marks
+    a missing value (both for messages). ``categorical``: columns the file's metadata records as categorical
+    although stored as plain values (Parquet), name → number of categories. ``frame`` has a default index and
+    at least one row.
+    """
+    categorical = categorical or {}
+    frame = frame.copy()
     names = [str(c) for c in frame.columns]
     frame.columns = names
     _check_names(where, names, "the file's columns", columns, key)
-    if not len(frame):
-        raise DataFormatError(f"{where}: the Parquet file has no rows — fetch or export it again")
     declared = nominal is not None or numeric is not None
-    # pyarrow writes a pandas categorical of numbers as plain numbers; the file's pandas metadata still says it was
-    # categorical (its number of categories, not the unused ones): a nominal column then, and the loss said
-    categorical = _pandas_categoricals(path)
     kinds = column_kinds(names, nominal, numeric, where=where) if declared else \
         {c: "nominal" if c == target or (c in categorical and not isinstance(frame[c].dtype, pd.CategoricalDtype))
          else _parquet_kind(frame[c]) for c in names}
@@ -331,7 +351,7 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         s = frame[name]
         na = s.isna().to_numpy()
         if kinds[name] == "numeric":
-            cols[name] = _numeric(where, key, name, s, na)
+            cols[name] = _numeric(where, key, name, s, na, missing)
         elif kinds[name] == "nominal":
             values = [None if m else _as_text(v) for v, m in zip(s.tolist(), na)]
             if isinstance(s.dtype, pd.CategoricalDtype):
@@ -344,7 +364,7 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
         else:
             cols[name] = np.array([None if m else str(v) for v, m in zip(s.tolist(), na)], dtype=object)
     if not declared:
-        notes.append(_inferred_note(kinds, "from the Parquet column types", target))
+        notes.append(_inferred_note(kinds, how, target))
     return RawTable(frame=pd.DataFrame(cols, columns=names), kinds=kinds, path=path, relation=_stem(path),
                     notes=notes)
 
@@ -362,8 +382,11 @@ def _pandas_categoricals(path: Path) -> dict[str, int | None]:
             for c in meta.get("columns", []) if c.get("pandas_type") == "categorical"}
 
 
-def _numeric(where: str, key: str, name: str, s: pd.Series, na: np.ndarray) -> np.ndarray:
-    """Parquet column ``s`` as float64 (NaN where ``na``); text must be a number, dates are refused."""
+def _numeric(where: str, key: str, name: str, s: pd.Series, na: np.ndarray,
+             missing: str = "a null in a Parquet file") -> np.ndarray:
+    """Column ``s`` of a typed file as float64 (NaN where ``na``); text must be a number, dates are refused.
+
+    ``missing`` says how the format marks a missing value (for the message)."""
     if pd.api.types.is_bool_dtype(s.dtype) or (pd.api.types.is_numeric_dtype(s.dtype)
                                                and not isinstance(s.dtype, pd.CategoricalDtype)):
         col = s.astype("float64").to_numpy(dtype=float, na_value=np.nan)
@@ -383,7 +406,7 @@ def _numeric(where: str, key: str, name: str, s: pd.Series, na: np.ndarray) -> n
                 raise DataFormatError(
                     f"{where}: data row {i + 1}, column {name!r}: value {v!r} is not a number, and the column is "
                     f"declared numeric ('{key}.numeric', or not in '{key}.nominal'){why} — if the column is nominal, "
-                    f"list it under '{key}.nominal'; a missing value is a null in a Parquet file")
+                    f"list it under '{key}.nominal'; a missing value is {missing}")
             col[i] = float(t)
     check_finite(where, name, col, s.tolist())
     return col

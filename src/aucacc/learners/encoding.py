@@ -16,7 +16,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin, clone
 from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-__all__ = ["CategoricalCodes", "NominalEncoder", "categorical_mask", "encode_features"]
+__all__ = ["CategoricalCodes", "NominalEncoder", "MatrixInput", "categorical_mask", "encode_features"]
 
 ENCODINGS = ("onehot", "ordinal", "codes")
 
@@ -238,3 +238,65 @@ class NominalEncoder(TransformerMixin, BaseEstimator):
         """The matrix, shape (n_samples, n_features): float64, columns as fitted."""
         check_is_fitted(self)
         return encode_features(X, self.encoding_spec_, encoding=self.encoding, allow_nan=True)[0]
+
+
+
+class MatrixInput(ClassifierMixin, BaseEstimator):
+    """One of aucacc's table-only classifiers (C4.5, C4.4) on a numeric matrix: the way back to them inside a
+    scikit-learn meta-estimator.
+
+    A meta-estimator such as ``sklearn.ensemble.BaggingClassifier`` is not one of aucacc's learners, so it is
+    given the numeric matrix (:func:`encode_features`: nominal attributes one-hot over their declared values, a
+    missing value all zeros; numeric attributes as numbers, a missing one NaN) and hands its bootstrap samples on
+    as arrays, with the class label-encoded (0 … C−1), which aucacc's C4.5 refuses (it takes a table and a
+    Categorical class: :func:`aucacc.learners._input.require_frame`). ``MatrixInput(C45)`` as the meta-estimator's
+    ``estimator`` gives C4.5 every column as a numeric attribute ``x0, x1, …`` (float64, NaN a missing value,
+    which C4.5 handles as J48 does) and the class as a Categorical of the values present in ``y`` (sorted), so
+    ``classes_`` are those values, as a scikit-learn tree's are. On data whose attributes are all numeric the tree
+    is the one C4.5 grows on the table itself; a nominal attribute reaches it as its 0/1 indicator columns
+    (binary splits, one value against the rest, where C4.5 on the table splits a nominal attribute into one
+    branch per value).
+
+    Parameters
+    ----------
+    estimator : unfitted aucacc classifier taking a DataFrame and a Categorical Series (``C45``, ``C44``).
+        Cloned at fit.
+
+    Attributes
+    ----------
+    estimator_ : the fitted clone. classes_ : ndarray — the class values of ``y``, sorted.
+    n_features_in_ : int — columns of the matrix given to ``fit``.
+    """
+
+    def __init__(self, estimator=None):
+        self.estimator = estimator
+
+    def _frame(self, X) -> pd.DataFrame:
+        Z = np.asarray(X, dtype=float)
+        if Z.ndim != 2 or (hasattr(self, "n_features_in_") and Z.shape[1] != self.n_features_in_):
+            want = getattr(self, "n_features_in_", "2-d")
+            raise ValueError(f"MatrixInput expects a matrix of {want} columns, got shape {Z.shape}")
+        return pd.DataFrame(Z, columns=[f"x{j}" for j in range(Z.shape[1])])
+
+    def fit(self, X, y):
+        """Fit ``estimator`` on ``X`` (array-like, shape (n_samples, n_features), numbers, NaN missing) as a table of
+        numeric attributes and ``y`` (shape (n_samples,)) as a Categorical class."""
+        if self.estimator is None:
+            raise ValueError("MatrixInput needs an estimator (e.g. aucacc.learners.c45.C45)")
+        X = self._frame(X)
+        y = np.asarray(y)
+        cls = np.unique(y)
+        self.estimator_ = clone(self.estimator).fit(X, pd.Series(pd.Categorical(y, categories=cls)))
+        self.classes_ = cls
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Class probabilities, shape (n_samples, n_classes), columns in ``classes_`` order."""
+        check_is_fitted(self)
+        return self.estimator_.predict_proba(self._frame(X))
+
+    def predict(self, X) -> np.ndarray:
+        """The most probable class (the wrapped estimator's ``predict``), shape (n_samples,)."""
+        check_is_fitted(self)
+        return np.asarray(self.estimator_.predict(self._frame(X)))

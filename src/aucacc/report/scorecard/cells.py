@@ -287,10 +287,88 @@ def _profit_rows(name, pub, spec, tables, claims):
     return rows
 
 
+def _pf_slope_rows(name, pub, spec, tables, claims):
+    """Provost & Fawcett's dominators by slope range (config/published/provost_fawcett_slopes.csv) against the study's
+    ``rocch_published`` table (:func:`aucacc.roc.published.compare_published`), one row per bound and dominator."""
+    t = _ours_table(spec, "", tables)
+    look = {} if t is None else {(str(r["dataset"]), int(r["range"])): r for _, r in t.iterrows()}
+    rows = []
+    for r, keys, rk, col, printed in _cells(name, pub, spec):
+        if col == "learner":  # the study's learner standing for the printed dominator: an identifier, not a value
+            continue
+        o = look.get((str(r["dataset"]), int(r["range"])))
+        run = o is not None and str(o["positive"]) not in ("", "nan")
+        rl = rule_for(name, rk, col, claims)
+        ident = dict(dataset=r["dataset"], learner=r["learner"], stat=col, metric="ROCCH slope range")
+        if col == "dominator":
+            ours = (str(o["ours_over_range"]) if str(o["ours_over_range"]) not in ("", "nan") else "(no range)") \
+                if run else None
+            ok = None if not run else ours == str(r["learner"])
+            reason = (f"positive {o['positive']}; our range {int(r['range'])} of {int(o['ours_n_ranges'])}: "
+                      f"{o['ours_learner'] or 'none'}") if run else ""
+            rows.append(_row(claims, name, f"{name}:{rk}:{col}", published=printed, ours=ours, ok=ok, rule=rl,
+                             tolerance="the same learner alone", reason=reason, **ident))
+            continue
+        pub_v = float(printed)
+        ours = _num(o[f"ours_{col}"]) if run else None
+        j: dict[str, Any] = {"ok": None}
+        reason = ""
+        if run:
+            f = float(claims["rules"][rl]["factor"]) if rl in claims["rules"] and "factor" in claims["rules"][rl] \
+                else float("nan")
+            if not np.isfinite(ours) and not np.isinf(ours):
+                j = {"ok": False}
+                reason = f"we have {int(o['ours_n_ranges'])} ranges, no range {int(r['range'])}"
+            elif pub_v == 0 or np.isinf(pub_v):
+                j = {"ok": bool(ours == pub_v), "tolerance": "= published", "lo": pub_v, "hi": pub_v}
+            else:
+                j = {"ok": bool(pub_v / f <= ours <= pub_v * f), "tolerance": f"× {f:g}", "lo": pub_v / f,
+                     "hi": pub_v * f}
+        rows.append(_row(claims, name, f"{name}:{rk}:{col}", published=pub_v, ours=ours, rule=rl, reason=reason,
+                         difference=(ours - pub_v) if ours is not None and np.isfinite(ours) and np.isfinite(pub_v)
+                         else float("nan"), **j, **ident))
+    return rows
+
+
+def _pf_dominance_rows(name, pub, spec, tables, claims):
+    """Provost & Fawcett's domains with a dominating classifier (config/published/provost_fawcett_dominance.csv)
+    against the study's ``rocch_dominance`` table (:func:`aucacc.roc.published.dominance`): one row per domain
+    (the primary reading, the other positive classes in the reason) and one for the count over the domains run."""
+    t = _ours_table(spec, "", tables)
+    prim = None if t is None else t[t["primary"].astype(str).str.lower() == "true"].set_index("dataset")
+    rows = []
+    for r, keys, rk, col, printed in _cells(name, pub, spec):
+        rl = rule_for(name, rk, col, claims)
+        d = str(r["dataset"])
+        ours, ok, reason = None, None, ""
+        if prim is not None and d == "all":
+            run = [x for x in pub["dataset"] if x != "all" and x in prim.index]
+            k = int(sum(bool(str(prim.loc[x, "dominated"]).lower() == "true") for x in run))
+            want = int(sum(pub.set_index("dataset").loc[x, "dominated"] == "yes" for x in run))
+            ties = int(sum(bool(str(prim.loc[x, "dominated_with_ties"]).lower() == "true") for x in run))
+            ours, ok = f"{k} of {len(run)}", k == want
+            reason = (f"the domains run: {', '.join(run)}; the paper's statement makes {want} of them dominated; "
+                      f"{ties} of {len(run)} counting learners tied at every vertex; every data set of the study: "
+                      f"{int(sum(str(v).lower() == 'true' for v in prim['dominated']))} of {len(prim)}")
+        elif prim is not None and d in prim.index:
+            o = prim.loc[d]
+            dominated = str(o["dominated"]).lower() == "true"
+            ours = "yes" if dominated else "no"
+            ok = ours == printed
+            every = t[t["dataset"] == d]
+            others = every[every["primary"].astype(str).str.lower() != "true"]
+            reason = (f"positive {o['positive']}: hull {o['hull_learners']}"
+                      + (f"; one-vs-rest, the other classes: {int(sum(str(v).lower() == 'true' for v in others['dominated']))}"
+                         f" of {len(others)} dominated" if len(others) else ""))
+        rows.append(_row(claims, name, f"{name}:{rk}:{col}", published=printed, ours=ours, ok=ok, rule=rl,
+                         tolerance="same", reason=reason, dataset=d, stat=col, metric="ROCCH dominance"))
+    return rows
+
+
 CELL_ROWS: dict[str, Callable] = {
     "datasets": _datasets_rows, "uci_nb_c44_c45": _wide_fold_rows, "svm_binary13": _wide_fold_rows,
     "significance": _significance_rows, "cde_folds": _cde_rows, "synthetic_endpoints": _synthetic_rows,
-    "profit": _profit_rows,
+    "profit": _profit_rows, "provost_fawcett_slopes": _pf_slope_rows, "provost_fawcett_dominance": _pf_dominance_rows,
 }
 
 
