@@ -393,12 +393,17 @@ def _flagged(cells: pd.DataFrame, table: str) -> list[str]:
     return [c.split(":", 2)[2] for c in f["cell"] if c.split(":")[1] == table]
 
 
-def _count_pass(cells: pd.DataFrame, v) -> tuple[bool | None, str]:
-    """At least ``at_least`` passing cells of ``cells`` per learner; a cell of a data set its shift row flags never counts.
+def _count_pass(cells: pd.DataFrame, v, claims) -> tuple[bool | None, str]:
+    """At least ``at_least`` cells per learner within their rule's tolerance; a data set its shift row flags never counts.
 
-    The denominator stays every cell of the pattern: a flagged data set is a finding (its shift row),
-    not a pass, whatever its cells say alone.
+    Within the tolerance: a ``pass``, or a cell re-judged only because it needed the widened
+    tolerance (:func:`aucacc.report.scorecard.strict.widened`; the claim counts cells within
+    max(3 points, 1.5 sd), which is what such a cell is). The denominator stays every cell of the
+    pattern: a flagged data set is a finding (its shift row), not a pass, whatever its cells say alone.
     """
+    from aucacc.report.scorecard.strict import widened
+
+    wide = widened(cells, claims)
     parts, ok = [], True
     for lrn in v["learners"]:
         pat = v["cells"].format(learner=lrn)
@@ -406,12 +411,14 @@ def _count_pass(cells: pd.DataFrame, v) -> tuple[bool | None, str]:
         if (g["status"] == "missing").any() or not len(g):  # a count over fewer data sets than the paper's
             return None, ""
         flagged = _flagged(cells, pat.split(":")[0])
-        passing = g[(g["status"] == "pass") & ~g["dataset"].isin(flagged)]
-        left = sorted(set(g.loc[(g["status"] == "pass") & g["dataset"].isin(flagged), "dataset"]))
-        k = len(passing)
+        within = (g["status"] == "pass") | wide.reindex(g.index, fill_value=False)
+        k = int((within & ~g["dataset"].isin(flagged)).sum())
+        left = sorted(set(g.loc[within & g["dataset"].isin(flagged), "dataset"]))
+        n_wide = int((wide.reindex(g.index, fill_value=False) & ~g["dataset"].isin(flagged)).sum())
         ok &= k >= v["at_least"]
-        parts.append(f"{LEARNERS[lrn]} {k} of {len(g)}" + (f" (not counted, shift row FAIL: {', '.join(left)})"
-                                                            if left else ""))
+        parts.append(f"{LEARNERS[lrn]} {k} of {len(g)}"
+                     + (f" ({n_wide} of them only through the widened tolerance)" if n_wide else "")
+                     + (f" (not counted, shift row FAIL: {', '.join(left)})" if left else ""))
     return bool(ok), "; ".join(parts)
 
 
@@ -428,8 +435,8 @@ def verdict_rows(cells: pd.DataFrame, tables, claims) -> list[dict[str, Any]]:
     for v in claims.get("verdicts", []):
         cell = f"verdict:{v['id']}"
         if v["check"] == "count_pass":
-            ok, ours = _count_pass(cells, v)
-            rule_text = f"≥ {v['at_least']} pass (cells of a data set whose shift row FAILs do not count)"
+            ok, ours = _count_pass(cells, v, claims)
+            rule_text = f"≥ {v['at_least']} within tolerance (cells of a data set whose shift row FAILs do not count)"
         else:
             if v["check"] == "trend":
                 v = {**v, "__tolerance__": claims["rules"]["trend"]["tolerance"]}
