@@ -217,7 +217,8 @@ def _hull(points):
 def test_provost_fawcett_claims_on_hand_made_hulls():
     dominated = _hull([("A", 0.1, 0.8), ("A", 0.3, 0.95), ("B", 0.2, 0.7)]).assign(dataset="d1", positive="p")
     mixed = _hull([("A", 0.1, 0.5), ("B", 0.3, 0.9), ("B", 0.05, 0.2)]).assign(dataset="d2", positive="p")
-    hull = pd.concat([dominated, mixed] + [mixed.assign(dataset=f"e{i}") for i in range(8)], ignore_index=True)
+    tie = _hull([("A", 0.0, 1.0), ("B", 0.0, 1.0)]).assign(dataset="e0", positive="p")  # both perfect: a tie
+    hull = pd.concat([dominated, mixed, tie] + [mixed.assign(dataset=f"e{i}") for i in range(1, 8)], ignore_index=True)
     check = pd.DataFrame({"dataset": ["d1", "d1", "d2", "d2"], "positive": "p", "learner": ["A", "B", "A", "B"],
                           "fold": 0, "auc_points": [0.85, 0.7, 0.6, 0.75], "auc_reference": [0.85, 0.7, 0.6, 0.75],
                           "abs_diff": [0.0, 0.0, 0.0, 1e-12], "reference": "rank", "n_points": 4})
@@ -227,6 +228,7 @@ def test_provost_fawcett_claims_on_hand_made_hulls():
     assert d["source"] == "Provost & Fawcett 2001"
     # 1 of 10 dominated, as the paper: Fisher's exact test p = 1.
     assert "on 1 of 10 data sets (d1)" in d["ours"] and "p = 1" in d["ours"] and d["status"] == "pass"
+    assert "2 counting exact ties (also: e0)" in d["ours"]
     h = card.loc["verdict:pf_hull_area"]
     # d1's hull: (0,0) (0.1,0.8) (0.3,0.95) (1,1): area 0.04 + 0.175 + 0.6825 = 0.8975 ≥ 0.85.
     assert h["status"] == "pass" and "on 2 of 2 data sets" in h["ours"]

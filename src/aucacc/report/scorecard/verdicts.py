@@ -161,9 +161,10 @@ def _check_dominance_rare(tables, v):
     """Provost & Fawcett Knowl 8: a single classifier spanning the whole ROCCH is rare (the paper: 1 of 10 domains).
 
     A data set is dominated when one learner forms every slope range of its hull
-    (:func:`aucacc.roc.rocch.dominators`; the trivial always-negative/positive vertices aside);
-    "counting exact ties" also counts a data set whose every range has one learner at the very same
-    point. Our strict count against the paper's (``published``: [k, n]) by Fisher's exact test,
+    (:func:`aucacc.roc.rocch.dominators`; the trivial always-negative/positive vertices aside) and
+    no other learner shares any of its vertices; "counting exact ties" also counts a data set whose
+    every range has one learner, alone or with others at the very same point (e.g. every learner
+    perfect). Our strict count against the paper's (``published``: [k, n]) by Fisher's exact test,
     two-sided: consistent with the paper's rate when ``p ≥ alpha``.
     """
     from scipy.stats import fisher_exact
@@ -178,12 +179,11 @@ def _check_dominance_rare(tables, v):
         dm = dominators(g)
         dm = dm[~dm["learner"].isin([ALWAYS_NEGATIVE, ALWAYS_POSITIVE])]
         names.append(d)
-        if dm["learner"].nunique() == 1:
+        others = [{x.strip() for x in str(r.tied_with).split(",") if x.strip() and x.strip() != "nan"}
+                  for r in dm.itertuples()]
+        if dm["learner"].nunique() == 1 and not any(others):
             strict.append(d)
-            tied.append(d)
-            continue
-        sets = [{r.learner} | {x.strip() for x in str(r.tied_with).split(",") if x.strip() and x.strip() != "nan"}
-                for r in dm.itertuples()]
+        sets = [{r.learner} | o for r, o in zip(dm.itertuples(), others)]
         if sets and set.intersection(*sets):
             tied.append(d)
     n, k = len(names), len(strict)
