@@ -21,7 +21,7 @@ from aucacc.report.scorecard.cells import cell_rows
 from aucacc.report.scorecard.evidence import add_evidence, impossible_but_passing, systematic_shift_rows
 from aucacc.report.scorecard.sources import HAND, SOURCES, worked_example_rows
 from aucacc.report.scorecard.sources import source_summary as _source_summary
-from aucacc.report.scorecard.strict import expected_widened, judge_widened, offset_rows
+from aucacc.report.scorecard.strict import expected_widened, judge_widened, offset_rows, widened
 from aucacc.report.scorecard.verdicts import verdict_rows
 
 # "hand check": a worked example whose reference is the project's own hand computation agrees with the
@@ -109,8 +109,6 @@ def source_summary(card: pd.DataFrame) -> pd.DataFrame:
 
 def tolerance_only(card: pd.DataFrame, claims: dict) -> pd.DataFrame:
     """The cells that pass their rule only by the widening of the tolerance, with the status each now has."""
-    from aucacc.report.scorecard.strict import widened
-
     return card[widened(card, claims)][["cell", "published", "ours", "difference", "tolerance", "status", "reason"]]
 
 

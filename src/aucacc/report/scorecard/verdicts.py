@@ -17,6 +17,8 @@ import pandas as pd
 
 from aucacc.report.claims import judge
 from aucacc.report.scorecard.cells import LEARNERS
+from aucacc.report.scorecard.strict import widened
+from aucacc.roc.rocch import ALWAYS_NEGATIVE, ALWAYS_POSITIVE, dominators, hull_auc
 
 # --- verdicts: each check returns (ok, ours as text), or (None, "") when its table is missing -------
 
@@ -124,8 +126,6 @@ def _check_hull_area(tables, v):
     The hull of ``hull`` (``rocch_dominators``: its vertices) against each learner's mean fold AUC
     from its ROC points (``roc_auc_check``), per data set and positive class.
     """
-    from aucacc.roc.rocch import hull_auc
-
     hull, check = tables.get(v["hull"]), tables.get(v["auc_table"])
     if hull is None or check is None or not len(hull) or not len(check):
         return None, ""
@@ -168,8 +168,6 @@ def _check_dominance_rare(tables, v):
     two-sided: consistent with the paper's rate when ``p ≥ alpha``.
     """
     from scipy.stats import fisher_exact
-
-    from aucacc.roc.rocch import ALWAYS_NEGATIVE, ALWAYS_POSITIVE, dominators
 
     t = tables.get(v["table"])
     if t is None or not len(t):
@@ -401,8 +399,6 @@ def _count_pass(cells: pd.DataFrame, v, claims) -> tuple[bool | None, str]:
     max(3 points, 1.5 sd), which is what such a cell is). The denominator stays every cell of the
     pattern: a flagged data set is a finding (its shift row), not a pass, whatever its cells say alone.
     """
-    from aucacc.report.scorecard.strict import widened
-
     wide = widened(cells, claims)
     parts, ok = [], True
     for lrn in v["learners"]:
