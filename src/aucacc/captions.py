@@ -135,6 +135,9 @@ CAPTIONS: dict[str, str] = {
     # the scorecard's summary (rule scorecard)
     "scorecard_summary": "Scorecard summary: {summary}; {n_changed} differ from what config/claims.yaml expects (see "
                          "results/logs/scorecard.log)",
+    "scorecard_sources": "Scorecard per source document: {summary}. A 'hand check' is a worked example whose reference "
+                         "is our own hand computation (the source gives the method, not the number): not a reproduction "
+                         "of a printed value",
 }
 
 

@@ -76,9 +76,24 @@ def test_every_claim_of_the_main_job_as_the_claims_file_expects(card):
     assert set(judged.loc[judged["kind"] == "verdict", "cell"]) == {
         "verdict:auc_ordering_18", "verdict:cde_folds", "verdict:accuracy_per_dataset_18",
         "verdict:cde_c45_c44_highest_e", "verdict:cde_c45_c44_highest_d"}
-    # One systematic-shift row per data set of the main table.
+    # One systematic-shift row per data set of the main table, one offset row per metric.
     assert (judged["table"] == "systematic_shift").sum() == 18
+    assert set(judged.loc[judged["kind"] == "offset", "cell"]) == {"offset:uci_nb_c44_c45:accuracy",
+                                                                 "offset:uci_nb_c44_c45:auc"}
     assert_reproduces(card)
+
+
+def test_offsets_and_the_cells_that_pass_only_by_the_widened_tolerance(card):
+    from aucacc.report.scorecard import tolerance_only
+
+    c = card.set_index("cell")
+    # The AUC offset (the AUC gap) is significant; the accuracy offset is not.
+    assert c.loc["offset:uci_nb_c44_c45:auc", "status"] == "FAIL" and c.loc["offset:uci_nb_c44_c45:auc", "difference"] > 4
+    assert c.loc["offset:uci_nb_c44_c45:accuracy", "status"] == "pass"
+    # No cell more than 3 points off the paper is a pass: each is explained by a FAIL row or fails.
+    wide = tolerance_only(card, CLAIMS)
+    assert len(wide) > 0 and set(wide["status"]) <= {"explained", "FAIL"}
+    assert c.loc["uci_nb_c44_c45:hepatitis:c45_auc", "status"] == "explained"
 
 
 def test_headline_claims(card):

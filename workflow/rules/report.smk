@@ -64,6 +64,8 @@ rule scorecard:
     input:
         # Read lazily, after every stage file has registered its targets.
         tables=lambda wildcards: table_csvs(get_final_output()) + REPORT_EXTRA_TABLES + PF_TABLES,
+        # The paper study's accuracy and AUC per fold: which data sets' tied folds make the C/D/E tally's P, V, E.
+        folds=f"{STUDY_DIR}/{PAPER}/tables/fold_measures.csv",
         claims=CLAIMS,
         published=[published(t) for t in ["datasets", "uci_nb_c44_c45", "svm_binary13", "uci_averages",
                                           "significance", "cde_folds", "synthetic_endpoints", "profit",
@@ -76,6 +78,9 @@ rule scorecard:
         summary=f"{RESULTS}/report/scorecard_summary.csv",
         summary_md=f"{RESULTS}/report/scorecard_summary.md",
         summary_tex=f"{RESULTS}/report/scorecard_summary.tex",
+        sources=f"{RESULTS}/report/scorecard_sources.csv",
+        sources_md=f"{RESULTS}/report/scorecard_sources.md",
+        sources_tex=f"{RESULTS}/report/scorecard_sources.tex",
         rst=f"{RESULTS}/report/front_page.rst",
         provenance=report(f"{RESULTS}/report/provenance.html", caption="../report/provenance.rst",
                           category=report_category("Scorecard"), subcategory="Provenance"),

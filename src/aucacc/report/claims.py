@@ -66,6 +66,25 @@ def _load(path: str) -> dict[str, Any]:
         for t in shift["tables"]:
             if t not in claims["tables"]:
                 raise ClaimsError(f"{path}: key 'systematic_shift.tables' names {t!r}, which 'tables' does not define")
+    off = claims.get("systematic_offset")
+    if off:
+        if off["rule"] not in rules or "alpha" not in rules[off["rule"]]:
+            raise ClaimsError(f"{path}: key 'systematic_offset.rule' names {off['rule']!r}, which 'rules' does not "
+                              "define with an 'alpha' level")
+        for t in off["tables"]:
+            if t not in claims["tables"]:
+                raise ClaimsError(f"{path}: key 'systematic_offset.tables' names {t!r}, which 'tables' does not define")
+    wide = claims.get("widening")
+    if wide and (wide["rule"] not in rules or "abs" not in rules[wide["rule"]]):
+        raise ClaimsError(f"{path}: key 'widening.rule' names {wide['rule']!r}, which 'rules' does not define with "
+                          "an 'abs' threshold")
+    for i, v in enumerate(claims.get("verdicts", [])):
+        if v.get("check") == "trend":
+            tol = rules.get("trend", {}).get("tolerance", {})
+            missing = [c for c in v.get("relations", {}) if c not in tol]
+            if missing:
+                raise ClaimsError(f"{path}: key 'verdicts.{i}' ({v.get('id')}) is a trend of {missing}, for which "
+                                  "'rules.trend.tolerance' gives no tolerance")
     sig = claims["tables"].get("significance")
     if sig is None or list(sig["key"]) != ["table", "metric", "a", "b"]:
         raise ClaimsError(f"{path}: key 'tables.significance' (key [table, metric, a, b]) is needed: the published "

@@ -25,7 +25,7 @@ import pandas as pd
 
 from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
-from aucacc.evaluation.source_metrics import confusion_metrics, cost_sensitive_accuracy, per_class_counts
+from aucacc.evaluation.source_metrics import confusion_metrics, cost_sensitive_accuracy, per_class_counts, pr_curve
 from aucacc.roc.curves import roc_points, threshold_average, vertical_average
 from aucacc.roc.hull import hybrid_for_fpr, hybrid_for_slope, roc_convex_hull
 from aucacc.significance import rounds_ttest
@@ -200,6 +200,11 @@ def worked_examples() -> Table:
     for q, printed, v in (("TP", 6, r11 * n_pos), ("TN", 6, (1 - f11) * n_neg), ("FP", 4, f11 * n_neg),
                           ("FN", 4, (1 - r11) * n_pos)):
         rows.append(_row("Tharwat 2020 §2.8", ex, f"{q} at t11 (threshold 0.505)", printed, v, exact=True))
+    # Tharwat §2.8: "if the data are balanced, the precision of the end point is P/(P+N) = 1/2" (the PR curve's end,
+    # every instance predicted positive; the same claim as Fawcett's P/(P+N) baseline of precision).
+    prec, rec, _, _ = pr_curve(pos, s)
+    rows.append(_row("Tharwat 2020 §2.8", ex, "precision at the PR curve's end (recall 1, all predicted positive)",
+                     "0.5", prec[0], exact=True))
     pairs = sum(1 for i in np.flatnonzero(pos) for j in np.flatnonzero(~pos) if s[i] > s[j])
     rows.append(_row("Fawcett 2006 Alg. 2", ex, "AUC = correctly ordered pairs / (P·N)", _g(pairs / (n_pos * n_neg)),
                      rank_auc(pos, s), reference="hand-computed", exact=True))

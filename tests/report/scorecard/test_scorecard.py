@@ -84,7 +84,12 @@ def test_fold_rules_at_their_boundaries():
     t = {"uci_nb_c44_c45": _main([("breast", "NB", "accuracy", 97.5 + 4.34, 2.9),
                                   ("breast", "C4.4", "accuracy", 92.9 - 4.6, 7.0)])}
     card = scorecard(t).set_index("cell")
-    assert card.loc["uci_nb_c44_c45:breast:nb_acc", "status"] == "pass"
+    # 4.34 is inside max(3, 4.35) only through the 1.5-sd widening: with no explanation in the claims file, a FAIL.
+    r = card.loc["uci_nb_c44_c45:breast:nb_acc"]
+    assert r["status"] == "FAIL" and r["reason"].startswith("passes only through the widening")
+    assert "no entry under 'widening.explained'" in r["reason"]
+    t2 = {"uci_nb_c44_c45": _main([("breast", "NB", "accuracy", 97.5 + 2.9, 2.9)])}
+    assert scorecard(t2).set_index("cell").loc["uci_nb_c44_c45:breast:nb_acc", "status"] == "pass"  # within 3 points
     assert card.loc["uci_nb_c44_c45:breast:nb_acc_sd", "status"] == "pass"
     assert card.loc["uci_nb_c44_c45:breast:c44_acc", "status"] == "FAIL"  # 4.6 > max(3, 4.5)
     assert card.loc["uci_nb_c44_c45:breast:c44_acc_sd", "status"] == "FAIL"  # 7.0 > 3.05 × 2.006
@@ -211,8 +216,9 @@ def test_a_same_sign_shift_of_every_learner_is_a_fail_row():
     r = card.loc["shift:uci_nb_c44_c45:pima"]
     assert r["status"] == "FAIL" and r["table"] == "systematic_shift"
     assert r["difference"] == pytest.approx((8 + 9 + 7.5 + 11 + 12 + 7) / 6)
-    # Each accuracy cell alone passes (1.5-sd widening): the shift row is what fails.
-    assert card.loc["uci_nb_c44_c45:pima:c44_acc", "status"] == "pass"
+    # Each accuracy cell alone passes only by the 1.5-sd widening: explained by the shift row, which is what fails.
+    r = card.loc["uci_nb_c44_c45:pima:c44_acc"]
+    assert r["status"] == "explained" and "the finding is the FAIL row shift:uci_nb_c44_c45:pima" in r["reason"]
     # One learner within 3 points (or the other way): no shift.
     assert scorecard(_shifted(2.9)).set_index("cell").loc["shift:uci_nb_c44_c45:pima", "status"] == "pass"
     assert scorecard(_shifted(-9.0)).set_index("cell").loc["shift:uci_nb_c44_c45:pima", "status"] == "pass"

@@ -17,6 +17,7 @@ import pandas as pd
 from aucacc.report.claims import fold_mean_tolerance, fold_sd_bounds, judge, rule_for
 from aucacc.synthetic.published import matches_printed  # the one printed-value rule (synthetic endpoints)
 
+SOURCE = "Huang & Ling 2005"  # a published table's source unless its claims entry names another (sources.SOURCES)
 # Column prefixes/suffixes of the published wide fold tables (uci_nb_c44_c45.csv, svm_binary13.csv).
 LEARNERS = {"nb": "NB", "c44": "C4.4", "c45": "C4.5", "svm": "SVM"}
 _METRIC = {"acc": "accuracy", "auc": "auc"}
@@ -38,7 +39,8 @@ def _row(claims: dict, table: str, cell: str, *, published: Any, ours: Any, ok: 
          lo: float = float("nan"), hi: float = float("nan"), **ident: Any) -> dict[str, Any]:
     status, why = judge(cell, ok, claims)
     units = difference / sd if sd and np.isfinite(sd) and sd > 0 and np.isfinite(difference) else float("nan")
-    return {"kind": "cell", "table": table, "section": claims["tables"][table]["section"], "cell": cell,
+    spec = claims["tables"][table]
+    return {"kind": "cell", "source": spec.get("source", SOURCE), "table": table, "section": spec["section"], "cell": cell,
             "dataset": ident.get("dataset", ""), "learner": ident.get("learner", ""), "metric": ident.get("metric", ""),
             "stat": ident.get("stat", ""), "published": published, "ours": ours, "difference": difference,
             "sd_units": units, "tolerance": tolerance, "accept_lo": lo, "accept_hi": hi,

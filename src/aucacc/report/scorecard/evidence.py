@@ -193,7 +193,62 @@ def _identical_predictions(row, card, tables, claims):
     return "; ".join(parts)
 
 
+def tied_folds(folds: pd.DataFrame, pairs, datasets=None) -> dict[str, dict[str, dict[str, int]]]:
+    """Per pair ``"a vs b"`` and data set: the folds whose accuracy ties, split by whether the AUC ties too.
+
+    ``folds``: a study's ``fold_measures`` (``dataset, learner, fold, measure, value``). A fold
+    with equal accuracy and unequal AUC is a P fold of the C/D/E tally (§IV-D), one with both equal a
+    V fold; folds with an undefined AUC are left out, as the tally does
+    (:func:`aucacc.studies.fold_tables.cde_table`). ``datasets`` restricts to those data sets.
+
+    Returns
+    -------
+    ``{pair: {"P": {data set: folds}, "V": {data set: folds}}}``, data sets with no such fold omitted.
+    """
+    f = folds[folds["measure"].isin(["accuracy", "auc"])]
+    if datasets is not None:
+        f = f[f["dataset"].isin(list(datasets))]
+    wide = f.pivot_table(index=["dataset", "fold"], columns=["measure", "learner"], values="value", aggfunc="first")
+    out = {}
+    for pair in pairs:
+        a, b = [x.strip() for x in pair.split(" vs ")]
+        need = [("auc", a), ("auc", b), ("accuracy", a), ("accuracy", b)]
+        if not all(c in wide.columns for c in need):
+            continue
+        w = wide[need].dropna()
+        acc_eq = np.isclose(w[("accuracy", a)], w[("accuracy", b)], rtol=0, atol=1e-12)
+        auc_eq = np.isclose(w[("auc", a)], w[("auc", b)], rtol=0, atol=1e-12)
+        ds = w.index.get_level_values("dataset")
+        out[pair] = {k: {d: int(n) for d, n in pd.Series(m, index=ds).groupby(level=0, sort=False).sum().items() if n}
+                     for k, m in (("P", acc_eq & ~auc_eq), ("V", acc_eq & auc_eq))}
+    return out
+
+
+def _tied_folds(row, card, tables, claims):
+    """The C/D/E tally's P and V folds per data set, for the row's pair: every data set whose tied folds move P, V or E."""
+    folds, cde = tables.get("fold_measures"), tables.get("cde_folds")
+    if folds is None or cde is None:
+        return "fold_measures.csv (the paper study's fold measures) was not given to the scorecard"
+    sets = tables.get("__published__", {}).get("uci_nb_c44_c45")
+    pair = row["learner"]
+    ties = tied_folds(folds, [pair], sets).get(pair)
+    if ties is None:
+        return f"{pair}: not both learners in fold_measures.csv"
+    pub = tables["__published_frames__"]["cde_folds"].set_index("pair").loc[pair]
+    part = []
+    for k, what in (("V", "accuracy and AUC both equal"), ("P", "accuracy equal, AUC not")):
+        by = sorted(ties[k].items(), key=lambda x: (-x[1], x[0]))
+        part.append(f"{k} ({what}) {sum(ties[k].values())} folds (the paper {pub[k]}): "
+                    + (", ".join(f"{d} {n}" for d, n in by) or "none"))
+    same = identical_learners(tables["score_ties"]) if tables.get("score_ties") is not None else {}
+    whole = [d for d, lrns in same.items() if all(x in lrns for x in pair.split(" vs "))]
+    return (f"{pair} by data set — " + "; ".join(part)
+            + (f"; the learners predict and rank alike on every fold of {', '.join(whole)} (score_ties.csv)" if whole else "")
+            + " (fold_measures.csv of the paper study)")
+
+
 EVIDENCE: dict[str, Callable] = {
+    "tied_folds": _tied_folds,
     "identical_predictions": _identical_predictions,
     "min_fold_sd": _min_fold_sd, "auc_gap_per_fold": _auc_gap_per_fold,
     "average_contributors": _average_contributors, "profit_revenue_fit": _profit_revenue_fit,
@@ -270,7 +325,7 @@ def systematic_shift_rows(cells: pd.DataFrame, claims: Mapping[str, Any]) -> lis
                 ours = (f"mean shift {mean:+.1f} over {len(d)} cells: "
                         + ", ".join(f"{x.learner} {x.metric} {x.difference:+.1f}" for x in d.itertuples()))
             status, why = judge(cell, ok, claims)
-            rows.append({"kind": "shift", "table": "systematic_shift", "section": claims["tables"][table]["section"],
+            rows.append({"kind": "shift", "source": "Huang & Ling 2005", "table": "systematic_shift", "section": claims["tables"][table]["section"],
                          "cell": cell, "dataset": dataset, "learner": "every learner", "metric": "accuracy and AUC",
                          "stat": "mean shift", "published": "no same-sign shift of every cell", "ours": ours,
                          "difference": mean, "sd_units": float("nan"), "tolerance": f"not all same sign beyond {r['abs']:g}",

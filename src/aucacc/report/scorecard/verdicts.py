@@ -17,6 +17,8 @@ import pandas as pd
 
 from aucacc.report.claims import judge
 from aucacc.report.scorecard.cells import LEARNERS
+from aucacc.report.scorecard.strict import widened
+from aucacc.roc.rocch import ALWAYS_NEGATIVE, ALWAYS_POSITIVE, dominators, hull_auc
 
 # --- verdicts: each check returns (ok, ours as text), or (None, "") when its table is missing -------
 
@@ -32,27 +34,163 @@ def _check_synthetic(tables, v):
     return ok, "; ".join(parts)
 
 
-def _check_monotone(tables, v):
+def _trend_steps(values, direction: str, tol: float):
+    """Steps against ``direction`` larger than ``tol`` (the one trend rule), as (index, step) pairs."""
+    d = np.diff(np.asarray(values, dtype=float))
+    against = -d if direction == "increasing" else d
+    return [(k, float(x)) for k, x in enumerate(d) if against[k] > tol]
+
+
+def _check_trend(tables, v):
+    """The one trend rule (``rules.trend`` of the claims file) on each column of ``relations``.
+
+    The values of the column over the rows of ``table`` (those of ``settings``, in that order, or
+    every row in table order; per ``group`` value when given, rows sorted by ``order_by``), leaving
+    out the non-finite ones (D is undefined at the smallest sizes): the last beyond the first in the
+    stated direction, and no step against the direction larger than the rule's tolerance for that
+    column (half a unit of the paper's last printed digit: a reversal the printed values could not
+    show). ``v["__tolerance__"]`` holds the rule's tolerances (:func:`verdict_rows` adds them).
+    """
     t = tables.get(v["table"])
     if t is None:
         return None, ""
-    s = t[v["column"]].dropna().to_numpy(dtype=float)
-    d = np.diff(s)
-    ok = bool((d < 0).all() if v["direction"] == "decreasing" else (d > 0).all())
-    return ok, " → ".join(f"{x:.4g}" for x in s)
+    groups = [(None, t)] if "group" not in v else list(t.groupby(v["group"], sort=False))
+    ok, parts = True, []
+    for name, g in groups:
+        if "settings" in v:
+            g = g.set_index(g["setting"].astype(str), drop=False).loc[v["settings"]]
+        elif "order_by" in v:
+            g = g.sort_values(v["order_by"])
+        label = f"{name}: " if name is not None else ""
+        for col, direction in v["relations"].items():
+            tol = float(v["__tolerance__"][col])
+            vals = g[col].to_numpy(dtype=float)
+            keep = np.isfinite(vals)
+            s, at = vals[keep], list(g["setting"].astype(str).to_numpy()[keep])
+            if len(s) < 2:
+                return None, ""
+            ends = bool(s[-1] > s[0]) if direction == "increasing" else bool(s[-1] < s[0])
+            bad = _trend_steps(s, direction, tol)
+            ok &= ends and not bad
+            parts.append(f"{label}{col} {direction} (tolerance {tol:g}): " + " → ".join(f"{x:.4g}" for x in s)
+                         + ("" if ends else "; last not beyond first")
+                         + "".join(f"; against at {at[k]}→{at[k + 1]} by {abs(x):.3g}" for k, x in bad))
+    return bool(ok), "; ".join(parts)
 
 
-def _check_endpoints(tables, v):
+def _check_symmetric(tables, v):
+    """Columns ``columns`` of rows ``a`` and ``b`` of ``table`` equal (to 1e-9): the paper's "and symmetrically"."""
     t = tables.get(v["table"])
     if t is None:
         return None, ""
     t = t.set_index(t["setting"].astype(str))
+    ra, rb = t.loc[v["a"]], t.loc[v["b"]]
+    ok = all(math.isclose(float(ra[c]), float(rb[c]), rel_tol=0, abs_tol=1e-9) for c in v["columns"])
+    return bool(ok), "; ".join(f"{c} {float(ra[c]):.6g} at {v['a']}, {float(rb[c]):.6g} at {v['b']}"
+                               for c in v["columns"])
+
+
+def _check_limit(tables, v):
+    """At the largest size of ``table``, each column of ``near`` within its half-width of the limit the paper names."""
+    t = tables.get(v["table"])
+    if t is None or not len(t):
+        return None, ""
+    last = t.iloc[-1]
     ok, parts = True, []
-    for col, direction in v["relations"].items():
-        a, b = float(t.loc[v["first"], col]), float(t.loc[v["last"], col])
-        ok &= (b < a) if direction == "decreasing" else (b > a)
-        parts.append(f"{col} {a:.4g} → {b:.4g}")
-    return bool(ok), "; ".join(parts)
+    for col, (limit, half) in v["near"].items():
+        x = float(last[col])
+        ok &= abs(x - float(limit)) <= float(half)
+        parts.append(f"{col} {x:.4g} at {last['setting']} (the paper: about {limit:g}, ± {half:g})")
+    fin = t[np.isfinite(t[list(v["near"])].to_numpy(dtype=float)).all(axis=1)]
+    trail = "; ".join(f"{c} " + " → ".join(f"{s} {x:.3g}" for s, x in zip(fin["setting"], fin[c]))
+                      for c in v["near"])
+    return bool(ok), "; ".join(parts) + f" (along the table: {trail})"
+
+
+def _check_hybrid_regret(tables, v):
+    """Provost & Fawcett: the ROCCH-hybrid is at least as good as any single learner (``regret`` ≥ 0 in every row)."""
+    t = tables.get(v["table"])
+    if t is None or not len(t):
+        return None, ""
+    r = t["regret"].astype(float)
+    bad = t[r < -float(v.get("tolerance", 1e-12))]
+    return bool(bad.empty), (f"regret ≥ 0 in {len(t) - len(bad)} of {len(t)} rows ({t['dataset'].nunique()} data "
+                             f"sets); smallest {r.min():.3g}, largest {r.max():.3g}"
+                             + (f"; below 0: {', '.join(f'{b.dataset} {b.condition}' for b in bad.itertuples())}"
+                                if len(bad) else ""))
+
+
+def _check_hull_area(tables, v):
+    """Provost & Fawcett Knowl 7: the area under the ROCCH is at least every learner's AUC, on every data set.
+
+    The hull of ``hull`` (``rocch_dominators``: its vertices) against each learner's mean fold AUC
+    from its ROC points (``roc_auc_check``), per data set and positive class.
+    """
+    hull, check = tables.get(v["hull"]), tables.get(v["auc_table"])
+    if hull is None or check is None or not len(hull) or not len(check):
+        return None, ""
+    auc = check.groupby(["dataset", "positive", "learner"], sort=False)["auc_points"].mean()
+    tol = float(v.get("tolerance", 1e-9))
+    margins = []
+    for (d, pos), g in hull.groupby(["dataset", "positive"], sort=False):
+        a = auc[(auc.index.get_level_values(0) == d) & (auc.index.get_level_values(1) == pos)]
+        if len(a):
+            margins.append((d, hull_auc(g) - float(a.max()), a.idxmax()[2]))
+    if not margins:
+        return None, ""
+    bad = [m for m in margins if m[1] < -tol]
+    small = min(margins, key=lambda m: m[1])
+    return not bad, (f"hull area ≥ every learner's mean fold AUC on {len(margins) - len(bad)} of {len(margins)} "
+                     f"data sets; smallest margin {small[1]:+.4f} ({small[0]}, {small[2]})"
+                     + (f"; below: {', '.join(f'{d} ({lrn} {m:+.4f})' for d, m, lrn in bad)}" if bad else ""))
+
+
+def _check_auc_formula(tables, v):
+    """Huang & Ling Knowl 9: the rank formula (the metric module) equals the area under each fold's ROC points."""
+    t = tables.get(v["table"])
+    if t is None or not len(t):
+        return None, ""
+    d = t["abs_diff"].astype(float)
+    tol = float(v["tolerance"])
+    return bool((d <= tol).all()), (f"{len(t)} folds ({t['dataset'].nunique()} data sets, {t['learner'].nunique()} "
+                                    f"learners): largest |difference| {d.max():.2g} (tolerance {tol:g}); "
+                                    f"references: {', '.join(sorted(set(t['reference'].astype(str))))}")
+
+
+def _check_dominance_rare(tables, v):
+    """Provost & Fawcett Knowl 8: a single classifier spanning the whole ROCCH is rare (the paper: 1 of 10 domains).
+
+    A data set is dominated when one learner forms every slope range of its hull
+    (:func:`aucacc.roc.rocch.dominators`; the trivial always-negative/positive vertices aside) and
+    no other learner shares any of its vertices; "counting exact ties" also counts a data set whose
+    every range has one learner, alone or with others at the very same point (e.g. every learner
+    perfect). Our strict count against the paper's (``published``: [k, n]) by Fisher's exact test,
+    two-sided: consistent with the paper's rate when ``p ≥ alpha``.
+    """
+    from scipy.stats import fisher_exact
+
+    t = tables.get(v["table"])
+    if t is None or not len(t):
+        return None, ""
+    strict, tied, names = [], [], []
+    for (d, pos), g in t.groupby(["dataset", "positive"], sort=False):
+        dm = dominators(g)
+        dm = dm[~dm["learner"].isin([ALWAYS_NEGATIVE, ALWAYS_POSITIVE])]
+        names.append(d)
+        others = [{x.strip() for x in str(r.tied_with).split(",") if x.strip() and x.strip() != "nan"}
+                  for r in dm.itertuples()]
+        if dm["learner"].nunique() == 1 and not any(others):
+            strict.append(d)
+        sets = [{r.learner} | o for r, o in zip(dm.itertuples(), others)]
+        if sets and set.intersection(*sets):
+            tied.append(d)
+    n, k = len(names), len(strict)
+    pk, pn = int(v["published"][0]), int(v["published"][1])
+    p = float(fisher_exact([[k, n - k], [pk, pn - pk]]).pvalue)
+    return bool(p >= float(v["alpha"])), (
+        f"one learner spans the whole hull on {k} of {n} data sets ({', '.join(strict) or 'none'}); {len(tied)} "
+        f"counting exact ties (also: {', '.join(x for x in tied if x not in strict) or 'none'}); the paper {pk} of "
+        f"{pn}; Fisher exact p = {p:.2g}")
 
 
 def _check_compare_rows(tables, v):
@@ -65,19 +203,6 @@ def _check_compare_rows(tables, v):
     for col, rel in v["relations"].items():
         ok &= (ra[col] < rb[col]) if rel == "lower" else (ra[col] > rb[col])
         parts.append(f"{col} {ra[col]:.4g} vs {rb[col]:.4g}")
-    return bool(ok), "; ".join(parts)
-
-
-def _check_multiclass(tables, v):
-    t = tables.get(v["table"])
-    if t is None:
-        return None, ""
-    ok, parts = True, []
-    for model, g in t.groupby("model", sort=False):
-        g = g.sort_values("c")
-        lo, hi = g.iloc[0], g.iloc[-1]
-        ok &= bool(hi["C"] < lo["C"] and hi["D"] > lo["D"])
-        parts.append(f"{model}: C {lo['C']:.3f} → {hi['C']:.3f}, D {lo['D']:.2f} → {hi['D']:.2f}")
     return bool(ok), "; ".join(parts)
 
 
@@ -251,45 +376,76 @@ def _check_tie_order(tables, v):
 VERDICTS: dict[str, Callable] = {
     "within_2n": _check_within_2n, "tie_order": _check_tie_order,
     "profit_widens": _check_profit_widens, "profit_steeper": _check_profit_steeper, "highest_row": _check_highest_row,
-    "synthetic_consistent": _check_synthetic, "monotone": _check_monotone, "endpoints": _check_endpoints,
-    "compare_rows": _check_compare_rows, "multiclass_trends": _check_multiclass, "ordering": _check_ordering,
+    "synthetic_consistent": _check_synthetic, "trend": _check_trend, "symmetric": _check_symmetric,
+    "limit": _check_limit, "hybrid_regret": _check_hybrid_regret, "hull_area": _check_hull_area,
+    "auc_formula": _check_auc_formula, "dominance_rare": _check_dominance_rare,
+    "compare_rows": _check_compare_rows, "ordering": _check_ordering,
     "highest": _check_highest, "cde_all": _check_cde, "profit_positive": _check_profit_positive,
     "profit_cutoffs": _check_profit_cutoffs, "profit_max_acc": _check_profit_max_acc,
 }
 
 
+def _flagged(cells: pd.DataFrame, table: str) -> list[str]:
+    """Data sets of ``table`` whose same-sign shift row (``shift:<table>:<data set>``) is a FAIL on the card."""
+    f = cells[(cells["table"] == "systematic_shift") & (cells["status"] == "FAIL")]
+    return [c.split(":", 2)[2] for c in f["cell"] if c.split(":")[1] == table]
+
+
+def _count_pass(cells: pd.DataFrame, v, claims) -> tuple[bool | None, str]:
+    """At least ``at_least`` cells per learner within their rule's tolerance; a data set its shift row flags never counts.
+
+    Within the tolerance: a ``pass``, or a cell re-judged only because it needed the widened
+    tolerance (:func:`aucacc.report.scorecard.strict.widened`; the claim counts cells within
+    max(3 points, 1.5 sd), which is what such a cell is). The denominator stays every cell of the
+    pattern: a flagged data set is a finding (its shift row), not a pass, whatever its cells say alone.
+    """
+    wide = widened(cells, claims)
+    parts, ok = [], True
+    for lrn in v["learners"]:
+        pat = v["cells"].format(learner=lrn)
+        g = cells[cells["cell"].map(lambda c: fnmatch.fnmatchcase(c, pat))]
+        if (g["status"] == "missing").any() or not len(g):  # a count over fewer data sets than the paper's
+            return None, ""
+        flagged = _flagged(cells, pat.split(":")[0])
+        within = (g["status"] == "pass") | wide.reindex(g.index, fill_value=False)
+        k = int((within & ~g["dataset"].isin(flagged)).sum())
+        left = sorted(set(g.loc[within & g["dataset"].isin(flagged), "dataset"]))
+        n_wide = int((wide.reindex(g.index, fill_value=False) & ~g["dataset"].isin(flagged)).sum())
+        ok &= k >= v["at_least"]
+        parts.append(f"{LEARNERS[lrn]} {k} of {len(g)}"
+                     + (f" ({n_wide} of them only through the widened tolerance)" if n_wide else "")
+                     + (f" (not counted, shift row FAIL: {', '.join(left)})" if left else ""))
+    return bool(ok), "; ".join(parts)
+
+
 def verdict_rows(cells: pd.DataFrame, tables, claims) -> list[dict[str, Any]]:
     """One scorecard row per entry under ``verdicts`` of the claims file.
 
-    ``cells`` are the scorecard's cell rows (for ``count_pass``); ``tables`` maps our table stems
-    to frames, with ``__published__`` (the paper's scope) as in
-    :func:`aucacc.report.scorecard.card.scorecard`.
+    ``cells`` are the scorecard's cell rows and its shift rows (for ``count_pass``, which leaves out
+    the data sets a shift row flags); ``tables`` maps our table stems to frames, with
+    ``__published__`` (the paper's scope) as in :func:`aucacc.report.scorecard.card.scorecard`.
+    A verdict's ``source`` (default Huang & Ling 2005) is the document whose claim it checks; a
+    ``trend`` check takes its tolerances from ``rules.trend`` of the claims file.
     """
     rows = []
     for v in claims.get("verdicts", []):
         cell = f"verdict:{v['id']}"
         if v["check"] == "count_pass":
-            parts, ok = [], True
-            for lrn in v["learners"]:
-                pat = v["cells"].format(learner=lrn)
-                g = cells[cells["cell"].map(lambda c: fnmatch.fnmatchcase(c, pat))]
-                if (g["status"] == "missing").any():  # a count over fewer data sets than the paper's
-                    ok = None
-                    break
-                k = int((g["status"] == "pass").sum())
-                ok &= k >= v["at_least"]
-                parts.append(f"{LEARNERS[lrn]} {k} of {len(g)}")
-            ours, rule_text = "; ".join(parts), f"≥ {v['at_least']} pass"
+            ok, ours = _count_pass(cells, v, claims)
+            rule_text = f"≥ {v['at_least']} within tolerance (cells of a data set whose shift row FAILs do not count)"
         else:
+            if v["check"] == "trend":
+                v = {**v, "__tolerance__": claims["rules"]["trend"]["tolerance"]}
             try:
                 ok, ours = VERDICTS[v["check"]](tables, v)
             except (KeyError, IndexError):
                 # The run has the table but not the settings the claim is about (a reduced config).
                 ok, ours = None, ""
-            rule_text = v["check"]
+            rule_text = claims["rules"]["trend"]["text"] if v["check"] == "trend" else v["check"]
         status, why = judge(cell, ok, claims)
-        rows.append({"kind": "verdict", "table": "verdicts", "section": v["section"], "cell": cell, "dataset": "",
-                     "learner": "", "metric": "", "stat": "verdict", "published": v["claim"], "ours": ours,
-                     "difference": float("nan"), "sd_units": float("nan"), "tolerance": "", "rule": rule_text,
-                     "status": status, "reason": why})
+        rows.append({"kind": "verdict", "source": v.get("source", "Huang & Ling 2005"), "table": "verdicts",
+                     "section": v["section"], "cell": cell, "dataset": "", "learner": "", "metric": "",
+                     "stat": "verdict", "published": v["claim"], "ours": ours, "difference": float("nan"),
+                     "sd_units": float("nan"), "tolerance": "", "accept_lo": float("nan"), "accept_hi": float("nan"),
+                     "rule": rule_text, "status": status, "reason": why})
     return rows
