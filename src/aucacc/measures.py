@@ -51,6 +51,7 @@ import numpy as np
 import pandas as pd
 
 from aucacc.evaluation import metrics
+from aucacc.provenance import verified
 from aucacc.roc.curves import roc_points
 from aucacc.roc.hull import roc_convex_hull
 from aucacc.scores import read_score_files, score_classes
@@ -395,8 +396,6 @@ def read_fold_measures(path) -> pd.DataFrame:
     ValueError
         The file lacks a column of :func:`study_fold_measures` (the message names the file and the columns).
     """
-    from aucacc.provenance import verified
-
     frame = pd.read_csv(verified(path), keep_default_na=False, na_values={"value": ["", "nan", "NaN"]},
                         dtype={"dataset": str, "learner": str, "protocol": str, "measure": str, "exact": str})
     missing = [c for c in ("dataset", "learner", "fold", "measure", "value", "exact") if c not in frame.columns]

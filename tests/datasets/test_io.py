@@ -104,9 +104,12 @@ def test_every_mirror_file_is_listed(mirror, mirror_file):
     """The table above covers every data file of the mirror (its SHA256SUMS lists them): the 18 committed in
     data/raw, and the other candidate files of the shared mirror when it is there."""
     listed = {line.split()[-1].lstrip("*") for line in (mirror / "SHA256SUMS").read_text().splitlines() if line.strip()}
-    # data/raw also holds Weka's UCI collection (config/uci36.yaml), whose files test_uci36_recipes checks
-    uci36 = yaml.safe_load((Path(__file__).parents[2] / "config" / "uci36.yaml").read_text())["datasets"]
-    uci36_files = {d["source"]["file"] for d in uci36.values()} - set(MIRROR_FILES)
+    # data/raw also holds Weka's UCI collection (config/uci36.yaml), whose files test_uci36_recipes checks, and
+    # Provost & Fawcett's Satimage (config/provost_fawcett.yaml, tests/datasets/test_rdata_io.py)
+    other = {}
+    for name in ("uci36.yaml", "provost_fawcett.yaml"):
+        other |= yaml.safe_load((Path(__file__).parents[2] / "config" / name).read_text())["datasets"]
+    uci36_files = {d["source"]["file"] for d in other.values()} - set(MIRROR_FILES)
     assert len(listed) >= 18 and listed - uci36_files <= set(MIRROR_FILES)
     full = mirror_file("SHA256SUMS")  # the full mirror beside our checkouts, if any
     listed = {line.split()[-1].lstrip("*") for line in full.read_text().splitlines() if line.strip()}

@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from aucacc.auc_gap import impossible_published, reading_aucs
 from aucacc.report.claims import load_claims
@@ -23,9 +24,15 @@ def published_as_metrics():
 
 
 def test_published_copies_match_shared():
+    """Every published table of the shared reference is copied byte for byte; a table that is not there is one the
+    project transcribed from another source document, and its claims entry names that source (config/claims.yaml)."""
     shared = shared_reference("published")
+    tables = yaml.safe_load((PUB.parent / "claims.yaml").read_text())["tables"]
     for f in PUB.glob("*.csv"):
-        assert f.read_bytes() == (shared / f.name).read_bytes(), f.name
+        if (shared / f.name).exists():
+            assert f.read_bytes() == (shared / f.name).read_bytes(), f.name
+        else:
+            assert tables[f.stem].get("source", "Huang & Ling 2005") != "Huang & Ling 2005", f.name
 
 
 def test_dataset_level_ttests_on_published_means(published_as_metrics):

@@ -26,7 +26,7 @@ from aucacc.captions import caption
 from aucacc.counting import PairCounts, tally_pairs
 from aucacc.evaluation.folds import derive_seed
 from aucacc.measures import MEASURES, TIE_RTOL
-from aucacc.significance import is_too_few, min_n_sign_test
+from aucacc.significance import average_ranks, is_too_few, min_n_sign_test
 from aucacc.studies.analysis import (CI_LEVEL, _answer, _interval, _pair_name, _sign_test, bootstrap_cd,
                                      folds_per_test_set, interval_status, repetitions_note)
 from aucacc.tables import Table
