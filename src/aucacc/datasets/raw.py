@@ -72,6 +72,26 @@ def is_gzip_name(path: Path) -> bool:
     return path.name.lower().endswith(".gz")
 
 
+def binary_head(path: Path, where: str, kind: str, n: int) -> bytes:
+    """The first ``n`` bytes of a binary raw file (Parquet, an R data file), whose reader cannot read it through
+    gzip.
+
+    Raises
+    ------
+    DataFormatError
+        The name ends in ``.gz`` (``kind``, e.g. "a Parquet file", is read as it is: the message says to decompress
+        it), or the file is missing; each names ``where``.
+    """
+    if is_gzip_name(path):
+        raise DataFormatError(f"{where}: {kind} is compressed inside and is read as it is: decompress it "
+                              "(gunzip) and drop the .gz from the name (and from source.file)")
+    try:
+        with path.open("rb") as fh:
+            return fh.read(n)
+    except FileNotFoundError:
+        raise DataFormatError(f"{where}: file not found") from None
+
+
 def data_suffix(path: Path) -> str:
     """The file type that picks the reader: the last suffix, lower case, ``.gz`` ignored (``x.arff.gz``: ``.arff``)."""
     name = path.name.lower()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from aucacc.datasets.raw import DataFormatError, RawTable, is_gzip_name
+from aucacc.datasets.raw import DataFormatError, RawTable, binary_head
 from aucacc.datasets.tabular import table_from_frame
 
 __all__ = ["RDATA_SUFFIXES", "read_rdata_table"]
@@ -75,14 +75,7 @@ def read_rdata_table(path: str | os.PathLike, nominal: list[str] | None = None, 
     """
     path = Path(path)
     where = label or str(path)
-    if is_gzip_name(path):
-        raise DataFormatError(f"{where}: an R data file is compressed inside and is read as it is: decompress it "
-                              "(gunzip) and drop the .gz from the name (and from source.file)")
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(6)
-    except FileNotFoundError:
-        raise DataFormatError(f"{where}: file not found") from None
+    head = binary_head(path, where, "an R data file", 6)
     if not head.startswith(_MAGIC):
         raise DataFormatError(f"{where}: the name says an R data file ({path.suffix}), but the file does not start "
                               "as one (R's save() writes gzip-, bzip2- or xz-compressed data, or 'RDX2'/'RDX3') — "

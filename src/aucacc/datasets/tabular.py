@@ -25,8 +25,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from aucacc.datasets.raw import (DataFormatError, RawTable, check_finite, column_kinds, csv_records, data_suffix,
-                                 is_gzip_name, is_number, not_a_number_reason, read_text, text_columns, value_domain)
+from aucacc.datasets.raw import (DataFormatError, RawTable, binary_head, check_finite, column_kinds, csv_records,
+                                 data_suffix, is_gzip_name, is_number, not_a_number_reason, read_text, text_columns,
+                                 value_domain)
 
 __all__ = ["DEFAULT_TABULAR_MISSING_TOKENS", "DELIMITERS", "read_delimited", "read_parquet_table",
            "table_from_frame"]
@@ -278,14 +279,7 @@ def read_parquet_table(path: str | os.PathLike, nominal: list[str] | None = None
     """
     path = Path(path)
     where = label or str(path)
-    if is_gzip_name(path):
-        raise DataFormatError(f"{where}: a Parquet file is compressed inside and is read as it is: decompress it "
-                              "(gunzip) and drop the .gz from the name (and from source.file)")
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(4)
-    except FileNotFoundError:
-        raise DataFormatError(f"{where}: file not found") from None
+    head = binary_head(path, where, "a Parquet file", 4)
     if head.startswith(b"\x1f\x8b"):
         raise DataFormatError(f"{where}: the name ends in .parquet, but the file is gzip-compressed — decompress it "
                               "(gunzip) and check that the result is a Parquet file")

@@ -58,22 +58,17 @@ def _load(path: str) -> dict[str, Any]:
         for r in used:
             if r not in rules:
                 raise ClaimsError(f"{path}: key 'tables.{name}' uses rule {r!r}, which 'rules' does not define")
-    shift = claims.get("systematic_shift")
-    if shift:
-        if shift["rule"] not in rules or "abs" not in rules[shift["rule"]]:
-            raise ClaimsError(f"{path}: key 'systematic_shift.rule' names {shift['rule']!r}, which 'rules' does not "
-                              "define with an 'abs' threshold")
-        for t in shift["tables"]:
+    for key, need, what in (("systematic_shift", "abs", "an 'abs' threshold"),
+                            ("systematic_offset", "alpha", "an 'alpha' level")):
+        section = claims.get(key)
+        if not section:
+            continue
+        if section["rule"] not in rules or need not in rules[section["rule"]]:
+            raise ClaimsError(f"{path}: key '{key}.rule' names {section['rule']!r}, which 'rules' does not "
+                              f"define with {what}")
+        for t in section["tables"]:
             if t not in claims["tables"]:
-                raise ClaimsError(f"{path}: key 'systematic_shift.tables' names {t!r}, which 'tables' does not define")
-    off = claims.get("systematic_offset")
-    if off:
-        if off["rule"] not in rules or "alpha" not in rules[off["rule"]]:
-            raise ClaimsError(f"{path}: key 'systematic_offset.rule' names {off['rule']!r}, which 'rules' does not "
-                              "define with an 'alpha' level")
-        for t in off["tables"]:
-            if t not in claims["tables"]:
-                raise ClaimsError(f"{path}: key 'systematic_offset.tables' names {t!r}, which 'tables' does not define")
+                raise ClaimsError(f"{path}: key '{key}.tables' names {t!r}, which 'tables' does not define")
     wide = claims.get("widening")
     if wide and (wide["rule"] not in rules or "abs" not in rules[wide["rule"]]):
         raise ClaimsError(f"{path}: key 'widening.rule' names {wide['rule']!r}, which 'rules' does not define with "
