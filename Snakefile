@@ -50,4 +50,4 @@ for _s in STUDIES:
         name:
             STUDY_RULE.format(_s)
         input:
-            study_tables(_s, *study_table_stems(_s)) + study_figures(_s, *study_figure_stems(_s)),
+            study_tables(_s, *study_table_stems(_s)) + study_figure_outputs(_s),
