@@ -72,3 +72,15 @@ def test_a_study_named_as_a_workflow_rule_is_refused_naming_its_key(wf):
     assert ("config key 'studies.summary': a study's target rule is 'study_summary' (snakemake study_summary), but "
             "the workflow already has a rule of that name" in out), out
     assert "CreateRuleException" not in out and "Traceback" not in out and not (work / ".test" / "results").exists()
+
+
+def test_each_study_target_plans_its_outputs(wf):
+    """`snakemake study_<name>` (the Snakefile's per-study targets) plans every table and figure of the study, the
+    folder of its learner-pair figures included (an output whose files differ by study: the target names the folder,
+    as the default target does; naming its files failed with MissingInputException)."""
+    work, snakemake, cfg = wf
+    for study in cfg["studies"]:
+        proc = _dry(snakemake, work, f"study_{study}")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert f"results/studies/{study}/figures/learner_pairs" in proc.stdout
+        assert f"results/studies/{study}/tables/measure_tests.csv" in proc.stdout
