@@ -150,6 +150,7 @@ def toy_workflow(tmp_path: Path, data: str, source: dict, recipe: dict, **top) -
     cfg.pop("fold_jobs", None)  # it names data sets this config no longer has
     cfg["studies"] = {}  # the paper's study (its tables and ROC stage) names them too
     cfg["datasets"] = {"toy": {"source": source, "recipe": recipe}}
+    cfg["source_metrics"]["costs"] = {}  # the config's costs name a data set of the paper's (breast)
     cfg["mirror"], cfg["openml"] = str(mirror), False
     cfg.update(top)
     (work / "config" / "config.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
