@@ -15,6 +15,13 @@ from aucacc.report.figures import learner_colours, plt, suptitle
 LOG2_D_CAP = 5.0
 
 
+def _spare_panel(ax, message: str = "") -> None:
+    """A grid panel with nothing to draw: hidden, with ``message`` in its middle when there is one."""
+    ax.axis("off")
+    if message:
+        ax.text(0.5, 0.5, message, ha="center", va="center", transform=ax.transAxes)
+
+
 def measures_matrix_figure(matrix, names: Sequence[str], title: str = ""):
     """Two heat maps, row measure f against column measure g: consistency C and discriminancy D.
 
@@ -148,9 +155,7 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
         for k in range(nr * ncols):
             ax = axes[row + k // ncols][k % ncols]
             if k >= len(block):
-                ax.axis("off")
-                if not block and k == 0:
-                    ax.text(0.5, 0.5, "fewer than two measures", ha="center", va="center", transform=ax.transAxes)
+                _spare_panel(ax, "fewer than two measures" if not block and k == 0 else "")
                 continue
             f, g = block[k]
             n_pts = 0
@@ -211,9 +216,7 @@ def learner_pairs_figure(points, measure: str, pairs: Sequence[tuple[str, str]],
     fig, axes = plt.subplots(nrows, ncols, figsize=(3.3 * ncols + 0.3, 3.3 * nrows + 0.9), squeeze=False)
     for k, ax in enumerate(axes.flat):
         if k >= len(pairs):
-            ax.axis("off")
-            if not pairs and k == 0:
-                ax.text(0.5, 0.5, "no learner pair", ha="center", va="center", transform=ax.transAxes)
+            _spare_panel(ax, "no learner pair" if not pairs and k == 0 else "")
             continue
         a, b = pairs[k]
         p = df[(df["a"] == a) & (df["b"] == b)] if len(df) else df
