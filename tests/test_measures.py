@@ -171,6 +171,8 @@ def test_config_names_are_the_registry():
 
     enum = _config_schema()["$defs"]["study"]["properties"]["measures"]["items"]["enum"]
     assert enum == list(M.MEASURES)
+    ropes = _config_schema()["properties"]["statistics"]["properties"]["measure_ropes"]["propertyNames"]["enum"]
+    assert ropes == list(M.MEASURES)  # statistics.measure_ropes names the same measures (docs/analyses.md)
     assert M.study_measure_names({"measures": None}) == list(M.MEASURES)
     assert M.study_measure_names({"measures": ["brier", "auc"]}) == ["brier", "auc"]
     with pytest.raises(KeyError, match="'auroc'"):

@@ -203,6 +203,31 @@ def test_fit_error_names_the_params_key_data_set_and_fold():
     assert "Check config key 'learners.KNN.params'" in msg
     assert isinstance(exc.value.__cause__, ValueError) and "n_neighbors" in str(exc.value.__cause__)
 
+def test_missing_values_a_learner_refuses_get_the_imputer_hint():
+    """A learner that refuses missing values (scikit-learn's "Input X contains NaN") is told how to handle them (an
+    imputing pipeline, an estimator that takes them, or recipe.missing: drop_rows), not to check its params (the
+    new-user trial: the README's kNN on a CSV with empty fields)."""
+    from aucacc.datasets import CleanDataset
+    from aucacc.evaluation.cross_validate import cross_validate
+    from aucacc.evaluation.folds import stratified_folds
+    from aucacc.exceptions import LearnerFitError
+    from aucacc.learners.factory import make_learner
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=30)
+    x[[3, 17]] = np.nan
+    y = pd.Series(pd.Categorical(["p", "q"] * 15, categories=["p", "q"]), name="class")
+    ds = CleanDataset(name="gappy", X=pd.DataFrame({"x": x}), y=y, kinds={"x": "numeric"})
+    folds = stratified_folds(ds.y, 3, seed=1, dataset="gappy")
+    spec = {"estimator": "sklearn.neighbors.KNeighborsClassifier", "params": {"n_neighbors": 3}}
+    with pytest.raises(LearnerFitError) as exc:
+        cross_validate(ds, folds, lambda: make_learner(spec, "kNN"), discretization="none", learner="kNN")
+    msg = str(exc.value)
+    assert msg.startswith("data set 'gappy', fold 0: learner 'kNN' (KNeighborsClassifier) failed in fit")
+    assert "contains NaN" in msg and "sklearn.impute.SimpleImputer" in msg and "recipe.missing: drop_rows" in msg
+    assert "Check config key 'learners.kNN.params'" not in msg
+
+
 def test_predict_proba_error_names_the_stage():
     from aucacc.evaluation.cross_validate import cross_validate
     from aucacc.evaluation.folds import stratified_folds

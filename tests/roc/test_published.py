@@ -67,6 +67,12 @@ def test_compare_published_range_by_range(tmp_path):
     t = published_rocch_tables(hull_of(MAIN), read_published(f))
     assert t["published"].notes == ["Not run (no data): y."]
     assert "0 of 1 data sets" in t["dominance"].notes[0]
+    # the published bounds with every digit the file has, a range open at ∞ (the new-user trial read "31.1", "∞]")
+    assert t["published"].display["published range"].tolist() == ["[0, 0.4]", "[0.4, ∞)", "[0, ∞)"]
+    assert t["published"].display["ours, same range no."].tolist() == ["B [0, 0.5]", "A [0.5, ∞)", "—"]
+    f.write_text("dataset,range,slope_min,slope_max,dominator,learner\nx,1,0,31.14,Bee,B\nx,2,31.14,inf,Ay,A\n")
+    t = published_rocch_tables(hull_of(MAIN), read_published(f))
+    assert t["published"].display["published range"].tolist() == ["[0, 31.14]", "[31.14, ∞)"]
 
 
 @pytest.mark.parametrize("rows,words", [

@@ -213,3 +213,22 @@ def test_tables_written_with_labels(tmp_path):
     assert any("negated" in n for n in tables["measure_tests"].notes)
     with pytest.raises(KeyError, match="mcc"):
         measure_test_tables(frame, LEARNERS, ["auc", "mcc"], **OPTS)
+
+
+def test_a_measure_defined_on_one_data_set_is_named_as_not_tested():
+    """The new-user trial: the H-measure, defined on the study's one binary data set, had no row in measure_tests and
+    no note saying why. Now every pair it cannot test is named under the table, with its data-set count."""
+    frame = _frame(n_datasets=4, n_folds=3)
+    hm = frame[frame.measure == "auc"].assign(measure="h_measure")
+    hm.loc[hm.dataset != "d0", "value"] = np.nan
+    frame = pd.concat([frame, hm])
+    res = measure_tests(frame, LEARNERS, ["auc", "h_measure"], **OPTS)
+    assert set(res["tests"]["measure"]) == {"auc"}
+    assert res["untested"] == {"h_measure": ["A vs B (1 data set both ran)", "A vs C (1 data set both ran)",
+                                             "B vs C (1 data set both ran)"]}
+    notes = measure_test_tables(frame, LEARNERS, ["auc", "h_measure"], **OPTS)["measure_tests"].notes
+    assert ("H-measure not tested for 3 pairs (fewer than 2 data sets on which both learners have it): A vs B "
+            "(1 data set both ran), A vs C (1 data set both ran), B vs C (1 data set both ran).") in notes
+    one = frame[~((frame.measure == "auc") & (frame.learner != "A"))]
+    res = measure_tests(one, LEARNERS, ["auc"], **OPTS)
+    assert res["untested"] == {"auc": ["fewer than 2 learners have it (A)"]} and res["tests"].empty

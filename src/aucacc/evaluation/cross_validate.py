@@ -594,6 +594,12 @@ def _fit_error(exc: Exception, learner: str, est: Any, dataset: str, fold: int, 
                 f"missing or refused; aucacc.config.check_learner checks a config's learners at start-up)")
     elif getattr(exc, "fix", None):
         hint = exc.fix[0].upper() + exc.fix[1:].format(learner=name)
+    elif isinstance(exc, ValueError) and "contains NaN" in str(exc):  # scikit-learn: "Input X contains NaN."
+        hint = (f"The data set has missing values and this learner does not take them: make learners.{name} a "
+                f"pipeline that imputes first (steps [[impute, {{estimator: sklearn.impute.SimpleImputer}}], "
+                f"[model, <its spec>]]; docs/learners.md, 'Composed learners'), use an estimator that takes missing "
+                f"values (e.g. sklearn.ensemble.HistGradientBoostingClassifier), or set the data set's "
+                f"recipe.missing: drop_rows (rows with a missing value removed, and recorded)")
     elif "nominal attributes only" in str(exc):  # naive Bayes handed numeric attributes (a study's protocol none)
         hint = (f"Under a study's protocol none (the data as it is, a study's default) give it a discretizer of its "
                 f"own: make learners.{name} the pipeline [aucacc.discretize.MDLDiscretizer, "

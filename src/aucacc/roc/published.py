@@ -186,8 +186,13 @@ def compare_published(hull: pd.DataFrame, published: pd.DataFrame) -> pd.DataFra
     return pd.DataFrame(rows)
 
 
-def _fmt(x: float) -> str:
-    return "∞" if np.isinf(x) else ("" if not np.isfinite(x) else format(x, ".3g"))
+def _fmt(x: float, spec: str = ".3g") -> str:
+    return "∞" if np.isinf(x) else ("" if not np.isfinite(x) else format(x, spec))
+
+
+def _interval(a: float, b: float, spec: str = ".3g") -> str:
+    """A slope range as an interval: closed at a finite end, open at ∞ ("[0, ∞)")."""
+    return f"[{_fmt(a, spec)}, {_fmt(b, spec)}" + (")" if np.isinf(b) else "]")
 
 
 def published_rocch_tables(hull: pd.DataFrame, published: pd.DataFrame) -> dict:
@@ -207,9 +212,10 @@ def published_rocch_tables(hull: pd.DataFrame, published: pd.DataFrame) -> dict:
     dom = dominance(hull)
     disp = pd.DataFrame({
         "data set": cmp["dataset"], "positive": cmp["positive"],
-        "published range": [f"[{_fmt(a)}, {_fmt(b)}]" for a, b in zip(cmp["slope_min"], cmp["slope_max"])],
+        # the published bounds as the file gives them ("g": every digit of 31.14; ".3g" would print 31.1)
+        "published range": [_interval(a, b, "g") for a, b in zip(cmp["slope_min"], cmp["slope_max"])],
         "published dominator": cmp["dominator"],
-        "ours, same range no.": [f"{lrn} [{_fmt(a)}, {_fmt(b)}]" if lrn else "—"
+        "ours, same range no.": [f"{lrn} {_interval(a, b)}" if lrn else "—"
                                  for lrn, a, b in zip(cmp["ours_learner"], cmp["ours_slope_min"],
                                                       cmp["ours_slope_max"])],
         "ours over the published range": cmp["ours_over_range"].replace("", "—")})

@@ -404,7 +404,8 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
         or posterior probabilities per pair and test), ``per_dataset`` (the two over-folds tests
         per data set), ``friedman`` (one row per metric: data sets, statistic, p, CD, average
         ranks) — :class:`~aucacc.tables.Table` each — and ``friedman_results``
-        (``{metric: FriedmanResult}``, for :func:`aucacc.report.plots.significance.cd_diagram`).
+        (``{metric: FriedmanResult}``, for :func:`aucacc.report.plots.significance.cd_diagram`), and
+        ``untested`` (list of str: each pair not tested, ``"<a> vs <b> (1 data set both ran)"``).
     """
     metrics = _tidy(metrics, per_test_set=False)
     ran = _ran(metrics)
@@ -447,6 +448,7 @@ def pairwise_tests(metrics: pd.DataFrame, learners: list[str], *, alpha: float, 
                             {"detail": caption("study_tests_detail"), "per_dataset": caption("study_tests_per_dataset"),
                              "friedman": caption("study_friedman")}, fried, ["metric"]))
     out["friedman_results"] = {m: r for m, (_, r) in fried.items()}
+    out["untested"] = untested
     return out
 
 

@@ -133,21 +133,26 @@ def measure_tests(measures: pd.DataFrame, learners: Sequence[str], names: Sequen
         ``friedman_<posthoc>``), ``detail`` (statistic, p or posterior per measure, pair and test; statistics
         of the oriented values: positive when a is better), ``per_dataset`` (the tests over folds per data set),
         ``friedman`` (per measure: data sets, statistic, p, Nemenyi's CD, average ranks, 1 = best),
-        ``posthoc`` (per measure and every pair of learners: average ranks and the post-hoc p) — DataFrames —
-        and ``friedman_results`` (``{measure: FriedmanResult}``).
+        ``posthoc`` (per measure and every pair of learners: average ranks and the post-hoc p) — DataFrames —,
+        ``friedman_results`` (``{measure: FriedmanResult}``) and ``untested`` (``{measure: [reason, …]}``: the
+        pairs a measure could not test, each with the number of data sets on which both learners have it, or why
+        the measure has no test at all).
     """
     learners, names = list(learners), list(names)
     ropes_of = measure_ropes(names, rope, ropes)
     fcol = f"friedman_{posthoc}"
     parts: dict[str, list] = {"tests": [], "detail": [], "per_dataset": [], "friedman": [], "posthoc": []}
-    results = {}
+    results, untested = {}, {}
     for name in names:
         values = measure_values(measures, name)
         present = [x for x in learners if (values["learner"] == x).any()]
         if len(present) < 2:
+            untested[name] = [f"fewer than 2 learners have it ({', '.join(present) or 'none'})"]
             continue
         res = pairwise_tests(values, present, alpha=alpha, rope=ropes_of[name], decision=decision, seed=seed,
                              nsamples=nsamples, posthoc=posthoc)
+        if res["untested"]:
+            untested[name] = res["untested"]
         tests = res["tests"].data.rename(columns={"metric": "measure"})
         tests.insert(4, "rope", ropes_of[name])
         parts["tests"].append(tests)
@@ -178,7 +183,7 @@ def measure_tests(measures: pd.DataFrame, learners: Sequence[str], names: Sequen
         per_ds["corrected_t_verdict"] = per_ds["corrected_t_verdict"].astype(str).map(_better)
     return {"tests": tests.rename(columns={"friedman_nemenyi": fcol}), "detail": detail, "per_dataset": per_ds,
             "friedman": pd.DataFrame(parts["friedman"]), "posthoc": pd.DataFrame(parts["posthoc"]),
-            "friedman_results": results}
+            "friedman_results": results, "untested": untested}
 
 
 def _outcomes(tests: pd.DataFrame, per_dataset: pd.DataFrame, posthoc: str) -> pd.DataFrame:
@@ -354,6 +359,11 @@ def measure_test_tables(measures: pd.DataFrame, learners: Sequence[str], names: 
     notes = [direction + f"Friedman's post-hoc test: {ph} (config statistics.posthoc). Each measure is tested on the "
              "data sets where both learners have it (column datasets); a measure undefined on a data set (the "
              "H-measure of a multi-class one) leaves it out.", rope_note]
+    for name, why in res["untested"].items():
+        notes.append(f"{MEASURES[name].label} not tested for "
+                     + ("any pair: " + why[0] if why[0].startswith("fewer than 2 learners") else
+                        f"{len(why)} pair{'s' if len(why) != 1 else ''} (fewer than 2 data sets on which both "
+                        f"learners have it): {', '.join(why)}") + ".")
     if few:
         notes.append("too few: a test over data sets takes a verdict only from its minimum number of data sets "
                      "(docs/analyses.md, 'Minimum sample sizes'); such a cell counts in no agreement.")

@@ -68,6 +68,24 @@ def test_learner_pairs_panels_and_the_better_side():
     assert fig._suptitle.get_text().endswith("\nnote")
 
 
+def test_learner_pairs_points_above_the_side_labels_and_a_readable_span():
+    """The new-user trial: a lopsided win lies in the corner of its side's label, which was drawn over it; and one
+    data set (the H-measure on a study's one binary set) gave an axis span of 1e-4 with six-digit tick labels."""
+    means = _means()
+    pairs = [("A", "B")]
+    fig = learner_pairs_figure(pair_values(means, "auc", pairs), "auc", pairs, ["A", "B", "C"])
+    ax = _visible(fig)[0]
+    assert min(c.get_zorder() for c in ax.collections) > max(t.get_zorder() for t in ax.texts)
+    one = means[means.dataset == "d1"].copy()
+    one.loc[one.learner == "B", "value"] = one.loc[one.learner == "A", "value"].to_numpy() + 1e-4
+    fig = learner_pairs_figure(pair_values(one, "auc", pairs), "auc", pairs, ["A", "B", "C"])
+    ax = _visible(fig)[0]
+    lo, hi = ax.get_xlim()
+    v = float(one[(one.learner == "A") & (one.measure == "auc")]["value"].iloc[0])
+    assert hi - lo >= 0.02 and lo < v < hi  # at least 1 % of the scale (1) on each side
+    assert sum(len(c.get_offsets()) for c in ax.collections) == 1
+
+
 def test_rank_plot_one_line_per_learner():
     ranks = measure_ranks(_means(), ["accuracy", "auc", "brier", "mcc"], ["A", "B", "C"])
     fig = measure_ranks_figure(ranks, ["accuracy", "auc", "brier", "mcc"], ["A", "B", "C"], "s")

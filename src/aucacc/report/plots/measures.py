@@ -223,22 +223,25 @@ def learner_pairs_figure(points, measure: str, pairs: Sequence[tuple[str, str]],
         x, y = p["value_a"].to_numpy(dtype=float), p["value_b"].to_numpy(dtype=float)
         both = np.r_[x, y]
         lo, hi = (float(both.min()), float(both.max())) if len(both) else (0.0, 1.0)
-        pad = 0.05 * (hi - lo) if hi > lo else 0.05 * max(abs(hi), 1.0)
+        # at least 1 % of the values' magnitude on each side: one data set, or values equal to a few digits, would
+        # otherwise give a span of 1e-4 and tick labels of six digits running into each other (the new-user trial)
+        pad = max(0.08 * (hi - lo), 0.01 * max(abs(hi), abs(lo), 1.0))
         lo, hi = lo - pad, hi + pad
         ax.plot([lo, hi], [lo, hi], ls="--", color="0.5", lw=1)
         for who, col in (("a", colours[a]), ("b", colours[b]), ("tie", "0.6")):
             s = (p["better"] == who).to_numpy() if len(p) else np.zeros(0, bool)
-            if s.any():
-                ax.scatter(x[s], y[s], s=22, color=col, alpha=0.85, lw=0.4, edgecolor="k")
+            if s.any():  # above the side labels: a lopsided win lies in their corner (the new-user trial)
+                ax.scatter(x[s], y[s], s=22, color=col, alpha=0.85, lw=0.4, edgecolor="k", zorder=4)
         ax.set_xlim(lo, hi)
         ax.set_ylim(lo, hi)
+        ax.locator_params(nbins=5)  # a square panel 3 inches wide: more tick labels run into each other
         ax.set_aspect("equal", adjustable="box")
         above, below = (b, a) if hb else (a, b)
-        box = dict(boxstyle="round,pad=0.2", fc="white", ec="none", alpha=0.8)
+        box = dict(boxstyle="round,pad=0.2", fc="white", ec="none", alpha=0.6)
         ax.text(0.04, 0.96, f"{above} better", transform=ax.transAxes, ha="left", va="top", fontsize=8,
-                color=colours[above], fontweight="bold", bbox=box, zorder=5)
+                color=colours[above], fontweight="bold", bbox=box, zorder=3)
         ax.text(0.96, 0.04, f"{below} better", transform=ax.transAxes, ha="right", va="bottom", fontsize=8,
-                color=colours[below], fontweight="bold", bbox=box, zorder=5)
+                color=colours[below], fontweight="bold", bbox=box, zorder=3)
         wins = {w: int((p["better"] == w).sum()) if len(p) else 0 for w in ("a", "b", "tie")}
         ax.set_title(f"{a} vs {b}: {a} {wins['a']}, {b} {wins['b']}, tied {wins['tie']}", fontsize=8)
         ax.set_xlabel(f"{a}: {_axis_label(measure)}", fontsize=7.5)
