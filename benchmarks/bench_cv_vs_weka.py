@@ -10,7 +10,8 @@ For every configured data set, in one run and on the same machine:
   ``Evaluation.crossvalidate_model`` with 10 folds for NaiveBayes, J48 -U -O -A and J48
   (Weka's own CV loop inside the JVM: the fastest Weka can do this).
 
-Prints seconds per data set and the ratio ours / Weka, and the totals. The seconds are CPU seconds
+Prints seconds per data set and the ratio ours / Weka, and the totals; ``--stages`` also each side's
+seconds per stage (discretization, then each learner's 10 folds). The seconds are CPU seconds
 of this process (``time.process_time``: user + system of every thread), ours and the JVM's alike:
 python-weka-wrapper3 runs the JVM inside this process (JPype), so Weka's side is timed with the same
 clock, its compiler and garbage-collector threads included. ``--wall`` times wall clock instead. Quote
@@ -18,7 +19,7 @@ the ratio: these machines are shared and noisy, and CPU seconds are the less noi
 
 Usage::
 
-    AUCACC_MIRROR=../shared/datasets python benchmarks/bench_cv_vs_weka.py [--config FILE] [--datasets FILE] [--wall] [--repeat N] [names...]
+    AUCACC_MIRROR=../shared/datasets python benchmarks/bench_cv_vs_weka.py [--config FILE] [--datasets FILE] [--wall] [--repeat N] [--stages] [names...]
 
 ``--config`` names the config (default: the project's, whose 18 data sets are small);
 ``--datasets`` a YAML file whose ``datasets`` are added to the config's (a name the config has
@@ -49,6 +50,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--wall", action="store_true", help="time wall clock, not CPU seconds of the process")
     ap.add_argument("--repeat", type=int, default=1,
                     help="run each side N times per data set and keep each side's fastest (default 1)")
+    ap.add_argument("--stages", action="store_true",
+                    help="also print each side's seconds per stage: discretize, NB, C4.4, C4.5 (fastest of the repeats)")
     ap.add_argument("names", nargs="*", help="data sets of the config (default: all)")
     args = ap.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
@@ -85,35 +88,47 @@ def main(argv: list[str]) -> None:
         ds = load_dataset(name, cfg)
         folds = stratified_folds(ds.y, cfg["protocol"]["n_folds"], derive_seed(cfg["seed"], "folds", name))
 
-        def ours() -> float:
+        def ours() -> dict[str, float]:
             c45._GROWN.clear()  # a repeat starts cold: C4.5 reuses only this run's C4.4 trees
-            t0 = clock()
+            t = {"disc": clock()}
             whole = discretize_whole(ds)[0]  # once, as the pipeline's job and Weka's side below do
+            t["disc"] = clock() - t["disc"]
             for lrn in learners:
+                t[lrn] = clock()
                 cross_validate(ds, folds, lambda: make_learner(cfg["learners"][lrn]), "whole_data",
                                discretized=whole)
-            return clock() - t0
+                t[lrn] = clock() - t[lrn]
+            return t
 
         data = weka_util.to_instances(ds.X, ds.y)  # conversion not timed: both sides start from memory
 
-        def weka() -> float:
-            t0 = clock()
+        def weka() -> dict[str, float]:
+            t = {"disc": clock()}
             disc = Filter(classname="weka.filters.supervised.attribute.Discretize")
             disc.inputformat(data)
             dd = disc.filter(data)
+            t["disc"] = clock() - t["disc"]
             for lrn in learners:
+                t[lrn] = clock()
                 cls, opts = weka_cls[lrn]
                 ev = Evaluation(dd)
                 ev.crossvalidate_model(Classifier(classname=cls, options=opts), dd, 10, Random(1))
-            return clock() - t0
+                t[lrn] = clock() - t[lrn]
+            return t
 
-        t_o = t_w = float("inf")
+        s_o = s_w = None  # each side's fastest run (by its total) of the repeats
         for _ in range(max(1, args.repeat)):  # alternate the sides, so both see the same load
-            t_o = min(t_o, ours())
-            t_w = min(t_w, weka())
+            r = ours()
+            s_o = r if s_o is None or sum(r.values()) < sum(s_o.values()) else s_o
+            r = weka()
+            s_w = r if s_w is None or sum(r.values()) < sum(s_w.values()) else s_w
+        t_o, t_w = sum(s_o.values()), sum(s_w.values())
         tot_o += t_o
         tot_w += t_w
         print(f"{name:<12} {len(ds.y):>6} {t_o:>11.2f} {t_w:>11.2f} {t_o / t_w:>10.2f}", flush=True)
+        if args.stages:
+            print("    " + "  ".join(f"{k} {s_o[k]:.2f}/{s_w[k]:.2f}" for k in s_o) + "  (ours/weka " + unit + ")",
+                  flush=True)
     print(f"{'total':<12} {'':>6} {tot_o:>11.2f} {tot_w:>11.2f} {tot_o / tot_w:>10.2f}")
 
 

@@ -175,7 +175,10 @@ class _Dist:
     def merged(self) -> "_Dist":
         """One bag holding all instances (``new Distribution(toMerge)``, used by ``NoSplit``)."""
         pc = self.per_class.copy()
-        return _Dist(pc[None, :].copy(), np.array([self.total]), pc, self.total)
+        out = _Dist(pc[None, :].copy(), np.array([self.total]), pc, self.total)
+        # the same class weights and total: the same majority class and estimated errors (memos)
+        out._max_class, out.est_errors = self._max_class, self.est_errors
+        return out
 
     def bag(self, j: int) -> "_Dist":
         """Bag ``j`` alone as a one-bag distribution (its arrays are views of this one's)."""

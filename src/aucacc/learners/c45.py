@@ -327,7 +327,9 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         else:
             self.tree_ = grown  # keeps its nodes' instances (rows) while any learner may still prune it
         if self.prune:
+            self._unit_errs: dict[tuple[int, int], float] = {}  # _errors_for_branch_unit's memo
             self._prune(self.tree_)
+            del self._unit_errs
         if self.tree_ is not grown:
             self._cleanup(self.tree_)
         del self._X, self._F, self._y, self._all_F
@@ -849,7 +851,7 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             leaf = (sizes < 2 * m) | (pc.max(axis=1) == sizes)
             cand = np.flatnonzero(~leaf)
             nid = np.repeat(np.arange(N), sizes)  # the node of each row of R
-            split: dict[int, tuple[int, np.ndarray, np.ndarray]] = {}  # node -> (attribute, pcb, per_bag)
+            found: list = []  # per group of nodes: (nodes that split, attribute, class counts per value, counts per value)
             if len(cand):
                 keep = ~leaf[nid]
                 Rc, csz = R[keep], sizes[cand]
@@ -858,30 +860,45 @@ class C45Tree(ClassifierMixin, BaseEstimator):
                 for g0 in range(0, len(cand), step):
                     g1 = min(len(cand), g0 + step)
                     a, b = (int(cend[g0 - 1]) if g0 else 0), int(cend[g1 - 1])
-                    self._nominal_level(cand[g0:g1], Rc[a:b], local[a:b] - g0, sizes, pc, cell, pos, split)
+                    self._nominal_level(cand[g0:g1], Rc[a:b], local[a:b] - g0, sizes, pc, cell, pos, found)
+            # The nodes that split (in level order), their attributes and integer counts: (S,), (S,),
+            # (S, vmax, C), (S, vmax); converted to doubles once for the level (each node's arrays are views).
+            sidx = np.concatenate([f[0] for f in found]) if found else np.zeros(0, dtype=np.intp)
+            satt = np.concatenate([f[1] for f in found]) if found else np.zeros(0, dtype=np.intp)
+            spcb = np.concatenate([f[2] for f in found]) if found else np.zeros((0, vmax, C), dtype=np.intp)
+            sbag = np.concatenate([f[3] for f in found]) if found else np.zeros((0, vmax), dtype=np.intp)
+            del found
             atts = np.full(N, -1)
             nv_of = np.zeros(N, dtype=np.intp)
-            for i, (att, _, _) in split.items():
-                atts[i], nv_of[i] = att, self._V[att]
-            new_slots, new_pc = [], []
+            atts[sidx], nv_of[sidx] = satt, self._V[satt]
+            s_of = np.full(N, -1)
+            s_of[sidx] = np.arange(len(sidx))
+            spcb_f, sbag_f, pc_f = spcb.astype(float), sbag.astype(float), pc.astype(float)
+            # Each node's majority class (Distribution.maxClass, which collapse and pruning ask for at every
+            # node): its class counts are integers and at least one is > 0, so _first_max's scan stops at the
+            # first largest count, np.argmax's answer. One array operation for the level, not a scan per node.
+            major = pc.argmax(axis=1).tolist()
+            s_of_l, satt_l, nv_l = s_of.tolist(), satt.tolist(), nv_of[sidx].tolist()
+            sizes_l, starts_l, ends_l = sizes.tolist(), starts.tolist(), ends.tolist()
+            parents: list = [None] * len(sidx)  # (node, distribution) of each node that splits
             for i in range(N):
                 slot = slots[i]
-                if i in split:
-                    att, pcb_i, bag_i = split[i]
-                    dist = _Dist(pcb_i.astype(float), bag_i.astype(float), pc[i].astype(float), float(sizes[i]))
-                    node = _Node(att, dist, None, None, False, R[starts[i]:ends[i]], _ones(int(sizes[i])))
-                    node.children = [self._empty_leaf] * len(bag_i)
-                    for v in np.flatnonzero(bag_i).tolist():
-                        new_slots.append((node, dist, v))
-                        new_pc.append(pcb_i[v])
+                si = s_of_l[i]
+                if si >= 0:
+                    nv = nv_l[si]
+                    dist = _Dist(spcb_f[si, :nv], sbag_f[si, :nv], pc_f[i], float(sizes_l[i]))
+                    node = _Node(satt_l[si], dist, None, None, False, R[starts_l[i]:ends_l[i]], _ones(sizes_l[i]))
+                    node.children = [self._empty_leaf] * nv
+                    parents[si] = (node, dist)
                 else:  # the node's one-bag distribution: the root's, or its bag of the parent's split
                     dist = _dist_one_bag(y[R], _ones(n), C) if slot is None else slot[1].bag(slot[2])
                     node = _Node(None, dist, None, None, _eq(dist.total, 0))
+                dist._max_class = major[i]
                 if slot is None:
                     root = node
                 else:
                     slot[0].children[slot[2]] = node
-            if not split:
+            if not len(sidx):
                 break
             # The next level: the split nodes' rows by (node, branch), each branch in data order.
             an = atts[nid]
@@ -893,16 +910,19 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             R = Rs[order]
             child_sizes = np.bincount(key, minlength=int(nv_of.sum()))
             sizes = child_sizes[child_sizes > 0]
-            pc = np.array(new_pc).reshape(len(new_pc), C)
-            slots = new_slots
+            # the branches with instances, by node then value: the next level's nodes, in the order of sizes
+            bs, bv = np.nonzero(sbag > 0)
+            pc = spcb[bs, bv]
+            slots = [(*parents[i], v) for i, v in zip(bs.tolist(), bv.tolist())]
             assert len(sizes) == len(slots)
         return root
 
     def _nominal_level(self, nodes: np.ndarray, rows: np.ndarray, local: np.ndarray, sizes: np.ndarray,
-                       pc: np.ndarray, cell: int, pos: np.ndarray, split: dict) -> None:
+                       pc: np.ndarray, cell: int, pos: np.ndarray, found: list) -> None:
         """The split search of :meth:`_grow_nominal` for a group of a level's ``nodes``: ``rows`` are
-        their rows (grouped by node), ``local`` the position in ``nodes`` of each row's node. Records
-        each node that splits in ``split`` (node -> attribute, class counts per value, counts per value)."""
+        their rows (grouped by node), ``local`` the position in ``nodes`` of each row's node. Appends to
+        ``found`` the nodes that split, their attributes, and their class counts per value (S, vmax, C)
+        and counts per value (S, vmax) at that attribute (integers; values past its own count are 0)."""
         C, m, vmax = self._C, self._m, self._vmax
         nom, d = self._nominal_idx, len(self._V)
         dn, g = len(nom), len(nodes)
@@ -940,10 +960,11 @@ class C45Tree(ClassifierMixin, BaseEstimator):
         G = np.where(ok_all & (gain_all >= (avg - 1e-3)[:, None]), ratio_all, -np.inf)
         best, _ = self._first_best(G)
         best[n_valid == 0] = -1
-        for i in np.flatnonzero(best >= 0).tolist():
-            att = int(best[i])
-            j, nv = int(pos[att]), int(self._V[att])
-            split[int(nodes[i])] = (att, n_pcb[i, j, :nv], n_bag[i, j, :nv])
+        sel = np.flatnonzero(best >= 0)
+        if len(sel):
+            att = best[sel]
+            j = pos[att]
+            found.append((nodes[sel], att, n_pcb[sel, j], n_bag[sel, j]))
 
     def _build(self, rows: np.ndarray, wts: np.ndarray, check: _Dist | None = None, order=None) -> _Node:
         """``ClassifierTree.buildTree`` (keeping the data for subtree raising); ``check`` and ``order``
@@ -1031,6 +1052,8 @@ class C45Tree(ClassifierMixin, BaseEstimator):
 
     def _errors_for_branch(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> float:
         """``getEstimatedErrorsForBranch``: the subtree's estimated errors on other data."""
+        if len(rows) and _is_ones(wts):
+            return self._errors_for_branch_unit(node, rows)
         if len(rows) == 0:  # no instance reaches the subtree: every leaf's distribution is empty
             return 0.0
         if node.children is None:  # a leaf
@@ -1050,6 +1073,33 @@ class C45Tree(ClassifierMixin, BaseEstimator):
             self._errors_for_branch(ch, r, w)
             for ch, (r, w) in zip(node.children, self._split(codes, n_bags, rows, wts, dist))
         )
+
+    def _errors_for_branch_unit(self, node: _Node, rows: np.ndarray) -> float:
+        """:meth:`_errors_for_branch` for instances of weight 1 (``rows`` not empty), the same double.
+
+        With unit weights a leaf's class weights are counts and its weight ``len(rows)`` (a sum of
+        ones, exact), so its errors ``e`` are the count minus the largest class count (``_first_max``
+        picks the first largest count: the same entry) and ``e + add_errs(n, e, cf)`` depends on the two
+        integers only: computed once per (n, e) per fit (``_unit_errs``). A branch no instance reaches
+        adds 0.0 to its parent's sum, which changes no sum: it is not visited. An instance missing
+        the tested value (fractional weights below) falls back to :meth:`_errors_for_branch`."""
+        if node.children is None:  # a leaf
+            n = len(rows)
+            e = n - int(np.bincount(self._y[rows], minlength=self._C).max())
+            memo = self._unit_errs
+            v = memo.get((n, e))
+            if v is None:
+                v = memo[(n, e)] = float(e) + add_errs(float(n), float(e), self._cf)
+            return v
+        codes = self._branch_codes(node.att, node.split_point, rows)
+        if codes.min() < 0:  # a missing value: fractional weights below
+            return self._errors_for_branch(node, rows, np.ones(len(rows)))
+        order = np.argsort(codes, kind="stable")
+        r = rows[order]
+        ends = np.cumsum(np.bincount(codes, minlength=node.dist.n_bags)).tolist()
+        starts = [0] + ends[:-1]
+        return sum(self._errors_for_branch_unit(ch, r[a:b])
+                   for ch, a, b in zip(node.children, starts, ends) if a < b)
 
     def _new_distribution(self, node: _Node, rows: np.ndarray, wts: np.ndarray) -> None:
         """``newDistribution``: push (rows, wts) through the subtree, resetting distributions.
