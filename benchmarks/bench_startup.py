@@ -22,6 +22,7 @@ runs), with a baseline in the same run:
 Usage::
 
     python benchmarks/bench_startup.py [--repeat 3] [--no-run]
+    python benchmarks/bench_startup.py --uci36-only   # part 1 for the uci36 scripts and part 4 for uci36 only
 
 Targets: a trivial job's overhead under 0.7 s (issue 13); start-up at most 10 % of a study's CPU (issue 36).
 """
@@ -56,6 +57,19 @@ BEFORE_36 = "\nimport sys\nif 'aucacc.learners' in sys.modules:\n    import auca
 UCI36_WORK = 1149 - 390
 #: The uci36 study alone (docs/uci36.md).
 UCI36 = ["study_uci36", "--configfile", "config/uci36.yaml"]
+
+#: A cross-validation job's start-up, part by part (each a superset of the one before): the interpreter, NumPy,
+#: Snakemake's script preamble, pandas (which loads pyarrow), scikit-learn's base classes (which load SciPy,
+#: scipy.stats among them), the rest of cv_fold.py's imports, and the module of the learner it builds.
+CV_JOB_PARTS = [("python", "pass"),
+                ("+ numpy", "import numpy"),
+                ("+ snakemake.script (the preamble)", "import numpy\nimport snakemake.script"),
+                ("+ pandas (and pyarrow)", "import numpy\nimport snakemake.script\nimport pandas"),
+                ("+ sklearn.base (scipy, scipy.stats)",
+                 "import numpy\nimport snakemake.script\nimport pandas\nimport sklearn.base"),
+                ("+ the rest of cv_fold.py's imports", None),
+                ("+ a learner's module (aucacc.learners.c45)", None)]
+
 
 def import_block(script: Path) -> str:
     """The script's top-level import statements (and its sys.path line), as source."""
@@ -161,35 +175,8 @@ def share(startup: float, total: float) -> str:
     return f"{startup:7.1f} s of {total:7.1f} s = {100 * startup / total:4.1f} %"
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--no-run", action="store_true", help="skip the .test run (part 4 then estimates uci36 only)")
-    ap.add_argument("--uci36-work", type=float, default=UCI36_WORK,
-                    help=f"the uci36 study's CPU s without start-up (default {UCI36_WORK}: its last measured run)")
-    args = ap.parse_args(argv)
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    print(f"# bench_startup  python {sys.version.split()[0]}  cpus {os.cpu_count()}  "
-          f"load {os.getloadavg()[0]:.1f}  (median CPU s of {args.repeat} runs)")
-    bare = child_cpu("pass", args.repeat)
-    preamble = child_cpu(PREAMBLE, args.repeat)
-    print(f"bare interpreter {bare:.3f} s; Snakemake's script preamble (import snakemake.script) {preamble:.3f} s\n")
-
-    print("1. a script job's start-up: the preamble and the script's imports")
-    print(f"{'script':28s} {'now':>7s} {'before #36':>11s}")
-    now, before = {}, {}
-    for script in sorted(SCRIPTS.glob("*.py")):
-        if script.name.startswith("_"):
-            continue
-        block = PREAMBLE + import_block(script)
-        now[script.name] = child_cpu(block, args.repeat)
-        # the baseline differs only where aucacc.learners is loaded (elsewhere it is the same code)
-        probe = subprocess.run([sys.executable, "-c", block + "import sys; print('aucacc.learners' in sys.modules)"],
-                               cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
-        before[script.name] = (child_cpu(block + BEFORE_36, args.repeat) if probe[-1] == "True"
-                               else now[script.name])
-        print(f"{script.name:28s} {now[script.name]:7.3f} {before[script.name]:11.3f}", flush=True)
-
+def parts_2_and_3(args) -> dict[str, float]:
+    """Part 2 (the workflow's parse, CPU s by ``--mode``, returned) and part 3 (a trivial job), printed."""
     parse = {mode: command_cpu([str(SNAKEMAKE), "--list-rules", "--directory", ".test", "--mode", mode],
                                args.repeat) for mode in ("remote", "default")}
     with tempfile.TemporaryDirectory() as tmp:
@@ -203,8 +190,66 @@ def main(argv=None) -> None:
     print(f"\n3. trivial job through snakemake (benchmark: file), {len(rows)} jobs: median wall "
           f"{statistics.median(r[0] for r in rows):.3f} s, median CPU {statistics.median(r[1] for r in rows):.3f} s")
 
-    print("\n4. start-up share of a study's CPU (start-up = jobs per rule x its script's start-up, part 1)")
+    return parse
+
+
+def _cv_job_parts() -> None:
+    """Fill the last two parts of :data:`CV_JOB_PARTS` from cv_fold.py's imports."""
+    block = PREAMBLE + import_block(SCRIPTS / "cv_fold.py") + "import sklearn.base\n"
+    CV_JOB_PARTS[5] = (CV_JOB_PARTS[5][0], block)
+    CV_JOB_PARTS[6] = (CV_JOB_PARTS[6][0], block + "import aucacc.learners.c45\n")
+
+
+_cv_job_parts()
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-run", action="store_true", help="skip the .test run (part 4 then estimates uci36 only)")
+    ap.add_argument("--uci36-only", action="store_true",
+                    help="part 1 for the scripts of the uci36 study's rules only, no parts 2-3 and no .test run: its "
+                         "start-up share alone, at a fraction of the CPU")
+    ap.add_argument("--uci36-work", type=float, default=UCI36_WORK,
+                    help=f"the uci36 study's CPU s without start-up (default {UCI36_WORK}: its last measured run)")
+    args = ap.parse_args(argv)
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    print(f"# bench_startup  python {sys.version.split()[0]}  cpus {os.cpu_count()}  "
+          f"load {os.getloadavg()[0]:.1f}  (median CPU s of {args.repeat} runs)")
+    bare = child_cpu("pass", args.repeat)
+    preamble = child_cpu(PREAMBLE, args.repeat)
+    print(f"bare interpreter {bare:.3f} s; Snakemake's script preamble (import snakemake.script) {preamble:.3f} s\n")
+
     scripts = rule_scripts()
+    if args.uci36_only:
+        args.no_run = True
+        counts = job_counts(ROOT, *UCI36)
+        wanted = {scripts[rule] for rule in counts if rule in scripts}
+    else:
+        wanted = None
+    print("1. a script job's start-up: the preamble and the script's imports")
+    print(f"{'script':28s} {'now':>7s} {'before #36':>11s}")
+    now, before = {}, {}
+    for script in sorted(SCRIPTS.glob("*.py")):
+        if script.name.startswith("_") or (wanted is not None and script.name not in wanted):
+            continue
+        block = PREAMBLE + import_block(script)
+        now[script.name] = child_cpu(block, args.repeat)
+        # the baseline differs only where aucacc.learners is loaded (elsewhere it is the same code)
+        probe = subprocess.run([sys.executable, "-c", block + "import sys; print('aucacc.learners' in sys.modules)"],
+                               cwd=ROOT, check=True, capture_output=True, text=True).stdout.split()
+        before[script.name] = (child_cpu(block + BEFORE_36, args.repeat) if probe[-1] == "True"
+                               else now[script.name])
+        print(f"{script.name:28s} {now[script.name]:7.3f} {before[script.name]:11.3f}", flush=True)
+
+    print("\n   a cross-validation job's start-up by part (cumulative, then each part's own)")
+    prev = 0.0
+    for name, code in CV_JOB_PARTS:
+        t = child_cpu(code, args.repeat)
+        print(f"   {name:58s} {t:6.3f} s  (+{t - prev:6.3f})", flush=True)
+        prev = t
+    parse = None if args.uci36_only else parts_2_and_3(args)
+    print("\n4. start-up share of a study's CPU (start-up = jobs per rule x its script's start-up, part 1)")
     with tempfile.TemporaryDirectory() as tmp:
         work = workflow_copy(Path(tmp))
         if not args.no_run:
@@ -226,6 +271,8 @@ def main(argv=None) -> None:
           f"cross-validation job's {heavy:.2f} s (scikit-learn imported to build the learner)")
     # On SLURM every job process starts Snakemake again (srun snakemake per job, also inside a group job), which
     # parses the workflow (part 2); each SLURM submission adds one more, not counted here.
+    if parse is None:
+        return
     p_now, p_before = parse["remote"] * jobs, parse["default"] * jobs
     print(f"  on SLURM every job also parses the workflow, {parse['remote']:.2f} s now ({parse['default']:.2f} s "
           f"before #36): start-up now {share(s_now + p_now, args.uci36_work + s_now + p_now)}; before #36 "

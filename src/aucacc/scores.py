@@ -30,6 +30,7 @@ from typing import Any, Iterable
 import numpy as np
 import pandas as pd
 
+from aucacc.exceptions import LearnerFitError
 from aucacc.provenance import verified, write_intermediate
 
 __all__ = ["PARTIAL_MARK", "UNDEFINED_MARK", "absent_class_folds", "small_class_folds", "mark_partial", "partial_notes", "positive_class", "read_fold_records",
@@ -61,6 +62,19 @@ def read_scores(path: str | os.PathLike) -> pd.DataFrame:
 #: (:func:`aucacc.evaluation.cross_validate.failure_exclusion`; :func:`failure_notices` finds them by it).
 FAILURE_REASON = "learner failed in fold"
 
+
+#: What every learner of a study is given under each protocol (a study's ``discretization``): one sentence
+#: each, printed under every study's summary table (`aucacc.studies.analysis.summary`).
+PROTOCOL_DESCRIPTIONS = {
+    "whole_data": ("protocol whole_data (the paper study's): every numeric attribute discretized by Fayyad-Irani "
+                   "MDL cut points computed on the whole data set before cross-validation, so the cut points see "
+                   "the test folds' class labels"),
+    "per_fold": ("protocol per_fold: every numeric attribute discretized by Fayyad-Irani MDL cut points computed "
+                 "on each training part only, and applied to its test fold"),
+    "none": ("protocol none: the data as it is (numeric attributes as numbers, nominal ones with their declared "
+             "values, missing values as missing); any preprocessing is the learner's own, fitted on each "
+             "training part only"),
+}
 
 def score_key(path: str | os.PathLike) -> tuple[str, str, str]:
     """``(protocol, data set, learner)`` of a scores file ``.../scores/<protocol>/<data set>/<learner>.parquet``."""
@@ -347,3 +361,31 @@ def failure_notices(study_dir: str | os.PathLike, studies: Iterable[str]) -> lis
             lines.append(f"study '{study}': learner '{row.learner}' left out on data set '{row.dataset}' "
                          f"(on_learner_error: exclude): {row.reason} ({path.with_suffix('.md')})")
     return lines
+
+
+def refuse_recorded_failures(records: Sequence[Any], policy: str, study: str) -> None:
+    """Under ``on_learner_error: stop``, refuse a study whose records hold a learner's failure recorded under
+    ``exclude`` (:func:`aucacc.evaluation.cross_validate.failure_exclusion`): the setting changed since, and re-runs nothing by itself.
+
+    Parameters
+    ----------
+    records : the study's cross-validation records (:func:`read_fold_records`, with ``dataset`` and
+        ``learner``); a failure's record has ``skipped`` and ``error``.
+    policy : config key ``on_learner_error`` (:data:`aucacc.evaluation.cross_validate.ON_LEARNER_ERROR`).
+    study : the study's name, for the message.
+
+    Raises
+    ------
+    LearnerFitError
+        ``policy`` is ``stop`` and some record is a recorded failure; the message names each pair, its reason, and
+        the two ways on: re-run the pair (``--forcerun`` of its record) or set ``on_learner_error: exclude``.
+    """
+    failed = [r for r in records if isinstance(r, dict) and r.get("skipped") and r.get("error")]
+    if policy != "stop" or not failed:
+        return
+    pairs = "; ".join(f"{r['learner']} on {r['dataset']} ({r['skipped']})" for r in failed)
+    raise LearnerFitError(
+        f"study {study!r}: on_learner_error is stop, but these learners' failures were recorded under "
+        f"on_learner_error: exclude: {pairs}. Re-run them (snakemake --forcerun with each record, "
+        f"results/scores/<protocol>/<data set>/<learner>.json; a failure then stops the run) or set "
+        f"on_learner_error: exclude to keep them left out")

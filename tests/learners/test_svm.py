@@ -15,7 +15,7 @@ from sklearn.preprocessing import MinMaxScaler
 from sklearn.svm import SVC
 
 from aucacc.learners.encoding import encode_features
-from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, gridpy_job_order, select_best
+from aucacc.learners.svm import C_GRID, GAMMA_GRID, GridSearchSVM, gridpy_job_order, select_best, tune_rows
 from aucacc.learners.svm.estimator import _squash
 from aucacc.learners.svm.kernel import _Distances, _fit_predict
 from aucacc.learners.svm.search import _max_correct
@@ -410,6 +410,9 @@ def test_tune_subsample_is_a_seeded_stratified_subsample_and_says_so():
                         "of the 400 training rows (tune_subsample=0.5, random_state=3), then refit on all of them"]
     # the search is GridSearchCV's on the subsample (train_test_split, stratified, the inner seed) ...
     rows = np.sort(train_test_split(np.arange(400), train_size=0.5, stratify=y, random_state=3)[0])
+    # the library's one draw (what benchmarks/bench_svm_scale.py --tune-subsample uses for its GridSearchCV check)
+    np.testing.assert_array_equal(tune_rows(y, 0.5, 3), rows)
+    np.testing.assert_array_equal(tune_rows(y, None, 3), np.arange(400))
     counts = pd.Series(y[rows]).value_counts()
     assert abs(counts["pos"] - 200 * (y == "pos").mean()) <= 1  # stratified
     ref = reference_search(Z[rows], y[rows], seed=3)

@@ -11,6 +11,7 @@ its modules can be read afterwards (``tests/helpers.run_snakemake`` starts the `
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -76,3 +77,18 @@ def test_the_main_process_still_checks_every_learner():
     SVM is scikit-learn's SVC wrapped, C4.5 an aucacc estimator on scikit-learn's base classes)."""
     pytest.importorskip("snakemake")
     assert "sklearn" in parse_loads("default")
+
+
+#: A study's table jobs read stored scores and metrics; none builds a learner, so none needs scikit-learn (they
+#: loaded it through aucacc.evaluation.cross_validate until PROTOCOL_DESCRIPTIONS, refuse_recorded_failures and
+#: fold_metrics moved to the modules of the formats they belong to).
+STUDY_SCRIPTS = ("study_summary", "study_retest", "study_cde", "study_measures", "study_tests",
+                 "study_measure_tests", "study_measure_figures", "study_headlines", "roc_tables")
+
+
+@pytest.mark.parametrize("script", STUDY_SCRIPTS)
+def test_a_study_table_job_does_not_load_scikit_learn(script):
+    path = REPO / "workflow" / "scripts" / f"{script}.py"
+    imports = [node for node in ast.parse(path.read_text()).body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert imports, script  # the scan read the script's imports
+    assert "sklearn" not in loaded_after("\n".join(ast.unparse(node) for node in imports))

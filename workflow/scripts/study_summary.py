@@ -10,7 +10,7 @@
 # snakemake.output.summary, .ttests, .exclusions   <stem>.csv each, or multiext(<stem>, .csv, .md, .tex): the
 #                           three files <stem>.{csv,md,tex} are written (with provenance sidecars) either way
 from aucacc.datasets.store import read_metas
-from aucacc.evaluation.cross_validate import refuse_recorded_failures
+from aucacc.scores import refuse_recorded_failures
 from aucacc.provenance import provenance
 from aucacc.report import stem
 from aucacc.report.logs import setup_log

@@ -17,11 +17,15 @@ import pandas as pd
 
 from aucacc.datasets.recipes import CleanDataset
 from aucacc.discretize import MDLDiscretizer, numeric_columns
-from aucacc.evaluation.metrics import PROBABILITY_TOLERANCE, accuracy, auc, hand_till_m  # noqa: F401  (re-exported)
+from aucacc.evaluation.metrics import (PROBABILITY_TOLERANCE, UNDEFINED_AUC_NOTE, accuracy, auc,  # noqa: F401  (re-exported)
+                                      fold_metrics, hand_till_m)
 from aucacc.exceptions import LearnerFitError
 from aucacc.learners import takes_table
 from aucacc.learners.encoding import encode_features
 from aucacc.scores import FAILURE_REASON, absent_class_folds, score_classes, small_class_folds  # noqa: F401  (the scores format; re-exported)
+# the protocols' sentences and the study-level check of recorded failures live with the records format (light to
+# import: a study's tables need them, not scikit-learn); re-exported here, where they were defined before
+from aucacc.scores import PROTOCOL_DESCRIPTIONS, refuse_recorded_failures  # noqa: F401
 
 PROTOCOLS = ("whole_data", "per_fold", "none")
 
@@ -29,21 +33,6 @@ PROTOCOLS = ("whole_data", "per_fold", "none")
 # (aucacc.report.logs.setup_log); a Python session shows it only if it configures logging.
 _log = logging.getLogger(__name__)
 
-#: What every learner of a study is given under each protocol (a study's ``discretization``): one sentence
-#: each, printed under every study's summary table (:func:`aucacc.studies.analysis.summary`).
-PROTOCOL_DESCRIPTIONS = {
-    "whole_data": ("protocol whole_data (the paper study's): every numeric attribute discretized by Fayyad-Irani "
-                   "MDL cut points computed on the whole data set before cross-validation, so the cut points see "
-                   "the test folds' class labels"),
-    "per_fold": ("protocol per_fold: every numeric attribute discretized by Fayyad-Irani MDL cut points computed "
-                 "on each training part only, and applied to its test fold"),
-    "none": ("protocol none: the data as it is (numeric attributes as numbers, nominal ones with their declared "
-             "values, missing values as missing); any preprocessing is the learner's own, fitted on each "
-             "training part only"),
-}
-
-# Start of the ``note`` of a binary test fold with one class, whose AUC is undefined (NaN).
-UNDEFINED_AUC_NOTE = "AUC undefined"
 
 
 def discretize_whole(ds: CleanDataset) -> tuple[pd.DataFrame, dict[str, Any]]:
@@ -531,34 +520,6 @@ def failure_exclusion(exc: LearnerFitError, policy: str) -> tuple[str, dict[str,
     return f"{FAILURE_REASON} {exc.fold} ({exc.stage}): {error['type']}: {message}", error
 
 
-def refuse_recorded_failures(records: Sequence[Any], policy: str, study: str) -> None:
-    """Under ``on_learner_error: stop``, refuse a study whose records hold a learner's failure recorded under
-    ``exclude`` (:func:`failure_exclusion`): the setting changed since, and re-runs nothing by itself.
-
-    Parameters
-    ----------
-    records : the study's cross-validation records (:func:`aucacc.scores.read_fold_records`, with ``dataset`` and
-        ``learner``); a failure's record has ``skipped`` and ``error``.
-    policy : config key ``on_learner_error``, one of :data:`ON_LEARNER_ERROR`.
-    study : the study's name, for the message.
-
-    Raises
-    ------
-    LearnerFitError
-        ``policy`` is ``stop`` and some record is a recorded failure; the message names each pair, its reason, and
-        the two ways on: re-run the pair (``--forcerun`` of its record) or set ``on_learner_error: exclude``.
-    """
-    failed = [r for r in records if isinstance(r, dict) and r.get("skipped") and r.get("error")]
-    if policy != "stop" or not failed:
-        return
-    pairs = "; ".join(f"{r['learner']} on {r['dataset']} ({r['skipped']})" for r in failed)
-    raise LearnerFitError(
-        f"study {study!r}: on_learner_error is stop, but these learners' failures were recorded under "
-        f"on_learner_error: exclude: {pairs}. Re-run them (snakemake --forcerun with each record, "
-        f"results/scores/<protocol>/<data set>/<learner>.json; a failure then stops the run) or set "
-        f"on_learner_error: exclude to keep them left out")
-
-
 def first_failed_fold(records: Sequence[Any]) -> dict[str, Any] | None:
     """The failure record of the lowest failing fold among per-fold jobs' records, or None (every fold ran).
 
@@ -696,43 +657,3 @@ def align_proba(p: np.ndarray, est_classes, classes: list, y_train: pd.Series, d
     return out, note
 
 
-def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
-    """Accuracy and AUC (binary rank AUC or Hand–Till M) of each fold, in percent.
-
-    Returns a tidy frame with columns ``fold, metric, value, n_test, note``. Rule for a test
-    fold that lacks a class (a class with fewer instances than folds; docs/small-classes.md, "Small
-    classes"):
-
-    * multi-class: the fold's AUC is Hand–Till M over the class pairs present; ``note`` records
-      which class was absent and how many pairs were used;
-    * binary: the fold has one class only, so its AUC is undefined (no positive–negative pair
-      to rank): ``value`` is NaN, ``note`` names the absent class (:data:`UNDEFINED_AUC_NOTE`
-      starts it), and every later stage leaves the fold out of AUC means and tests and counts it
-      (``undefined_folds``).
-
-    The fold's accuracy is defined either way and kept, so no exclusion goes unrecorded.
-    """
-    classes = score_classes(scores)
-    pcols = [f"p:{c}" for c in classes]
-    n_pairs = len(classes) * (len(classes) - 1) // 2
-    rows = []
-    for k, g in scores.groupby("fold", sort=True):
-        n = len(g)
-        y = g["y_true"].to_numpy()
-        P = g[pcols].to_numpy()
-        note = ""
-        absent = [c for c in classes if not np.any(y == c)]
-        if len(classes) > 2:
-            value, used = hand_till_m(y, P, classes)
-            if used < n_pairs:
-                note = f"classes absent from the test fold: {absent}; Hand-Till M over {used} of {n_pairs} pairs"
-        elif absent:
-            value = float("nan")
-            present = [c for c in classes if c not in absent]
-            note = f"{UNDEFINED_AUC_NOTE}: class {absent[0]!r} absent from the test fold (only {present[0]!r})"
-        else:
-            value = auc(y, P, classes)
-        rows.append({"fold": int(k), "metric": "accuracy", "value": 100 * accuracy(y, g["y_pred"]), "n_test": n, "note": ""})
-        rows.append({"fold": int(k), "metric": "auc", "value": 100 * value, "n_test": n, "note": note})
-    # no fold (a skipped learner's empty scores): no rows, the same columns
-    return pd.DataFrame(rows, columns=["fold", "metric", "value", "n_test", "note"])

@@ -22,6 +22,9 @@ from __future__ import annotations
 from itertools import combinations
 
 import numpy as np
+import pandas as pd
+
+from aucacc.scores import score_classes
 
 # scipy.stats and sklearn.metrics are imported where used: they cost a job ~1 s of start-up.
 
@@ -308,3 +311,47 @@ def auc(y_true, proba: np.ndarray, classes) -> float:
     return hand_till_m(y_true, proba, classes)[0]
 
 
+# Start of the ``note`` of a binary test fold with one class, whose AUC is undefined (NaN).
+UNDEFINED_AUC_NOTE = "AUC undefined"
+
+
+def fold_metrics(scores: pd.DataFrame) -> pd.DataFrame:
+    """Accuracy and AUC (binary rank AUC or Hand–Till M) of each fold, in percent.
+
+    Returns a tidy frame with columns ``fold, metric, value, n_test, note``. Rule for a test
+    fold that lacks a class (a class with fewer instances than folds; docs/small-classes.md, "Small
+    classes"):
+
+    * multi-class: the fold's AUC is Hand–Till M over the class pairs present; ``note`` records
+      which class was absent and how many pairs were used;
+    * binary: the fold has one class only, so its AUC is undefined (no positive–negative pair
+      to rank): ``value`` is NaN, ``note`` names the absent class (:data:`UNDEFINED_AUC_NOTE`
+      starts it), and every later stage leaves the fold out of AUC means and tests and counts it
+      (``undefined_folds``).
+
+    The fold's accuracy is defined either way and kept, so no exclusion goes unrecorded.
+    """
+    classes = score_classes(scores)
+    pcols = [f"p:{c}" for c in classes]
+    n_pairs = len(classes) * (len(classes) - 1) // 2
+    rows = []
+    for k, g in scores.groupby("fold", sort=True):
+        n = len(g)
+        y = g["y_true"].to_numpy()
+        P = g[pcols].to_numpy()
+        note = ""
+        absent = [c for c in classes if not np.any(y == c)]
+        if len(classes) > 2:
+            value, used = hand_till_m(y, P, classes)
+            if used < n_pairs:
+                note = f"classes absent from the test fold: {absent}; Hand-Till M over {used} of {n_pairs} pairs"
+        elif absent:
+            value = float("nan")
+            present = [c for c in classes if c not in absent]
+            note = f"{UNDEFINED_AUC_NOTE}: class {absent[0]!r} absent from the test fold (only {present[0]!r})"
+        else:
+            value = auc(y, P, classes)
+        rows.append({"fold": int(k), "metric": "accuracy", "value": 100 * accuracy(y, g["y_pred"]), "n_test": n, "note": ""})
+        rows.append({"fold": int(k), "metric": "auc", "value": 100 * value, "n_test": n, "note": note})
+    # no fold (a skipped learner's empty scores): no rows, the same columns
+    return pd.DataFrame(rows, columns=["fold", "metric", "value", "n_test", "note"])

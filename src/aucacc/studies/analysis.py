@@ -24,10 +24,9 @@ from scipy import stats
 
 from aucacc.captions import caption
 from aucacc.counting import PairCounts, tally_pairs
-from aucacc.evaluation.cross_validate import PROTOCOL_DESCRIPTIONS
 from aucacc.evaluation.folds import derive_seed
 from aucacc.learners import input_description
-from aucacc.scores import partial_notes
+from aucacc.scores import PROTOCOL_DESCRIPTIONS, partial_notes
 from aucacc.significance import (MIN_N_PAIRED_T, OVER_DATASETS, POSTHOCS, TESTS, FriedmanResult, claims_against_tests,
                                  is_too_few, min_n_bayes_signed_rank, min_n_friedman_nemenyi, min_n_sign_test,
                                  min_n_wilcoxon, too_few)
@@ -143,7 +142,7 @@ def _study_averages(summ: pd.DataFrame, common: list[str]) -> pd.DataFrame:
 
 def received_notes(metrics: pd.DataFrame, specs: Mapping[str, Mapping] | None) -> list[str]:
     """The notes that say what the study's learners were given: the protocol of the metrics
-    (:data:`aucacc.evaluation.cross_validate.PROTOCOL_DESCRIPTIONS`), then each learner of ``specs``
+    (:data:`aucacc.scores.PROTOCOL_DESCRIPTIONS`), then each learner of ``specs``
     (:func:`aucacc.learners.input_description`). No protocol column and no specs: no note."""
     notes = []
     protocols = list(dict.fromkeys(metrics["protocol"].dropna())) if "protocol" in metrics.columns else []
@@ -888,7 +887,7 @@ def exclusions(records: Iterable[Mapping]) -> Table:
 
 
 #: The protocol in a few words, for a study's one-line headline (the summary's notes say it in full,
-#: :data:`aucacc.evaluation.cross_validate.PROTOCOL_DESCRIPTIONS`).
+#: :data:`aucacc.scores.PROTOCOL_DESCRIPTIONS`).
 PROTOCOL_HEADLINES = {"none": "on the data as it is (protocol none)",
                       "per_fold": "on attributes discretized per training part (protocol per_fold)",
                       "whole_data": "on attributes discretized on the whole data set, cut points that see the test "

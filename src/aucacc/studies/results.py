@@ -31,7 +31,7 @@ import pandas as pd
 
 from aucacc.config import study_pairs
 from aucacc.datasets.store import read_metas
-from aucacc.evaluation.cross_validate import fold_metrics
+from aucacc.evaluation.metrics import fold_metrics
 from aucacc.exceptions import DataFormatError
 from aucacc.scores import read_metrics, read_study_records, score_classes, study_files
 
@@ -189,7 +189,7 @@ def metrics_to_folds(metrics: pd.DataFrame) -> pd.DataFrame:
 
 def fold_results(predictions: pd.DataFrame) -> pd.DataFrame:
     """Fold results from one's own test-fold predictions, by the workflow's rules
-    (:func:`aucacc.evaluation.cross_validate.fold_metrics`: accuracy, AUC or Hand & Till's M over the classes
+    (:func:`aucacc.evaluation.metrics.fold_metrics`: accuracy, AUC or Hand & Till's M over the classes
     present, undefined AUC of a one-class binary fold).
 
     Parameters

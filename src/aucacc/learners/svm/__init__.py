@@ -32,7 +32,7 @@ outer folds.
 
 from __future__ import annotations
 
-from aucacc.learners.svm.estimator import C_GRID, GAMMA_GRID, GridSearchSVM
+from aucacc.learners.svm.estimator import C_GRID, GAMMA_GRID, GridSearchSVM, tune_rows
 from aucacc.learners.svm.search import gridpy_job_order, select_best
 
-__all__ = ["C_GRID", "GAMMA_GRID", "GridSearchSVM", "gridpy_job_order", "select_best"]
+__all__ = ["C_GRID", "GAMMA_GRID", "GridSearchSVM", "gridpy_job_order", "select_best", "tune_rows"]

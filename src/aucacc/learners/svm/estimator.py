@@ -47,7 +47,7 @@ from aucacc.learners.svm.kernel import _Distances, _is_integral, _svc, libsvm_ca
 from aucacc.learners.svm.search import (_cv_results, _max_correct, _mean_scores, _points, _search_grid,
                                         select_best)
 
-__all__ = ["C_GRID", "GAMMA_GRID", "GridSearchSVM"]
+__all__ = ["C_GRID", "GAMMA_GRID", "GridSearchSVM", "tune_rows"]
 
 #: LIBSVM grid.py's default C grid: 2^-5, 2^-3, …, 2^15 (11 values).
 C_GRID: tuple[float, ...] = tuple(2.0 ** k for k in range(-5, 16, 2))
@@ -340,17 +340,7 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
 
     def _tune_rows(self, ycode: np.ndarray) -> np.ndarray:
         """Indices (ascending) of the rows the grid search uses: all, or ``tune_subsample``'s stratified draw."""
-        n = len(ycode)
-        k = self.tune_subsample
-        if k is None or (isinstance(k, Integral) and k >= n):
-            return np.arange(n)
-        try:
-            rows, _ = train_test_split(np.arange(n), train_size=k, stratify=ycode,
-                                       random_state=self.inner_random_state_)
-        except ValueError as exc:
-            raise ValueError(f"tune_subsample={k!r} cannot draw a stratified subsample of the {n} training rows "
-                             f"({exc}); use a larger subsample, or None to tune on every row") from exc
-        return np.sort(rows)
+        return tune_rows(ycode, self.tune_subsample, self.inner_random_state_)
 
     def _kernel_mode(self, n_points: int, integral: bool, workers: int) -> str:
         """``kernel_mode`` resolved for ``n_points`` training points: "precomputed" or "data" (see the class doc)."""
@@ -409,6 +399,43 @@ class GridSearchSVM(ClassifierMixin, BaseEstimator):
             return np.column_stack([_squash(-f), p])
         e = np.exp(f - f.max(axis=1, keepdims=True))
         return e / e.sum(axis=1, keepdims=True)
+
+
+def tune_rows(y, tune_subsample: int | float | None, random_state: int) -> np.ndarray:
+    """The rows :class:`GridSearchSVM` tunes (C, γ) on: all of them, or a seeded stratified subsample.
+
+    The one draw of ``tune_subsample`` (the fit uses it, and so must any check that repeats its search,
+    e.g. ``benchmarks/bench_svm_scale.py --tune-subsample``): scikit-learn's
+    ``train_test_split(arange(n), train_size=tune_subsample, stratify=y, random_state=random_state)``,
+    its training part sorted.
+
+    Parameters
+    ----------
+    y : array-like, shape (n_samples,) — class labels or codes (the strata).
+    tune_subsample : int, float in (0, 1) or None — rows to draw (an int) or their share (a float);
+        None, or an int of at least ``n_samples``: every row (the paper's protocol).
+    random_state : int — the seed of the draw (the estimator's inner ``random_state``).
+
+    Returns
+    -------
+    int ndarray, ascending — row indices into ``y``.
+
+    Raises
+    ------
+    ValueError
+        The subsample cannot be stratified (e.g. fewer rows than classes, or more than ``n_samples − 1``
+        drawn as a float share); the message names ``tune_subsample`` and the number of rows.
+    """
+    y = np.asarray(y)
+    n = len(y)
+    if tune_subsample is None or (isinstance(tune_subsample, Integral) and tune_subsample >= n):
+        return np.arange(n)
+    try:
+        rows, _ = train_test_split(np.arange(n), train_size=tune_subsample, stratify=y, random_state=random_state)
+    except ValueError as exc:
+        raise ValueError(f"tune_subsample={tune_subsample!r} cannot draw a stratified subsample of the {n} training "
+                         f"rows ({exc}); use a larger subsample, or None to tune on every row") from exc
+    return np.sort(rows)
 
 
 def _squash(f: np.ndarray) -> np.ndarray:
