@@ -305,3 +305,39 @@ def test_wilcoxon_minimum_counts_the_datasets_with_a_difference():
                                                  "≥ 6 for p < 0.05)")
     det = res["detail"].set_index("test")
     assert det.loc["wilcoxon", "p"] == pytest.approx(p) and det.loc["wilcoxon", "n"] == 7
+
+
+@pytest.mark.parametrize("d, t, p", [
+    ([-8.0, -8.0, -8.0], -np.inf, 0.0),       # .test's voting NB vs C4.4: −8 in every round
+    ([2.5, 2.5], np.inf, 0.0),                # b = 2, the smallest
+    ([0.0, 0.0, 0.0, 0.0], np.nan, np.nan),   # no difference in any round: 0/0
+])
+def test_rounds_ttest_with_sigma_zero_is_scipys_ttest_rel(d, t, p):
+    """σ = 0: every round differs by the same amount. scipy's ttest_rel (the reference) gives t = ±∞, p = 0 for a
+    non-zero constant and NaN, NaN for zero; rounds_ttest gives the same and says why in ``note``."""
+    b = np.array([80.0, 77.5, 91.25, 60.0])[:len(d)]
+    a = b + np.array(d)
+    ref = stats.ttest_rel(a, b)  # scipy warns of the precision loss of a zero variance
+    res = rounds_ttest(a, b)
+    np.testing.assert_array_equal([res.statistic, res.p], [ref.statistic, ref.pvalue])
+    np.testing.assert_array_equal([res.statistic, res.p], [t, p])
+    assert res.mean_diff == d[0] and res.n == len(d)
+    assert res.note == f"σ = 0: every round differs by {d[0]:g}" + (
+        " (t undefined)" if d[0] == 0 else f" (t = {'+' if d[0] > 0 else '−'}∞, p = 0)")
+    # p = 0 is significant at any α, towards the better learner; NaN is "not significant"
+    assert res.verdict("A", "B", 0.05) == {-8.0: "B significantly higher", 2.5: "A significantly higher",
+                                           0.0: "not significant"}[d[0]]
+
+
+def test_rounds_ttest_takes_equal_differences_up_to_rounding_as_constant():
+    """Per-round means equal in exact arithmetic can differ in their last bits (here 0.1 + 0.2 ≠ 0.3): scipy then
+    returns a meaningless huge t; rounds_ttest gives the constant case's t = +∞, p = 0. A real spread, however
+    small against the values (1e-9), is an ordinary t-test: scipy's numbers."""
+    a, b = np.array([0.1 + 0.2, 0.3, 0.3]), np.zeros(3)
+    assert np.ptp(a) > 0
+    res = rounds_ttest(a, b)
+    assert (res.statistic, res.p) == (np.inf, 0.0) and res.note.startswith("σ = 0: every round differs by 0.3")
+    a = np.array([80.0, 80.0 + 1e-9, 80.0 - 1e-9])
+    res, ref = rounds_ttest(a, b), stats.ttest_rel(a, b)
+    assert res.note == "" and res.statistic == pytest.approx(ref.statistic, rel=1e-9)
+    assert res.p == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-300)

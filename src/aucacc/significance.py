@@ -22,7 +22,8 @@ Over the folds of one data set:
 
 Over repetitions of the whole CV: Aggarwal's (2015, §10.9, eqs. 10.78–10.79) paired test over
 b rounds: δa_i = A_i,1 − A_i,2, ΔA = mean δa, σ its sample sd, t = ΔA √b / σ with b − 1 degrees
-of freedom.
+of freedom. With σ = 0 it follows ``scipy.stats.ttest_rel``: t = ±∞ and p = 0 when every round differs by
+the same non-zero amount, t = p = NaN when every round differs by 0, each with a note (:func:`rounds_ttest`).
 
 Units: fold metrics are percent (0–100), so a region of practical equivalence ``rope`` is in
 percentage points (1 point = 0.01 on a 0–1 scale). ``P(A better)`` is the posterior probability
@@ -72,6 +73,7 @@ class TestResult:
     mean_diff: float
     statistic: float
     p: float
+    note: str = ""  # why the statistic is not an ordinary number (e.g. every difference equal), else ""
 
     def verdict(self, a: str, b: str, alpha: float) -> str:
         """``"<a> significantly higher"``, ``"<b> significantly higher"`` or ``"not significant"``."""
@@ -164,15 +166,41 @@ def corrected_resampled_ttest(a, b, runs: int = 1, folds_per_run: int | None = N
 def rounds_ttest(a_rounds, b_rounds) -> TestResult:
     """Aggarwal (2015) eqs. 10.78–10.79: paired test over b rounds of cross-validation.
 
-    ``a_rounds``, ``b_rounds``: the two models' accuracies (or any metric) per round, shape (b,).
-    δa_i = A_i,1 − A_i,2; t = ΔA √b / σ, σ the sample sd of the δa (b − 1 in the denominator);
-    p two-sided from Student's t with b − 1 degrees of freedom (``scipy.stats.ttest_1samp``).
+    Parameters
+    ----------
+    a_rounds, b_rounds : array-like, shape (b,)
+        The two models' accuracies (or any metric) per round, paired round by round, b ≥ 2.
+
+    Returns
+    -------
+    TestResult
+        δa_i = A_i,1 − A_i,2; ``mean_diff`` ΔA = mean δa; ``statistic`` t = ΔA √b / σ, σ the sample sd of the
+        δa (b − 1 in the denominator); ``p`` two-sided from Student's t with b − 1 degrees of freedom. The
+        same numbers as ``scipy.stats.ttest_rel(a_rounds, b_rounds)`` (the reference), also when σ = 0:
+
+        - every round differs by the same non-zero amount c: t = ±∞ (the sign of c), p = 0: ΔA ≠ 0 with no
+          spread, the limit of t as σ → 0; ``note`` says "σ = 0: every round differs by c";
+        - every round differs by 0: t = 0/0, undefined: t = NaN, p = NaN (the verdict "not significant");
+          ``note`` says "σ = 0: every round differs by 0".
+
+        "The same amount" is equality to within 1e-12 (relative to max(1, |δa|)): per-round means of fold
+        accuracies that are equal in exact arithmetic can differ in their last bits, and scipy then returns a
+        huge finite t of no meaning (with its "precision loss" warning). Here they are the constant case.
+
+    Raises
+    ------
+    ValueError
+        Samples of other shapes, fewer than 2 rounds, or NaN/infinite values.
     """
     a, b = _pair(a_rounds, b_rounds)
     d = a - b
-    if np.all(d == d[0]):
-        t = 0.0 if d[0] == 0 else float(np.sign(d[0]) * np.inf)
-        return TestResult(n=a.size, mean_diff=float(d[0]), statistic=t, p=1.0 if d[0] == 0 else 0.0)
+    if np.allclose(d, d[0], rtol=0, atol=1e-12 * max(1.0, float(np.abs(d).max()))):
+        c = float(d.mean())
+        if abs(c) <= 1e-12:  # 0/0: no difference and no spread, t undefined (scipy: NaN, NaN)
+            return TestResult(n=a.size, mean_diff=0.0, statistic=float("nan"), p=float("nan"),
+                              note="σ = 0: every round differs by 0 (t undefined)")
+        return TestResult(n=a.size, mean_diff=c, statistic=float(np.sign(c) * np.inf), p=0.0,
+                          note=f"σ = 0: every round differs by {c:.6g} (t = {'+' if c > 0 else '−'}∞, p = 0)")
     res = stats.ttest_1samp(d, 0.0)
     return TestResult(n=a.size, mean_diff=float(d.mean()), statistic=float(res.statistic), p=float(res.pvalue))
 
@@ -649,7 +677,8 @@ def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float, rope: float, deci
         ``statistics.decision``.
 
     Returns one row per data set × metric × pair: ``rounds`` b, ``folds`` b·k; Aggarwal's test over
-    the per-round means (``delta_A`` = ΔA, ``rounds_t``, ``rounds_p``); the naive paired t-test over
+    the per-round means (``delta_A`` = ΔA, ``rounds_t``, ``rounds_p``, and ``rounds_note`` when σ = 0:
+    t = ±∞, p = 0 for a constant non-zero difference, NaN for none, as :func:`rounds_ttest`); the naive paired t-test over
     the b·k folds (``naive_t``, ``naive_p``, the test the correction exists for); the Nadeau–Bengio
     corrected t-test (``corrected_t``, ``corrected_p``); the Bayesian correlated t-test
     (``p_a_better``, ``p_equivalent``, ``p_b_better``) and the verdicts.
@@ -673,6 +702,7 @@ def repeated_tests(metrics: pd.DataFrame, pairs, alpha: float, rope: float, deci
                          "delta_A": float((per_round[a] - per_round[c]).mean()),
                          "rounds_t": rt.statistic if rt else np.nan, "rounds_p": rt.p if rt else np.nan,
                          "rounds_verdict": rt.verdict(a, c, alpha) if rt else "needs b > 1",
+                         "rounds_note": rt.note if rt else "",
                          "naive_t": float(naive.statistic), "naive_p": float(naive.pvalue),
                          "corrected_t": ct.statistic, "corrected_p": ct.p, "corrected_verdict": ct.verdict(a, c, alpha),
                          "p_a_better": bc.p_a, "p_equivalent": bc.p_rope, "p_b_better": bc.p_b,
