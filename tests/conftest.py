@@ -85,10 +85,18 @@ def test_run_copy(test_run, tmp_path) -> Path:
 
 def pytest_collection_modifyitems(items):
     """A test that starts from the shared ``.test`` run (it may build it, a few minutes) is ``slow``, like every
-    test that runs Snakemake jobs: ``pytest -m "not slow"`` is the quick loop (pyproject.toml, markers)."""
+    test that runs Snakemake jobs: ``pytest -m "not slow"`` is the quick loop (pyproject.toml, markers).
+
+    Then the test files that hold a ``slow`` test run first, each file's tests together and in their order: under
+    ``--dist loadfile`` (pyproject.toml) pytest-xdist hands out whole files in this order, so the long files
+    start at once and the many quick ones fill the end, instead of one long file left alone on one worker while the
+    other has nothing to do (``--no-loadscope-reorder`` keeps this order: xdist would sort files by their number
+    of tests, which puts the long files of a few tests last)."""
     for item in items:
         if {"test_run", "test_run_copy"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: item.path not in slow_files)  # stable: each file's tests stay in their order
 
 
 @pytest.hookimpl(tryfirst=True)

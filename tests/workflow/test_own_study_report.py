@@ -3,8 +3,8 @@ a venv made by the README's main install (not the tests' install: `pip install -
 sets and the README's `my_study.yaml` as written; the README's run and report commands, then the re-run commands the
 run printed in `results/REPORT.md`.
 
-The CSV files are the README's three (wine, breast cancer, digits, with the README's names and class column) cut to a
-few rows and columns, so that the run takes minutes; the install is a real one (pip, from the package index or the
+The CSV files are the README's three (wine, breast cancer, digits), written by the README's export command as
+written, then cut to a few rows and columns, so that the run takes minutes; the install is a real one (pip, from the package index or the
 machine's wheel cache; measured 2 min 38 s on a loaded 2-core machine with the wheels cached), the workflow runs in
 the venv's Snakemake with the clone's code only (no PYTHONPATH, no AUCACC_MIRROR).
 
@@ -12,7 +12,11 @@ Checked: the dry run plans only the generic stages (none of the paper's rules, n
 prints one short entry per job (the workflow profile's `quiet: [rules]`), no job's input list; the report builds
 (pygments comes with the main install), its front page carries the study's line (no raw `.. include::`), its
 categories are the data-set table's and the study's, in reading order; the printed re-run commands keep
-`--replace-workflow-config` and find nothing to do (nothing re-fetched, no paper stage planned).
+`--replace-workflow-config` and find nothing to do (nothing re-fetched, no paper stage planned); the README's
+example as written (its export, its config of at most 15 lines, the study's chapter and notes) and its stored
+probabilities of the scaled logistic regression and of k-NN equal to scikit-learn's on the same files and folds.
+That last case ran before in tests/workflow/test_studies.py, a second run of the README's study in a copy of the
+workflow on the export's full files (1,797 rows of digits); it moved here, to this run on the cut files.
 """
 
 from __future__ import annotations
@@ -55,15 +59,24 @@ def _job_stats(out: str) -> dict[str, int]:
     return {r[0]: int(r[1]) for r in rows if len(r) == 2 and r[0] != "total"}
 
 
-def _tiny_csvs(raw: Path) -> None:
-    """The README's three CSV files (its names, its class column `target`), every k-th row of a few columns."""
-    from sklearn.datasets import load_breast_cancer, load_digits, load_wine
+def _readme_export(clone: Path, env: dict) -> None:
+    """The README's export command as written, run in ``clone`` (its venv): the three CSV files in data/raw/."""
+    export = re.findall(r"```bash\n(.*?)```", _readme_section("Your own study"), re.S)[0].strip()
+    assert export.startswith(".venv/bin/python -c "), export
+    subprocess.run(export, shell=True, cwd=clone, env=env, check=True, timeout=300)
 
-    for name, load, step, ncols in [("wine", load_wine, 3, 5), ("cancer", load_breast_cancer, 8, 5),
-                                    ("digits", load_digits, 18, 12)]:
-        frame = load(as_frame=True).frame.sort_values("target", kind="stable").iloc[::step]
-        frame = frame[[c for c in frame.columns if c != "target" and frame[c].nunique() > 1][:ncols] + ["target"]]
-        frame.to_csv(raw / f"my-{name}.csv", index=False)
+
+def _tiny_csvs(raw: Path) -> None:
+    """The README's three CSV files (its names, its class column `target`; written by :func:`_readme_export`), cut to
+    every k-th row of a few columns; digits keeps a column that is constant in the whole file (its first pixel)."""
+    import pandas as pd
+
+    for name, step, ncols in [("wine", 3, 5), ("cancer", 8, 5), ("digits", 18, 12)]:
+        whole = pd.read_csv(raw / f"my-{name}.csv")
+        constant = [c for c in whole.columns if whole[c].nunique() == 1][:1]
+        frame = whole.sort_values("target", kind="stable").iloc[::step]
+        columns = [c for c in frame.columns if c != "target" and frame[c].nunique() > 1][:ncols]
+        frame[constant + columns + ["target"]].to_csv(raw / f"my-{name}.csv", index=False)
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +98,7 @@ def own_study(tmp_path_factory):
     print(f"README's main install: {seconds:.0f} s")
     section = _readme_section("Your own study")
     (clone / "my_study.yaml").write_text(re.search(r"```yaml\n(.*?)```", section, re.S).group(1))
+    _readme_export(clone, env)
     _tiny_csvs(clone / "data" / "raw")
     run_command = re.findall(r"```bash\n(.*?)```", section, re.S)[1].strip().splitlines()[0]
     dry = subprocess.run([*shlex.split(run_command), "-n"], cwd=clone, env=env, capture_output=True, text=True,
@@ -163,3 +177,63 @@ def test_the_printed_rerun_commands_keep_the_config_and_find_nothing_to_do(own_s
         if command == run:
             assert "Nothing to be done" in proc.stdout + proc.stderr, proc.stderr[-3000:]
     assert (clone / "results" / "report.html").stat().st_size > 0
+
+
+def test_the_readme_example_as_written_and_its_probabilities_equal_scikit_learns(own_study):
+    """README, "Your own study", as written: the export of three CSV files (run by the fixture), the config (data sets
+    and study in at most 15 lines) and the run. The study's chapter is written, its summary says what each learner
+    was given, the paper's tables are not made, and the stored fold probabilities of the scaled logistic regression
+    and of k-NN equal scikit-learn's cross_val_predict on the CSV files, same folds.
+
+    Moved from tests/workflow/test_studies.py (test_readme_own_study_example), where it ran the README's study a
+    second time, on the export's full files; here on the cut files of this module's run (:func:`_tiny_csvs`)."""
+    import numpy as np
+    import pandas as pd
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import PredefinedSplit, cross_val_predict
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from threadpoolctl import threadpool_limits
+
+    clone, _, _, _, _ = own_study
+    section = _readme_section("Your own study")
+    export, commands = [b.strip() for b in re.findall(r"```bash\n(.*?)```", section, re.S)]
+    assert export.startswith(".venv/bin/python -c ")
+    block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    assert (clone / "my_study.yaml").read_text() == block
+    cfg = yaml.safe_load(block)
+    lines = block.strip().splitlines()
+    data_and_study = lines[:lines.index("learners:")] + lines[lines.index("studies:"):]
+    assert len([x for x in data_and_study if not x.strip().startswith("#")]) <= 15
+    run, report = commands.splitlines()  # the run (the fixture's), then its report (test_the_readme_report_command_…)
+    assert run.startswith(".venv/bin/snakemake ") and report.startswith(".venv/bin/snakemake ")
+    (study,) = cfg["studies"]
+    res = clone / "results"
+    chapter = res / "studies" / study
+    for stem in ("summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "exclusions", "rocch_hybrid"):
+        assert (chapter / "tables" / f"{stem}.md").exists(), stem
+    assert not (res / "tables" / "uci_nb_c44_c45.csv").exists()  # the study's target makes no paper table
+    summary = pd.read_csv(chapter / "tables" / "summary.csv")
+    assert set(summary["dataset"]) == set(cfg["datasets"]) and set(summary["learner"]) == set(cfg["studies"][study]["learners"])
+    assert (summary["protocol"] == "none").all()
+    notes = (chapter / "tables" / "summary.md").read_text()
+    assert "Data: protocol none: the data as it is" in notes
+    assert "LR-scaled: StandardScaler → LogisticRegression, given nominal attributes one-hot" in notes
+    assert "NB-FI: MDLDiscretizer → NaiveBayes, given the attribute table as it is" in notes
+    record = yaml.safe_load((res / "data" / "my-wine.json").read_text())
+    assert "column kinds inferred" in str(record["exclusions"]) and record["kinds"]["alcohol"] == "numeric"
+    references = {"LR-scaled": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+                  "kNN": lambda: KNeighborsClassifier(n_neighbors=5)}
+    for name in cfg["datasets"]:
+        frame = pd.read_csv(clone / "data" / "raw" / f"{name}.csv")
+        X, y = frame.drop(columns="target").to_numpy(), frame["target"].to_numpy()
+        folds = pd.read_csv(res / "folds" / f"{name}.csv")["fold"].to_numpy()
+        for learner, reference in references.items():
+            scores = pd.read_parquet(res / "scores" / "none" / name / f"{learner}.parquet")
+            # at the job's one thread (OMP_NUM_THREADS = the rule's threads): scikit-learn's k-NN breaks ties among
+            # equidistant neighbours by its chunks, which depend on the thread count
+            with threadpool_limits(1):
+                ref = cross_val_predict(reference(), X, y, cv=PredefinedSplit(folds), method="predict_proba")
+            ours = scores.sort_values("row")[[f"p:{c}" for c in np.unique(y)]].to_numpy()
+            assert np.max(np.abs(ours - ref)) <= 1e-12, (name, learner)

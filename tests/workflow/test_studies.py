@@ -1,6 +1,6 @@
 """Studies (issue 18): a config of one's own data sets and studies, without published numbers, runs every
 default target; a study's outputs carry no paper label; a (data set, learner) named by two studies is trained
-once; README's "Your own study" example plans.
+once (README's "Your own study" example: tests/workflow/test_own_study_report.py).
 
 One workflow run (module-scoped fixture) on a copy of `.test` whose config is replaced by one holding only
 its own data sets (three of `.test`'s tiny raw files) and two studies, neither with `published`.
@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from aucacc.measures import MEASURES
-from helpers import REPO_ROOT, copy_test_workflow, copy_workflow, run_snakemake
+from helpers import REPO_ROOT, copy_test_workflow, run_snakemake
 
 sys.path.insert(0, str(REPO_ROOT / "benchmarks"))
 from compare_results import same  # noqa: E402  (what a result's identity ignores: one definition)
@@ -396,69 +396,6 @@ def test_roc_tables_benchmark_on_a_study(own):
     rows = [line.split() for line in proc.stdout.splitlines()[1:]]
     assert [(r[0], r[1], r[-1]) for r in rows] == [("1", "3", "True"), ("2", "6", "True")], proc.stdout
 
-
-def test_readme_own_study_example(tmp_path):
-    """README, "Your own study", run as written in a copy of the repository: the export of three CSV files, the
-    config (data sets and study in at most 15 lines) and the commands (the run and its report). The study's chapter
-    is written, its summary says what each learner was given, the paper's tables are not made, and the stored fold
-    probabilities of the scaled logistic regression and of k-NN equal scikit-learn's cross_val_predict on the CSV
-    files, same folds."""
-    import numpy as np
-    from sklearn.model_selection import PredefinedSplit, cross_val_predict
-    from sklearn.neighbors import KNeighborsClassifier
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-    from sklearn.linear_model import LogisticRegression
-    from threadpoolctl import threadpool_limits
-
-    text = (REPO_ROOT / "README.md").read_text()
-    section = text.split("## Your own study", 1)[1].split("\n## ", 1)[0]
-    export, commands = [b.strip() for b in re.findall(r"```bash\n(.*?)```", section, re.S)]
-    block = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
-    cfg = yaml.safe_load(block)
-    lines = block.strip().splitlines()
-    data_and_study = lines[:lines.index("learners:")] + lines[lines.index("studies:"):]
-    assert len([x for x in data_and_study if not x.strip().startswith("#")]) <= 15
-    (study,) = cfg["studies"]
-    work = tmp_path / "wf"
-    copy_workflow(work)
-    (work / "my_study.yaml").write_text(block)
-    assert export.startswith(".venv/bin/python -c ")
-    code = export.removeprefix(".venv/bin/python -c ").strip().strip('"')
-    subprocess.run([sys.executable, "-c", code], cwd=work, check=True, timeout=120)
-    run, report = commands.splitlines()  # the run, then its report
-    for command in (run, report):
-        assert command.startswith(".venv/bin/snakemake ")
-        run_snakemake(work, *command.split()[1:], cores=None, timeout=1500, check=True)  # its --cores as written
-    res = work / "results"
-    assert (res / "report.html").stat().st_size > 0
-    chapter = res / "studies" / study
-    for stem in ("summary", "ttests", "tests", "friedman", "auc_vs_accuracy", "exclusions", "rocch_hybrid"):
-        assert (chapter / "tables" / f"{stem}.md").exists(), stem
-    assert not (res / "tables" / "uci_nb_c44_c45.csv").exists()  # the study's target makes no paper table
-    summary = pd.read_csv(chapter / "tables" / "summary.csv")
-    assert set(summary["dataset"]) == set(cfg["datasets"]) and set(summary["learner"]) == set(cfg["studies"][study]["learners"])
-    assert (summary["protocol"] == "none").all()
-    notes = (chapter / "tables" / "summary.md").read_text()
-    assert "Data: protocol none: the data as it is" in notes
-    assert "LR-scaled: StandardScaler → LogisticRegression, given nominal attributes one-hot" in notes
-    assert "NB-FI: MDLDiscretizer → NaiveBayes, given the attribute table as it is" in notes
-    record = yaml.safe_load((res / "data" / "my-wine.json").read_text())
-    assert "column kinds inferred" in str(record["exclusions"]) and record["kinds"]["alcohol"] == "numeric"
-    references = {"LR-scaled": lambda: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
-                  "kNN": lambda: KNeighborsClassifier(n_neighbors=5)}
-    for name in cfg["datasets"]:
-        frame = pd.read_csv(work / "data" / "raw" / f"{name}.csv")
-        X, y = frame.drop(columns="target").to_numpy(), frame["target"].to_numpy()
-        folds = pd.read_csv(res / "folds" / f"{name}.csv")["fold"].to_numpy()
-        for learner, reference in references.items():
-            scores = pd.read_parquet(res / "scores" / "none" / name / f"{learner}.parquet")
-            # at the job's one thread (OMP_NUM_THREADS = the rule's threads): scikit-learn's k-NN breaks ties among
-            # equidistant neighbours by its chunks, which depend on the thread count (digits' integer pixels: 0.2 apart)
-            with threadpool_limits(1):
-                ref = cross_val_predict(reference(), X, y, cv=PredefinedSplit(folds), method="predict_proba")
-            ours = scores.sort_values("row")[[f"p:{c}" for c in np.unique(y)]].to_numpy()
-            assert np.max(np.abs(ours - ref)) <= 1e-12, (name, learner)
 
 def test_a_learner_of_ones_own_package_runs_and_its_changed_code_reruns_it(tmp_path):
     """estimator_packages: a learner whose class lives in the project folder is cross-validated by the workflow;
