@@ -167,7 +167,8 @@ def test_pairwise_tests_pairs_and_friedman_over_common_datasets(study):
         assert row["n_datasets"] == 4 and row["p"] == pytest.approx(ref.pvalue)
     per = res["per_dataset"].data
     assert len(per) == 2 * (5 + 4 + 4) and "table" not in per.columns
-    assert set(res) == {"tests", "detail", "per_dataset", "friedman", "friedman_results"}
+    assert set(res) == {"tests", "detail", "per_dataset", "friedman", "friedman_results", "untested"}
+    assert res["untested"] == []  # every pair ran on 4 data sets or more
 
 
 def test_pairwise_tests_two_learners_has_no_friedman(study):
