@@ -165,11 +165,13 @@ CONF
 
 # prepare_run DIR: a copy of the workflow and the test configuration, without any results.
 # (.test's results are left out, not copied and deleted: a local run may be writing them meanwhile, .ci/run)
+# Times are kept (cp -a): Snakemake re-runs a script rule whose script is newer than its outputs, so a copy of a
+# finished run's outputs beside a fresh copy of the workflow would have every job to do.
 prepare_run() {
     mkdir -p "$1/.test"
-    cp -r "$REPO/Snakefile" "$REPO/workflow" "$REPO/config" "$REPO/profiles" "$1/"
+    cp -a "$REPO/Snakefile" "$REPO/workflow" "$REPO/config" "$REPO/profiles" "$1/"
     find "$REPO/.test" -mindepth 1 -maxdepth 1 ! -name results ! -name resources ! -name .snakemake \
-        -exec cp -r {} "$1/.test/" \;
+        -exec cp -a {} "$1/.test/" \;
 }
 
 # reference_results LOCAL VAR: sets VAR to LOCAL, or to a fresh local run of .test if LOCAL is empty.
@@ -181,14 +183,9 @@ reference_results() {
     printf -v "$2" %s "$WORK/localrun/.test/results"
 }
 
-# compare_outputs REF RUN [--subset]: byte identity of every output, except files that hold times
-# or run-specific paths (provenance sidecars, per-fold records with fit seconds, logs, benchmarks,
-# the report's HTML). Files that embed a provenance record (data/*.json, REPORT.md, the report's
-# front page) are compared with that record's creation time (an ISO timestamp) blanked; everything
-# else byte for byte. With --subset, RUN may lack files of REF (a run of some targets only).
-# AUCACC_LOCAL_DONE=FILE (.ci/run starts this script while its local run of .test, REF, is still running): first wait
-# for FILE, which holds that run's exit status once it has ended.
-compare_outputs() {
+# wait_local: with AUCACC_LOCAL_DONE=FILE (.ci/run starts this script while its local run of .test, the reference, is
+# still running), waits for FILE, which holds that run's exit status once it has ended; fails if the run failed.
+wait_local() {
     if [ -n "${AUCACC_LOCAL_DONE:-}" ] && [ ! -s "$AUCACC_LOCAL_DONE" ]; then
         log "waiting for the local run of .test to end ($AUCACC_LOCAL_DONE)"
         wait_until 7200 "the local run of .test ($AUCACC_LOCAL_DONE)" test -s "$AUCACC_LOCAL_DONE"
@@ -196,6 +193,16 @@ compare_outputs() {
     if [ -n "${AUCACC_LOCAL_DONE:-}" ] && [ "$(cat "$AUCACC_LOCAL_DONE")" != 0 ]; then
         log "the local run of .test failed (exit $(cat "$AUCACC_LOCAL_DONE")): nothing to compare with"; exit 1
     fi
+}
+
+# compare_outputs REF RUN [--subset]: byte identity of every output, except files that hold times
+# or run-specific paths (provenance sidecars, per-fold records with fit seconds, logs, benchmarks,
+# the report's HTML). Files that embed a provenance record (data/*.json, REPORT.md, the report's
+# front page) are compared with that record's creation time (an ISO timestamp) blanked; everything
+# else byte for byte. With --subset, RUN may lack files of REF (a run of some targets only).
+# First waits for the local run (wait_local).
+compare_outputs() {
+    wait_local
     "$VENV/bin/python" - "$@" <<'PY'
 import re, sys
 from pathlib import Path

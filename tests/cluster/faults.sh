@@ -11,13 +11,13 @@
 #   3. a second Snakemake in the same folder during a run (all targets): refused, "Directory
 #      cannot be locked"; then SIGKILL the first: its jobs, lock and incomplete outputs stay; the
 #      README's steps (scancel --name <SLURM run ID>, --unlock, --rerun-incomplete) finish the run.
-#      Its folder is a copy of the calm run's (outputs, .snakemake metadata, times) without the outputs
+#      Its folder is a copy of the local reference run's (outputs, .snakemake metadata, times) without the outputs
 #      of one cross-validation (SIGKILL_FROM: NB on iris, the paper's protocol) and of every job downstream
 #      of it: that data set's source metrics, the tables of the study, the paper's tables and scorecard, the
 #      report: 50 of .test's 188 jobs, 16 of them in SLURM (before CI at 0b94c64 was measured: every job
 #      downstream of iris's cleaned table, 97 jobs, 45 in SLURM; the preparation and cross-validation jobs
-#      among them ran calm before the kill, as in the calm run, so fault 3 covers the same with fewer).
-#      Without a calm run (slurm.sh --faults), it starts from an empty folder, as faults 1 and 2 do.
+#      among them ran calm before the kill, as in the calm run, so fault 3 covers the same with fewer). The local
+#      run's folder, not the calm run's: fault 3 runs beside the calm run instead of after it.
 #
 # After each resume the outputs so far are byte-identical to a local run's; after the last, all of
 # them (every output of .test). The slurmd outage lasts until the node is declared DOWN: about
@@ -103,34 +103,34 @@ reported_failed() {
 }
 node_state() { sinfo -h -o %t; }
 
-# sigkill_folder: fault 3's folder $RUN: a copy of the calm run's without SIGKILL_FROM and the outputs of every job
-# downstream of it (the jobs `-R SIGKILL_FROM` would re-run, listed by a dry run;
-# Snakemake compares checksums, so a touched input would re-run nothing), or an empty one without a calm run.
+# sigkill_folder: fault 3's folder $RUN: a copy of the local reference run's (LOCAL: its outputs, its .snakemake
+# metadata, times kept) without SIGKILL_FROM and the outputs of every job downstream of it (the jobs
+# `-R SIGKILL_FROM` would re-run, listed by a dry run; Snakemake compares checksums, so a touched input would re-run
+# nothing). The local run, not the calm one: fault 3 then need not wait for the calm run, and runs beside it.
 sigkill_folder() {
-    local calm=$WORK/run/.test n
+    local local_test n
     local -a slice
-    if [ ! -f "$calm/$SIGKILL_FROM" ]; then
-        prepare_run "$RUN"
-        SIGKILL_JOB=""   # any job: the first, every data set's preparation, is long enough
-        log "no calm run: fault 3 runs every job of .test"
-        return
-    fi
+    wait_local
+    local_test=$(dirname "$LOCAL")
+    prepare_run "$RUN"
+    cp -a "$LOCAL" "$RUN/.test/results"
+    for d in .snakemake resources; do [ ! -d "$local_test/$d" ] || cp -a "$local_test/$d" "$RUN/.test/$d"; done
+    rm -rf "$RUN/.test/.snakemake/locks" "$RUN/.test/.snakemake/incomplete"
     SIGKILL_JOB=rule_summary
-    cp -a "$WORK/run" "$RUN"
     n=$(cd "$RUN" && "$SM" -n --directory .test --quiet rules 2>&1 | grep -oP '^total\s+\K\d+' | head -n 1 || true)
-    [ -z "$n" ] || fail "the copy of the calm run has $n jobs to do before any output is deleted"
+    [ -z "$n" ] || fail "the copy of the local run has $n jobs to do before any output is deleted"
     mapfile -t slice < <(cd "$RUN" && "$SM" -n --quiet host --directory .test -R "$SIGKILL_FROM" 2>&1 \
         | sed -n 's/^\s*output: //p' | tr ',' '\n' | sed 's/^ *//')
     [ "${#slice[@]}" -gt 0 ] || fail "no output downstream of $SIGKILL_FROM"
     (cd "$RUN/.test" && rm -rf -- "${slice[@]}")
     n=$(cd "$RUN" && "$SM" -n --directory .test --quiet rules 2>&1 | grep -oP '^total\s+\K\d+' | head -n 1 || true)
-    log "fault 3 runs in a copy of the calm run's folder without ${#slice[@]} outputs of the jobs downstream of" \
+    log "fault 3 runs in a copy of the local run's folder without ${#slice[@]} outputs of the jobs downstream of" \
         "$SIGKILL_FROM: $n jobs to do"
 }
 
-# fault_runs: the three faults below, in order (faults 1 and 2 in one run folder, fault 3 in a copy of the
-# calm run's); LOCAL is the reference results folder. slurm.sh (both parts) runs fault 1 beside the calm run instead,
-# then faults 2 and 3.
+# fault_runs: the three faults below, in order (faults 1 and 2 in one run folder, fault 3 in a copy of the local
+# run's); LOCAL is the reference results folder. slurm.sh (both parts) runs faults 1 and 3 beside the calm run
+# instead, then fault 2 alone.
 fault_runs() {
     fault_scancel
     fault_slurmd
@@ -197,7 +197,7 @@ compare_outputs "$LOCAL" "$RUN/.test/results" --subset
 # 3. a second Snakemake in the same folder, then SIGKILL --------------------------------------------
 fault_sigkill() {
 phase "a second snakemake in the same folder"
-RUN=$WORK/sigkill
+local RUN=$WORK/sigkill   # its own folder; faults 1 and 2 keep theirs
 sigkill_folder
 start_run "$LOGS/sigkill.log"
 wait_running "$LOGS/sigkill.log"
@@ -209,7 +209,7 @@ kill -0 "$SM_PID" 2>/dev/null || fail "the first run ended while the second was 
 log "the second snakemake was refused (exit $rc): $(grep -o 'Directory cannot be locked[^:]*' "$LOGS/second.log" | head -n 1)"
 
 phase "SIGKILL Snakemake mid-run"
-# In a copy of the calm run, the kill waits for the group job of the tables (summary: a few dozen jobs, a minute or
+# In a copy of the local run, the kill waits for the group job of the tables (summary: a few dozen jobs, a minute or
 # more), so that it is cut off mid-way: a small group job (one data set's preparation) can finish all its jobs, and
 # clear their incomplete marks, between the kill and scancel.
 wait_running "$LOGS/sigkill.log" "$SIGKILL_JOB" 900

@@ -3,7 +3,7 @@
 # the workflow on the committed test configuration (.test) through `--profile profiles/slurm`:
 #   1. calm: every target; the outputs must be byte-identical to a local run's;
 #   2. faults (tests/cluster/faults.sh): scancel, slurmd killed, a second Snakemake and SIGKILL, each
-#      resumed to outputs byte-identical to the local run's.
+#      resumed to outputs byte-identical to the local run's (scancel and SIGKILL beside the calm run).
 #
 #   bash tests/cluster/slurm.sh [--calm | --faults] [LOCAL_RESULTS]
 #
@@ -55,15 +55,16 @@ T0=$SECONDS
 case $MODE in
     calm) calm_start; calm_finish;;
     faults) fault_runs;;
-    # fault 1 (scancel, one job of its own run in its own folder) beside the calm run: the node has room for both
-    # (NODE_CPUS); then faults 2 (slurmd killed: alone on the cluster) and 3 (in a copy of the calm run's folder)
-    all) calm_start; fault_scancel; calm_finish;;
+    # faults 1 (scancel, one job of its own run in its own folder) and 3 (a second Snakemake and SIGKILL, in a copy of
+    # the local run's folder, once that run has ended) beside the calm run: the node has room for them (NODE_CPUS);
+    # then fault 2 (slurmd killed) alone on the cluster
+    all) calm_start; fault_scancel; fault_sigkill; calm_finish;;
 esac
 T1=$SECONDS
-[ "$MODE" != all ] || { fault_slurmd; fault_sigkill; }
+[ "$MODE" != all ] || fault_slurmd
 T2=$SECONDS
 phase ""
-# one line per part, read by .ci/run: "calm" is the calm run with fault 1 beside it, "faults" faults 2 and 3
+# one line per part, read by .ci/run: "calm" is the calm run with faults 1 and 3 beside it, "faults" fault 2
 [ "$MODE" = faults ] || log "time of SLURM calm: $((T1 - T0)) s"
 if [ "$MODE" = faults ]; then log "time of SLURM faults: $((T1 - T0)) s"
 elif [ "$MODE" = all ]; then log "time of SLURM faults: $((T2 - T1)) s"; fi
