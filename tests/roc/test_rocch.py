@@ -93,3 +93,71 @@ def test_the_hybrid_beats_or_ties_every_learner_under_each_constraint():
         tp = hybrid_under_constraints(hull, P, N, workforce=[k])["tpr"].iloc[0]
         ok = pts[pts["tpr"] * P + pts["fpr"] * N <= k + 1e-12]
         assert tp >= (ok["tpr"].max() if len(ok) else 0) - 1e-12
+
+
+# --- each learner's area over the hull's candidate points (table rocch_learner_auc) ------------------------------
+
+def test_candidate_auc_closes_by_the_trivial_classifiers_in_the_hulls_order():
+    from aucacc.roc import candidate_auc
+
+    # (0,0) (0.1,0.8) (0.3,0.95) (1,1): 0.1·0.4 + 0.2·0.875 + 0.7·0.975 = 0.04 + 0.175 + 0.6825 = 0.8975.
+    assert candidate_auc([0.1, 0.3], [0.8, 0.95]) == pytest.approx(0.8975, abs=1e-15)
+    # Any input order; the trivial points add nothing.
+    assert candidate_auc([1.0, 0.3, 0.0, 0.1], [1.0, 0.95, 0.0, 0.8]) == pytest.approx(0.8975, abs=1e-15)
+    # A vertical run at one FPR is climbed by increasing TPR: (0,0) (0,0.5) (0.5,0.5) (0.5,1) (1,1) = 0.25 + 0.5.
+    assert candidate_auc([0.5, 0.0, 0.5], [1.0, 0.5, 0.5]) == pytest.approx(0.75, abs=1e-15)
+    # A point below the diagonal is a point of the learner's curve (the hull would skip it): 0.5·0.1 + 0.5·0.6 = 0.35.
+    assert candidate_auc([0.5], [0.2]) == pytest.approx(0.35, abs=1e-15)
+    assert candidate_auc([], []) == 0.5  # no point but the trivial ones: the diagonal
+    with pytest.raises(ValueError, match="equal length"):
+        candidate_auc([0.1, 0.2], [0.5])
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        candidate_auc([0.1], [np.nan])
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        candidate_auc([1.2], [0.5])
+
+
+def _misaligned_folds(hull_points):
+    """Two learners, two folds of 2 positives and 2 negatives. L1 ranks each fold perfectly (fold AUC 1), but fold 0's
+    scores (.9 .8 | .7 .6) all lie above fold 1's (.5 .4 | .3 .2), so its threshold-averaged points are
+    (0,.25) (0,.5) (.25,.5) (.5,.5) (.5,.75) (.5,1) (.75,1): area 0.5·0.5 + 0.5·1 = 0.75. L2's are (0,.25) (.25,.25)
+    (.25,.5) (.25,.75) (.5,.75) (.5,1) (.75,1): 0.25·0.25 + 0.25·0.75 + 0.5·1 = 0.75, fold AUCs 0.75 and 0.75.
+    The hull: (0,0) (0,.5) (.5,1) (1,1), area 0.5·0.75 + 0.5 = 0.875 (L2's (.25,.75) lies on its edge)."""
+    from aucacc.roc import analyse
+
+    y = np.array(["p", "p", "n", "n"] * 2)
+    s1 = np.r_[[.9, .8, .7, .6], [.5, .4, .3, .2]]
+    s2 = np.r_[[.9, .6, .8, .2], [.7, .4, .5, .1]]
+    frames = {n: pd.DataFrame({"row": np.arange(8), "fold": np.repeat([0, 1], 4), "y_true": y, "p:n": 1 - s,
+                               "p:p": s}) for n, s in (("L1", s1), ("L2", s2))}
+    res = analyse(frames, "p", hull_points, n_points=5, n_thresholds=10)
+    info = {"dataset": "d", "positive": "p"}
+    return (res["hull"].assign(**info, hull_points=hull_points), res["folds"].assign(**info),
+            res["curves"].assign(**info))
+
+
+def test_learner_auc_table_uses_the_points_the_hull_is_built_from():
+    from aucacc.roc import hull_auc
+    from aucacc.roc.experiment import learner_auc_table
+
+    hull, check, curves = _misaligned_folds("threshold")
+    t = learner_auc_table(hull, check, curves).data
+    assert list(t.columns) == ["dataset", "positive", "learner", "hull_points", "n_points", "auc", "auc_folds"]
+    assert list(t["learner"]) == ["L1", "L2"] and set(t["hull_points"]) == {"threshold"}
+    assert list(t["n_points"]) == [7, 7]  # (0,0) and (1,1) are not candidates
+    np.testing.assert_allclose(t["auc"], [0.75, 0.75], rtol=0, atol=1e-15)
+    np.testing.assert_allclose(t["auc_folds"], [1.0, 0.75], rtol=0, atol=1e-15)
+    area = hull_auc(hull)
+    assert area == pytest.approx(0.875, abs=1e-15)
+    # Knowl 7 holds for the hull's own points; L1's mean fold AUC (another curve) lies above the hull.
+    assert (area >= t["auc"]).all() and t["auc_folds"].max() > area
+    # Built from the vertical averages instead: L1 is at TPR 1 from FPR 0 in both folds, so (0,1) (.25,1) (.5,1) (.75,1)
+    # and area 1, its mean fold AUC.
+    hull, check, curves = _misaligned_folds("vertical")
+    t = learner_auc_table(hull, check, curves).data.set_index("learner")
+    assert t.loc["L1", "hull_points"] == "vertical" and t.loc["L1", "n_points"] == 4
+    assert t.loc["L1", "auc"] == pytest.approx(1.0, abs=1e-15) and hull_auc(hull) == pytest.approx(1.0, abs=1e-15)
+    # A hull whose vertices name two kinds of points is refused.
+    mixed = hull.assign(hull_points=["vertical"] + ["threshold"] * (len(hull) - 1))
+    with pytest.raises(ValueError, match="data set 'd', positive 'p'.*roc.hull_points"):
+        learner_auc_table(mixed, check, curves)

@@ -153,7 +153,8 @@ def raw_path(wildcards):
 
 
 # The tables of the ROC stage (roc.smk), every study's.
-ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints"]
+ROC_TABLES = ["rocch_dominators", "rocch_hybrid", "rocch_fpr_targets", "roc_auc_check", "rocch_constraints",
+              "rocch_learner_auc"]
 
 
 def table_csvs(targets):

@@ -80,7 +80,7 @@ def roc_datasets_of(root):
 
 
 # Tables over the data sets: dominators by slope range, ROCCH-hybrid choices by slope, by FPR and under the
-# workforce, precision and lift constraints, AUC check.
+# workforce, precision and lift constraints, AUC check, each learner's area over the hull's candidate points.
 rule roc_tables:
     input:
         hull=lambda wc: [f"{wc.root}/roc/{d}/hull.csv" for d in roc_datasets_of(wc.root)],
@@ -92,6 +92,7 @@ rule roc_tables:
         fpr_targets="{root}/tables/rocch_fpr_targets.csv",
         check="{root}/tables/roc_auc_check.csv",
         constraints="{root}/tables/rocch_constraints.csv",
+        learner_auc="{root}/tables/rocch_learner_auc.csv",
         md_tex=expand("{{root}}/tables/{t}.{ext}", t=ROC_TABLES, ext=["md", "tex"]),
     log:
         "{root}/logs/roc_tables.log",  # not in logs/roc/, where a data set named roc_tables logs

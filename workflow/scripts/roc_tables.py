@@ -1,5 +1,5 @@
 # Tables over the data sets: ROCCH dominators by slope range, ROCCH-hybrid choices (by slope, by FPR, under the
-# workforce, precision and lift constraints), AUC check.
+# workforce, precision and lift constraints), AUC check, each learner's area over the hull's candidate points.
 import pandas as pd
 
 from aucacc.provenance import provenance, verified

@@ -29,12 +29,12 @@ from aucacc.roc.curves import (RocCurve, ThresholdAverage, VerticalAverage, auc_
                                roc_points, threshold_average, tpr_at_fpr, vertical_average)
 from aucacc.roc.experiment import AUC_TOL, HULL_POINTS, analyse, fold_curves, operating_points, roc_dataset, roc_tables
 from aucacc.roc.hull import Hull, hybrid_for_fpr, hybrid_for_slope, iso_slope, roc_convex_hull, slope_ranges
-from aucacc.roc.rocch import (ALWAYS_NEGATIVE, ALWAYS_POSITIVE, dominators, hull_auc, hybrid_at_fprs, hybrid_choices,
-                              rocch_table, zoom_box)
+from aucacc.roc.rocch import (ALWAYS_NEGATIVE, ALWAYS_POSITIVE, candidate_auc, dominators, hull_auc, hybrid_at_fprs,
+                              hybrid_choices, rocch_table, zoom_box)
 from aucacc.scores import positive_class  # the scores format (bottom layer); kept here, where the ROC stage uses it
 
 __all__ = ["RocCurve", "ThresholdAverage", "VerticalAverage", "auc_from_points", "point_at_threshold", "roc_points",
            "threshold_average", "tpr_at_fpr", "vertical_average", "AUC_TOL", "HULL_POINTS", "analyse", "fold_curves",
            "operating_points", "positive_class", "roc_dataset", "roc_tables", "Hull", "hybrid_for_fpr",
            "hybrid_for_slope", "iso_slope", "roc_convex_hull", "slope_ranges", "ALWAYS_NEGATIVE", "ALWAYS_POSITIVE",
-           "dominators", "hull_auc", "hybrid_at_fprs", "hybrid_choices", "rocch_table", "zoom_box"]
+           "candidate_auc", "dominators", "hull_auc", "hybrid_at_fprs", "hybrid_choices", "rocch_table", "zoom_box"]

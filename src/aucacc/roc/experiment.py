@@ -12,8 +12,8 @@ from aucacc.captions import caption
 from aucacc.evaluation.metrics import rank_auc
 from aucacc.roc.curves import RocCurve, ranking_key, roc_points, threshold_average, vertical_average
 from aucacc.roc.det import det_table
-from aucacc.roc.rocch import (dominators, hull_auc, hybrid_at_fprs, hybrid_choices, hybrid_under_constraints,
-                              rocch_table)
+from aucacc.roc.rocch import (candidate_auc, dominators, hull_auc, hybrid_at_fprs, hybrid_choices,
+                              hybrid_under_constraints, rocch_table)
 from aucacc.scores import UNDEFINED_MARK, mark_partial, positive_class
 from aucacc.tables import Table, split_frame
 
@@ -414,6 +414,58 @@ def constraints_table(hull: pd.DataFrame, workforce=(), min_precision=(), lift_f
     return Table(pd.concat(tg, ignore_index=True), floatfmt=".4g", caption=caption("rocch_constraints"))
 
 
+def learner_auc_table(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame) -> Table:
+    """Table ``rocch_learner_auc``: each learner's area over the very points the hull is built from.
+
+    Per data set and positive class the ROCCH (``hull``) is built from every learner's
+    ``hull_points`` points (the rows of ``curves`` of that ``kind``; the trivial end points
+    aside, :func:`operating_points`) and (0, 0), (1, 1). Each learner's :func:`candidate_auc`
+    of those points is the area its own curve over them encloses, which Provost & Fawcett's
+    Knowl 7 bounds by the hull's area; beside it the learner's mean fold AUC (``check``), the
+    area of other curves (one per fold).
+
+    Parameters
+    ----------
+    hull, check, curves : DataFrame
+        The per-data-set tables of :func:`roc_dataset`, stacked (``hull`` gives the pairs and
+        their ``hull_points``; ``curves`` the points; ``check`` the fold AUCs).
+
+    Returns
+    -------
+    Table
+        One row per (dataset, positive, learner), in the hull's order of pairs and the curves'
+        order of learners: ``dataset, positive, learner, hull_points`` (the kind of points),
+        ``n_points`` (non-trivial candidate points), ``auc`` (:func:`candidate_auc`) and
+        ``auc_folds`` (mean fold AUC of the ROC points, as in ``roc_auc_check``).
+
+    Raises
+    ------
+    ValueError
+        A pair's ``hull_points`` is not one kind, or its points are not rates
+        (:func:`candidate_auc`).
+    """
+    rows = []
+    check_of, curves_of = split_frame(check, _KEYS), split_frame(curves, _KEYS)
+    for (d, pos), g in hull.groupby(_KEYS, sort=False):
+        kinds = g["hull_points"].dropna().unique()
+        if len(kinds) != 1:
+            raise ValueError(f"data set {d!r}, positive {pos!r}: hull vertices name {len(kinds)} kinds of "
+                             f"hull points ({list(kinds)}); each hull is built from one kind (config roc.hull_points)")
+        kind = str(kinds[0])
+        cv = curves_of[(d, pos)]
+        folds = check_of[(d, pos)].groupby("learner", sort=False)["auc_points"].mean()
+        pts_of = split_frame(cv[cv["kind"] == kind], "learner")
+        for lrn in cv["learner"].unique():
+            p = pts_of[lrn]
+            fpr, tpr = p["fpr"].to_numpy(float), p["tpr"].to_numpy(float)
+            trivial = ((fpr == 0) & (tpr == 0)) | ((fpr == 1) & (tpr == 1))  # as operating_points drops them
+            rows.append({"dataset": d, "positive": pos, "learner": lrn, "hull_points": kind,
+                         "n_points": int((~trivial).sum()), "auc": candidate_auc(fpr[~trivial], tpr[~trivial]),
+                         "auc_folds": float(folds.get(lrn, np.nan))})
+    cols = _KEYS + ["learner", "hull_points", "n_points", "auc", "auc_folds"]
+    return Table(pd.DataFrame(rows, columns=cols), floatfmt=".6g", caption=caption("rocch_learner_auc"))
+
+
 def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, slopes, target_fpr,
                workforce=(), min_precision=(), lift_fraction=()) -> dict:
     """The ROC tables over the data sets (rule ``roc_tables``).
@@ -433,7 +485,8 @@ def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, sl
     Returns
     -------
     dict
-        ``{"check", "dominators", "hybrid", "fpr_targets", "constraints"}`` → :class:`~aucacc.tables.Table`.
+        ``{"check", "dominators", "hybrid", "fpr_targets", "constraints", "learner_auc"}`` →
+        :class:`~aucacc.tables.Table`.
 
     Raises
     ------
@@ -443,4 +496,5 @@ def roc_tables(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFrame, sl
     hull = hull.sort_values(_KEYS + ["vertex"], kind="stable")
     return {"check": auc_check_table(check), "dominators": dominators_table(hull),
             "hybrid": hybrid_table(hull, check, curves, slopes), "fpr_targets": fpr_targets_table(hull, target_fpr),
-            "constraints": constraints_table(hull, workforce, min_precision, lift_fraction)}
+            "constraints": constraints_table(hull, workforce, min_precision, lift_fraction),
+            "learner_auc": learner_auc_table(hull, check, curves)}

@@ -122,6 +122,42 @@ def hull_auc(hull) -> float:
     return auc_from_points(h["fpr"].to_numpy(float), h["tpr"].to_numpy(float))
 
 
+def candidate_auc(fpr, tpr) -> float:
+    """Area under one learner's hull candidates, closed as the hull closes them (Provost & Fawcett 2001, Knowl 7).
+
+    The ROCCH of several learners (:func:`rocch_table`) is built from each learner's candidate
+    points (:func:`aucacc.roc.operating_points`, e.g. its threshold-averaged points) and the
+    trivial classifiers (0, 0) and (1, 1). This is the area of that learner's own curve over the
+    same points: trapezoids (Fawcett 2006, Alg. 3) through (0, 0), the points by increasing FPR
+    (then TPR, the hull's order) and (1, 1). The hull lies on or above every such curve, so
+    :func:`hull_auc` is at least this for every learner it is built from; a learner's mean fold
+    AUC is the area of other curves (the folds') and need not be.
+
+    Parameters
+    ----------
+    fpr, tpr : float arrays, shape (k,)
+        The learner's candidate points, rates in [0, 1], in any order (k may be 0: the area is
+        the diagonal's, 0.5). Points equal to (0, 0) or (1, 1) add nothing.
+
+    Returns
+    -------
+    float
+        The area, in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, NaN, or a rate outside [0, 1].
+    """
+    x, y = np.asarray(fpr, dtype=float).ravel(), np.asarray(tpr, dtype=float).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"fpr and tpr must have equal length, got {x.size}, {y.size}")
+    if np.isnan(x).any() or np.isnan(y).any() or ((x < 0) | (x > 1) | (y < 0) | (y > 1)).any():
+        raise ValueError("rates must be numbers in [0, 1]")
+    order = np.lexsort((y, x))  # by fpr, then tpr, as roc_convex_hull orders the points
+    return auc_from_points(np.r_[0.0, x[order], 1.0], np.r_[0.0, y[order], 1.0])
+
+
 def zoom_box(hull, sizes=(0.05, 0.1, 0.2, 0.3, 0.5)):
     """Smallest upper-left box ``[0, z] × [1 − z, 1]`` whose centre the hull passes above (TPR >= 1 − z/2 at FPR z/2).
 

@@ -123,13 +123,16 @@ def _check_hybrid_regret(tables, v):
 def _check_hull_area(tables, v):
     """Provost & Fawcett Knowl 7: the area under the ROCCH is at least every learner's AUC, on every data set.
 
-    The hull of ``hull`` (``rocch_dominators``: its vertices) against each learner's mean fold AUC
-    from its ROC points (``roc_auc_check``), per data set and positive class.
+    The hull of ``hull`` (``rocch_dominators``: its vertices) against each learner's area over the
+    very points the hull is built from (``auc_table``: ``rocch_learner_auc``, column ``auc``;
+    :func:`aucacc.roc.candidate_auc`), per data set and positive class. The claim is about the
+    curves the hull is built from: a learner's mean fold AUC is the area of other curves (the
+    folds'), which the hull over averaged points need not enclose.
     """
-    hull, check = tables.get(v["hull"]), tables.get(v["auc_table"])
-    if hull is None or check is None or not len(hull) or not len(check):
+    hull, aucs = tables.get(v["hull"]), tables.get(v["auc_table"])
+    if hull is None or aucs is None or not len(hull) or not len(aucs):
         return None, ""
-    auc = check.groupby(["dataset", "positive", "learner"], sort=False)["auc_points"].mean()
+    auc = aucs.set_index(["dataset", "positive", "learner"])["auc"].astype(float)
     tol = float(v.get("tolerance", 1e-9))
     margins = []
     for (d, pos), g in hull.groupby(["dataset", "positive"], sort=False):
@@ -140,8 +143,8 @@ def _check_hull_area(tables, v):
         return None, ""
     bad = [m for m in margins if m[1] < -tol]
     small = min(margins, key=lambda m: m[1])
-    return not bad, (f"hull area ≥ every learner's mean fold AUC on {len(margins) - len(bad)} of {len(margins)} "
-                     f"data sets; smallest margin {small[1]:+.4f} ({small[0]}, {small[2]})"
+    return not bad, (f"hull area ≥ every learner's AUC over the hull's points on {len(margins) - len(bad)} of "
+                     f"{len(margins)} data sets; smallest margin {small[1]:+.3g} ({small[0]}, {small[2]})"
                      + (f"; below: {', '.join(f'{d} ({lrn} {m:+.4f})' for d, m, lrn in bad)}" if bad else ""))
 
 
