@@ -12,7 +12,7 @@ import copy
 
 import pytest
 
-from aucacc.config import ConfigError, check_study_inputs, load_config, validate_config
+from aucacc.config import ConfigError, check_study_inputs, load_config, raw_datasets, study_title, validate_config
 from aucacc.exceptions import ClaimsError
 from aucacc.report.claims import load_claims
 
@@ -139,6 +139,33 @@ def test_a_study_defaults_to_the_data_as_it_is_and_the_paper_study_to_its_protoc
     assert out["studies"]["mine"]["discretization"] == "none"
     assert out["studies"]["theirs"]["discretization"] == "per_fold"
     assert out["studies"]["huang_ling_2005"]["discretization"] == "whole_data"
+
+
+def test_a_studys_display_name_is_its_title_else_its_key():
+    """The figures' titles and the report chapter name a study by its title (issue: the new-user trial found its key,
+    ``my_study``, in every figure title); the key where it has none."""
+    assert study_title(VALID["studies"]["huang_ling_2005"], "huang_ling_2005") == "Huang & Ling (2005), §IV"
+    assert study_title({"title": None}, "my_study") == "my_study" and study_title({}, "my_study") == "my_study"
+    config = copy.deepcopy(VALID)
+    config["studies"]["my_study"] = {"title": "Three CSV files", "datasets": ["iris"], "learners": ["NB", "C4.5"]}
+    config["studies"]["untitled"] = {"datasets": ["iris"], "learners": ["NB", "C4.5"]}
+    out = validate_config(config)
+    assert [study_title(out["studies"][s], s) for s in ("my_study", "untitled")] == ["Three CSV files", "untitled"]
+
+
+def test_raw_datasets_are_those_only_studies_without_discretization_name():
+    """The data sets the data-set table counts as they are: named by a study with discretization none and by no
+    study that discretizes (the paper's config: none)."""
+    assert raw_datasets(VALID) == []
+    config = copy.deepcopy(VALID)
+    config["studies"]["mine"] = {"datasets": ["pima", "iris"], "learners": ["NB-FI", "C4.5"]}  # none by default
+    config["studies"]["theirs"] = {"datasets": ["pima"], "learners": ["NB-FI", "C4.5"], "discretization": "per_fold"}
+    out = validate_config(config)
+    assert raw_datasets(out) == []  # the paper study discretizes iris and pima too
+    del out["studies"]["huang_ling_2005"]
+    assert raw_datasets(out) == ["iris"]  # pima: also theirs, per fold; in the order of config["datasets"]
+    del out["studies"]["theirs"]
+    assert raw_datasets(out) == [d for d in out["datasets"] if d in ("iris", "pima")]
 
 
 @pytest.mark.parametrize("study,key,words", [

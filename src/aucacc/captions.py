@@ -17,6 +17,9 @@ CAPTIONS: dict[str, str] = {
     "datasets": "Data sets (Huang & Ling 2005, data-set table): ours beside the published counts",
     "datasets_own": "Data sets: instances, attributes (after discretization and raw), classes and every row or "
                     "column removed by the recipe",
+    "datasets_raw": "Data sets: instances, attributes as the learners get them (numeric and nominal; after the "
+                    "whole-data discretization only for a data set of a study that discretizes), classes and every "
+                    "row or column removed by the recipe",
     # the paper's tables (aucacc.report.paper_tables)
     "uci_nb_c44_c45": "Accuracy and AUC (%) (Huang & Ling 2005, §IV-B): mean ± sd over the folds, {protocol} "
                       "discretization (published mean in brackets)",

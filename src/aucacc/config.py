@@ -385,8 +385,7 @@ def _fill_derived_defaults(config: dict[str, Any], schema: dict) -> None:
     learners = list(config["learners"])
     svm = None
     for name, study in config["studies"].items():
-        if study["title"] is None:
-            study["title"] = name
+        study["title"] = study_title(study, name)
         if study["discretization"] is None:  # the data as it is, except the paper's own protocol for its study
             study["discretization"] = config["protocol"]["discretization"] if study["published"] else "none"
         if study["published"]:
@@ -526,6 +525,45 @@ def study_pairs(study: dict[str, Any]) -> list[list[str]]:
         return [list(p) for p in study["cde_pairs"]]
     ls = study["learners"]
     return [[ls[j], ls[i]] for j in range(len(ls)) for i in range(j)]
+
+
+def study_title(study: dict[str, Any], name: str) -> str:
+    """A study's display name, in its figures' titles and its report chapter: its ``title``
+    (``studies.<name>.title``), or, when that is not set, its config key ``name``.
+
+    Parameters
+    ----------
+    study : the study's config entry (``config["studies"][name]``; validated or as a run recorded it).
+    name : its config key (the folder ``results/studies/<name>/``).
+
+    Returns
+    -------
+    str
+        e.g. ``"Huang & Ling (2005), §IV"`` for ``huang_ling_2005``.
+    """
+    title = (study or {}).get("title")
+    return name if title is None or str(title) == "" else str(title)
+
+
+def raw_datasets(config: dict[str, Any]) -> list[str]:
+    """The data sets whose learners get them as they are: those named by at least one study and by no study whose
+    ``discretization`` is other than ``none``. The data-set table (:func:`aucacc.datasets.table.dataset_table`)
+    counts their attributes as they are (numeric and nominal), not after the whole-data discretization.
+
+    Parameters
+    ----------
+    config : a validated config (every study's ``discretization`` filled: :func:`validate_config`).
+
+    Returns
+    -------
+    list of str
+        in the order of ``config["datasets"]``.
+    """
+    given: dict[str, set] = {}
+    for study in (config.get("studies") or {}).values():
+        for d in study["datasets"]:
+            given.setdefault(d, set()).add(study["discretization"])
+    return [d for d in config["datasets"] if given.get(d) == {"none"}]
 
 
 #: The columns a study's ``retest`` CSV must have (``table`` is optional), and the metrics it may name.

@@ -25,3 +25,20 @@ def test_single_interval_attributes_leave_the_attribute_count():
     pub = pd.DataFrame({"dataset": ["iris"], "attributes": [3], "classes": [3], "instances": [150]})
     row = dataset_table([meta], pub, {"iris": {"single_interval": ["b"]}}).iloc[0]
     assert (row["attributes"], row["attributes_raw"], bool(row["match_attributes"])) == (3, 4, True)
+
+
+def test_a_data_set_given_as_it_is_counts_its_attributes_as_they_are():
+    """The new-user trial: a study with discretization none (its learners get the clean data) had its attribute
+    count taken after the whole-data discretization. A data set of ``raw`` counts the clean data's attributes,
+    numeric and nominal, whatever cut points exist for it; the others keep the paper's count."""
+    kinds = {"a": "numeric", "b": "numeric", "c": "nominal", "d": "numeric", "e": "nominal"}
+    metas = [{"name": n, "kinds": kinds, "n_instances": 10, "classes": ["x", "y"], "class_distribution": {"x": 5, "y": 5},
+              "exclusions": []} for n in ("mine", "paper")]
+    cuts = {n: {"single_interval": ["a", "c"]} for n in ("mine", "paper")}
+    table = dataset_table(metas, None, cuts, raw=["mine"]).set_index("dataset")
+    assert table.loc["mine", ["attributes", "attributes_raw", "numeric", "nominal"]].tolist() == [5, 5, 3, 2]
+    assert pd.isna(table.loc["mine", "attributes_informative"])
+    assert table.loc["paper", ["attributes", "attributes_raw", "numeric", "nominal"]].tolist() == [3, 5, 3, 2]
+    # no raw data set: the paper's table, column for column
+    assert list(dataset_table(metas, None, cuts).columns) == [c for c in table.reset_index().columns
+                                                              if c not in ("numeric", "nominal")]

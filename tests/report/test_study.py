@@ -1,11 +1,14 @@
 """aucacc.report.study: a study's analysis from one's own fold results, without Snakemake: a hand-computed C/D/E
 tally, the tables of the analysis functions the workflow's jobs call, and the files the workflow writes."""
 
+from fractions import Fraction
+
 import numpy as np
 import pandas as pd
 import pytest
 
 import aucacc
+import aucacc.report.study
 from aucacc.exceptions import DataFormatError
 from aucacc.studies.analysis import auc_vs_accuracy, retest_claims, summary
 from aucacc.studies.results import folds_to_metrics
@@ -103,3 +106,35 @@ def test_the_paper_study_of_the_test_run_again(test_run, tmp_path):
     assert again.tables["exclusions"].data[["dataset", "learner"]].values.tolist() == [["iris", "SVM"]]
     front = pd.read_csv(results / "report" / "studies.csv").set_index("study")
     assert again.headline == front.loc["huang_ling_2005", "headline"]
+
+
+def _titles(fig) -> str:
+    """Every title of a figure: its own (suptitle) and its panels', and a message figure's text."""
+    return " | ".join([t.get_text() for t in fig.texts] + [ax.get_title() for ax in fig.axes]
+                      + [t.get_text() for ax in fig.axes for t in ax.texts])
+
+
+def test_figures_are_titled_by_the_studys_title_not_its_key():
+    """The new-user trial: every figure of the study ``my_study`` said ``my_study``; it says the study's title
+    (config ``studies.<name>.title``), the key only where no title is given."""
+    title = "Three CSV files, five learners"
+    out = aucacc.analyse_study(_folds(), seed=7, study="my_study", title=title, n_boot=20, nsamples=200)
+    assert out.study == "my_study" and set(out.figures) == {"cd_accuracy", "cd_auc", "auc_vs_accuracy"}
+    for name, fig in out.figures.items():
+        assert title in _titles(fig) and "my_study" not in _titles(fig), (name, _titles(fig))
+    keyed = aucacc.analyse_study(_folds(), seed=7, study="my_study", n_boot=20, nsamples=200)
+    assert all("my_study" in _titles(f) for f in keyed.figures.values())
+    rows = [{"dataset": d, "learner": x, "protocol": "none", "fold": k, "measure": m, "value": v / 100,
+             "exact": str(Fraction(v, 100))}
+            for d, k, auc_a, auc_b, acc_a, acc_b in FOLDS
+            for x, a, c in (("A", auc_a, acc_a), ("B", auc_b, acc_b))
+            for m, v in (("auc", a), ("accuracy", c))]
+    measures = pd.DataFrame(rows)
+    figures = {**aucacc.report.study.study_measure_figures(measures, ["accuracy", "auc"], ["A", "B"], [("B", "A")],
+                                                           "my_study", title).figures,
+               **aucacc.report.study.study_measures(measures, [("B", "A")], ["accuracy", "auc"], "my_study",
+                                                    alpha=0.05, n_boot=20, seed=1, title=title).figures}
+    assert set(figures) == {"measures_scatter", "measure_ranks", "learner_pairs/accuracy", "learner_pairs/auc",
+                            "measures_matrix"}
+    for name, fig in figures.items():
+        assert title in _titles(fig) and "my_study" not in _titles(fig), (name, _titles(fig))

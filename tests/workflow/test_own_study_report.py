@@ -30,6 +30,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pandas as pd
 import pytest
 import yaml
 
@@ -38,9 +39,10 @@ from helpers import REPO_ROOT
 pytestmark = pytest.mark.slow
 
 # The generic stages a study-only config runs (workflow/rules: datasets, evaluate, roc, studies, the report's tables
-# and REPORT.md), and `all`. Any other rule (the paper's: paper.smk, svm.smk, profit.smk, synthetic.smk, stats.smk,
+# and REPORT.md), and `all`; not `discretize`: a study of the data as it is (discretization none) has no use for the
+# whole-data cut points, and its data-set table counts the attributes as they are. Any other rule (the paper's: paper.smk, svm.smk, profit.smk, synthetic.smk, stats.smk,
 # the scorecard, its figures, the worked examples) is the paper study's.
-GENERIC_RULES = {"fetch", "clean", "discretize", "folds", "cross_validate", "dataset_table", "report_table",
+GENERIC_RULES = {"fetch", "clean", "folds", "cross_validate", "dataset_table", "report_table",
                  "roc_dataset", "roc_tables", "study_summary", "study_tests", "study_cde", "study_source_metrics",
                  "study_source_metrics_table", "study_measures", "study_measure_tests", "study_measure_figures",
                  "study_report_table", "study_headlines", "report_md",
@@ -237,3 +239,21 @@ def test_the_readme_example_as_written_and_its_probabilities_equal_scikit_learns
                 ref = cross_val_predict(reference(), X, y, cv=PredefinedSplit(folds), method="predict_proba")
             ours = scores.sort_values("row")[[f"p:{c}" for c in np.unique(y)]].to_numpy()
             assert np.max(np.abs(ours - ref)) <= 1e-12, (name, learner)
+
+
+def test_the_data_set_table_describes_the_data_the_learners_got(own_study):
+    """The new-user trial: the study's learners get the data as it is (discretization none), yet the data-set table
+    counted the attributes left after the whole-data discretization (digits' constant column, a single interval,
+    left out). The table counts every column of each CSV file but the class, numeric and nominal, and no whole-data
+    cut points are made."""
+    clone, _, _, _, _ = own_study
+    res = clone / "results"
+    table = pd.read_csv(res / "tables" / "datasets.csv").set_index("dataset")
+    for name in ("my-wine", "my-cancer", "my-digits"):
+        columns = len(pd.read_csv(clone / "data" / "raw" / f"{name}.csv", nrows=1).columns) - 1  # but `target`
+        assert table.loc[name, ["attributes", "attributes_raw", "numeric", "nominal"]].tolist() == [columns, columns,
+                                                                                                   columns, 0], name
+    assert table.loc["my-digits", "attributes"] == 13  # its constant first pixel and 12 columns (_tiny_csvs)
+    assert not (res / "discretized").exists()
+    md = (res / "tables" / "datasets.md").read_text()
+    assert "attributes as the learners get them" in md and "numeric" in md and "nominal" in md

@@ -104,6 +104,47 @@ def test_a_config_without_published_numbers_runs_every_default_target(own):
     assert "**mine**" in front and "**Another one**" in front
 
 
+_TITLED_AGAIN = """
+import sys
+from pathlib import Path
+import aucacc
+from aucacc.measures import MEASURES, read_fold_measures
+from aucacc.report.figures import save_figure
+from aucacc.report.study import study_measure_figures, study_measures
+results, out, title = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] or None
+settings = aucacc.study_settings(results, "mine_too")
+assert settings["title"] == "Another one", settings["title"]
+settings["title"] = title
+again = aucacc.analyse_study(aucacc.load_study(results, "mine_too"), **settings)
+fold = read_fold_measures(results / "studies" / "mine_too" / "tables" / "fold_measures.csv")
+names, pairs = list(MEASURES), settings["pairs"]
+again.figures.update(study_measure_figures(fold, names, settings["learners"], pairs, "mine_too", title).figures)
+again.figures.update(study_measures(fold, pairs, names, "mine_too", alpha=settings["alpha"],
+                                    n_boot=settings["n_boot"], seed=settings["seed"], title=title).figures)
+for name in ("cd_accuracy", "cd_auc", "auc_vs_accuracy", "measures_scatter", "measure_ranks", "measures_matrix",
+             "learner_pairs/auc"):
+    (out / name).parent.mkdir(parents=True, exist_ok=True)
+    save_figure(again.figures[name], out / name)
+"""
+
+
+def test_a_studys_figures_are_titled_by_its_title(own, tmp_path):
+    """The new-user trial: the figures of a study said its config key (``mine_too``), not its title (``Another
+    one``). Every figure of the study's chapter equals, byte for byte, the library's drawn with the title
+    (aucacc.study_settings gives it), and differs from the one drawn with the key (so the title is in the PNG)."""
+    res, _ = own
+    theirs = res / "studies" / "mine_too" / "figures"
+    env = {**_ENV, "PYTHONHASHSEED": "0"}  # the CD diagrams' bytes depend on it; the workflow's jobs fix it to 0
+    for title in ("Another one", ""):
+        out = tmp_path / (title or "key")
+        subprocess.run([sys.executable, "-c", _TITLED_AGAIN, str(res), str(out), title], check=True, env=env,
+                       timeout=600)
+        pngs = sorted(p.relative_to(out) for p in out.rglob("*.png"))
+        assert len(pngs) == 7
+        same_bytes = [str(p) for p in pngs if (out / p).read_bytes() == (theirs / p).read_bytes()]
+        assert same_bytes == ([str(p) for p in pngs] if title else []), (title, same_bytes)
+
+
 def test_a_binary_only_learner_is_skipped_on_a_multiclass_data_set(own):
     res, _ = own
     record = yaml.safe_load((res / "scores" / "whole_data" / "iris" / "SVM.json").read_text())

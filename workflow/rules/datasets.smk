@@ -1,4 +1,6 @@
 # Stage 1: raw files (cache → mirror → data/raw → url → OpenML) → clean tables → the data-set table.
+from aucacc.config import raw_datasets
+
 @final_output
 def _dataset_targets():
     return tables("datasets")
@@ -55,11 +57,16 @@ rule clean:
         "../scripts/clean.py"
 
 
+# The data sets whose learners get them as they are (named only by studies with discretization none): the data-set
+# table counts their attributes as they are, numeric and nominal, and does not discretize them.
+RAW_DATASETS = raw_datasets(config)
+
+
 # The data-set table (the paper's, regenerated, beside the published counts when a study has them).
 rule dataset_table:
     input:
         metas=expand(f"{RESULTS}/data/{{dataset}}.json", dataset=DATASETS),
-        cuts=expand(f"{RESULTS}/discretized/{{dataset}}.json", dataset=DATASETS),
+        cuts=expand(f"{RESULTS}/discretized/{{dataset}}.json", dataset=[d for d in DATASETS if d not in RAW_DATASETS]),
         # the published counts beside ours only with a paper study (published: [] without one; common.smk)
         published=published("datasets"),
     output:
@@ -70,6 +77,8 @@ rule dataset_table:
         f"{RESULTS}/logs/dataset_table.log",
     benchmark:
         f"{RESULTS}/benchmarks/dataset_table.tsv"
+    params:
+        raw=RAW_DATASETS,
     threads: 1
     resources:
         mem_mb=1000,

@@ -3,6 +3,7 @@
 # (results/scores/<discretization>/<data set>/<learner>.*): a (data set, learner, discretization) named by
 # several studies is trained once. The ROC stage (roc.smk) serves every study; the paper study's source metrics are
 # its own stage (stats.smk), every other study gets its own by the same scripts. Library: aucacc.studies.
+from aucacc.config import study_title
 from aucacc.report.document import study_category
 from aucacc.measures import MEASURES, study_measure_names
 from aucacc.scores import study_files as scores_study_files
@@ -146,6 +147,7 @@ rule study_tests:
         f"{RESULTS}/benchmarks/studies/{{study}}/tests.tsv"
     params:
         study=lambda wc: wc.study,
+        title=lambda wc: study_title(STUDIES[wc.study], wc.study),  # the figures' titles
         learners=lambda wc: STUDIES[wc.study]["learners"],
         alpha=config["protocol"]["alpha"],
         rope=config["statistics"]["rope"],
@@ -216,6 +218,7 @@ rule study_cde:
         f"{RESULTS}/benchmarks/studies/{{study}}/cde.tsv"
     params:
         study=lambda wc: wc.study,
+        title=lambda wc: study_title(STUDIES[wc.study], wc.study),  # the figures' titles
         learners=lambda wc: STUDIES[wc.study]["learners"],
         pairs=lambda wc: study_pairs(STUDIES[wc.study]),
         alpha=config["protocol"]["alpha"],
@@ -255,6 +258,7 @@ rule study_measures:
         f"{RESULTS}/benchmarks/studies/{{study}}/measures.tsv"
     params:
         study=lambda wc: wc.study,
+        title=lambda wc: study_title(STUDIES[wc.study], wc.study),  # the figures' titles
         pairs=lambda wc: study_pairs(STUDIES[wc.study]),
         measures=lambda wc: study_measure_names(STUDIES[wc.study]),
         alpha=config["protocol"]["alpha"],
@@ -331,6 +335,7 @@ rule study_measure_figures:
         f"{RESULTS}/benchmarks/studies/{{study}}/measure_figures.tsv"
     params:
         study=lambda wc: wc.study,
+        title=lambda wc: study_title(STUDIES[wc.study], wc.study),  # the figures' titles
         learners=lambda wc: STUDIES[wc.study]["learners"],  # each learner's colour in every figure of the study
         measures=lambda wc: study_measure_names(STUDIES[wc.study]),
         pairs=lambda wc: study_pairs(STUDIES[wc.study]),

@@ -1,4 +1,5 @@
 # Regenerate the data-set table beside the paper's counts.
+# snakemake.params.raw  the data sets their learners get as they are (aucacc.config.raw_datasets)
 import pandas as pd
 
 from aucacc.captions import caption
@@ -14,11 +15,14 @@ metas = [read_meta(p) for p in snakemake.input.metas]
 disc = read_cut_points(getattr(snakemake.input, "cuts", []) or [])
 # Without a study of published numbers (no `published` input) the table has no published columns.
 pub = getattr(snakemake.input, "published", None)
-table = dataset_table(metas, pd.read_csv(pub) if pub else None, disc or None)
+# the data sets of studies with discretization none only: their attributes as they are (numeric, nominal)
+raw = list(getattr(snakemake.params, "raw", []) or [])
+table = dataset_table(metas, pd.read_csv(pub) if pub else None, disc or None, raw)
 shown = table[[c for c in ["dataset", "instances", "published_instances", "attributes", "published_attributes",
-                           "attributes_raw", "classes", "published_classes", "match_instances", "match_classes",
-                           "rows_removed", "columns_removed"] if c in table]]
-Table(table, display=shown, caption=caption("datasets") if pub else caption("datasets_own")).write(
+                           "attributes_raw", "numeric", "nominal", "classes", "published_classes", "match_instances",
+                           "match_classes", "rows_removed", "columns_removed"] if c in table]]
+title = caption("datasets") if pub else caption("datasets_raw" if raw else "datasets_own")
+Table(table, display=shown, caption=title).write(
     stem(snakemake.output.csv),
     provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)))
 if pub:

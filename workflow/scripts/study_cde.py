@@ -2,7 +2,8 @@
 # intervals over data sets, the two answers (consistent? more discriminating?), and its figure.
 #
 # snakemake.input.metrics   fold-metric CSVs of the study (list)
-# snakemake.params.study    study name; .pairs (list of [a, b]); .alpha; .n_boot; .seed
+# snakemake.params.study    study name (config key); .pairs (list of [a, b]); .alpha; .n_boot; .seed
+# snakemake.params.title    its display name, in the figures' titles (aucacc.config.study_title)
 # snakemake.output.auc_vs_accuracy   <stem>.csv or multiext(<stem>, .csv, .md, .tex): <stem>.{csv,md,tex} written
 # snakemake.output.figure   <stem>.png (or [png, pdf])
 from aucacc.provenance import provenance
@@ -15,7 +16,7 @@ from aucacc.scores import read_metrics
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 metrics = read_metrics(inp.metrics)
-res = study_cde(metrics, par.pairs, par.study, alpha=par.alpha, n_boot=par.n_boot, seed=par.seed)
+res = study_cde(metrics, par.pairs, par.study, alpha=par.alpha, n_boot=par.n_boot, seed=par.seed, title=par.title)
 table = res.tables["auc_vs_accuracy"]
 prov = provenance(config=snakemake.config, seed=par.seed, inputs=list(inp), study=par.study)
 table.write(stem(out.auc_vs_accuracy), prov)

@@ -3,7 +3,9 @@
 # measure, and per measure learner against learner (one point per data set).
 #
 # snakemake.input.fold_measures   the study's tables/fold_measures.csv (rule study_measures)
-# snakemake.params.study          study name; .learners (their colours); .measures (names); .pairs (list of [a, b])
+# snakemake.params.study          study name (config key); .learners (their colours); .measures (names);
+#                                 .pairs (list of [a, b])
+# snakemake.params.title          its display name, in the figures' titles (aucacc.config.study_title)
 # snakemake.output.scatter, .ranks   <stem>.png ([png, pdf] written)
 # snakemake.output.learner_pairs  folder: <measure>.png and .pdf per measure
 from pathlib import Path
@@ -17,7 +19,7 @@ from aucacc.report.study import study_measure_figures
 log = setup_log(snakemake)
 inp, out, par = snakemake.input, snakemake.output, snakemake.params
 fold = read_fold_measures(inp.fold_measures)
-res = study_measure_figures(fold, par.measures, par.learners, par.pairs, par.study)
+res = study_measure_figures(fold, par.measures, par.learners, par.pairs, par.study, par.title)
 save_figure(res.figures["measures_scatter"], stem(out.scatter))
 save_figure(res.figures["measure_ranks"], stem(out.ranks))
 Path(out.learner_pairs).mkdir(parents=True, exist_ok=True)

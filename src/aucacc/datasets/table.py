@@ -48,7 +48,7 @@ def read_cut_points(paths: Iterable[str | os.PathLike]) -> dict[str, dict[str, A
 
 
 def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame | None,
-                  discretized: dict[str, dict[str, Any]] | None = None) -> pd.DataFrame:
+                  discretized: dict[str, dict[str, Any]] | None = None, raw: Iterable[str] = ()) -> pd.DataFrame:
     """One row per data set: our counts, the paper's, and whether they match.
 
     Parameters
@@ -59,21 +59,26 @@ def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame | None,
     discretized : optional ``{dataset: {"single_interval": [...]} }`` from the discretization
         stage; attributes discretized into a single interval carry no information, and the
         paper's "attributes" column seems to count the attributes left without them.
+    raw : the data sets whose learners get them as they are (only studies with ``discretization: none``:
+        :func:`aucacc.config.raw_datasets`): their ``attributes`` are the clean data's, whatever ``discretized``
+        holds for them, with no ``attributes_informative``. With any, the table gains ``numeric`` and
+        ``nominal`` (the clean data's attributes of each kind) for every data set.
 
     Returns
     -------
     DataFrame with columns ``dataset, instances, attributes, attributes_raw,
-    attributes_informative, classes, class_distribution, rows_removed, columns_removed,
+    attributes_informative, [numeric, nominal,] classes, class_distribution, rows_removed, columns_removed,
     exclusions, published_instances, published_attributes, published_classes,
-    match_instances, match_classes, match_attributes`` (the last six only with ``published``, and
-    empty for a data set the published table lacks).
+    match_instances, match_classes, match_attributes`` (``numeric, nominal`` only with ``raw``; the last six
+    only with ``published``, and empty for a data set the published table lacks).
     """
     pub = published.set_index("dataset") if published is not None else pd.DataFrame()
+    raw = set(raw)
     rows = []
     for m in metas:
         name = m["name"]
         n_attr = len(m["kinds"])
-        single = (discretized or {}).get(name, {}).get("single_interval")
+        single = None if name in raw else (discretized or {}).get(name, {}).get("single_interval")
         informative = n_attr - len(single) if single is not None else None
         ex = m.get("exclusions", [])
         row = {
@@ -82,13 +87,18 @@ def dataset_table(metas: list[dict[str, Any]], published: pd.DataFrame | None,
             "attributes": informative if informative is not None else n_attr,
             "attributes_raw": n_attr,
             "attributes_informative": informative,
+        }
+        if raw:
+            kinds = list(m["kinds"].values())
+            row.update(numeric=kinds.count("numeric"), nominal=kinds.count("nominal"))
+        row.update({
             "classes": len(m["classes"]),
             "class_distribution": "; ".join(f"{k}: {v}" for k, v in m["class_distribution"].items()),
             "rows_removed": sum(e["rows_removed"] for e in ex),
             "columns_removed": ", ".join(c for e in ex for c in e["columns_removed"]),
             "exclusions": " | ".join(f"{e['step']}: {e['detail']}" + (f" (−{e['rows_removed']} rows)" if e["rows_removed"] else "")
                                      for e in ex),
-        }
+        })
         if name in pub.index:
             p = pub.loc[name]
             row.update(published_instances=int(p["instances"]), published_attributes=int(p["attributes"]),

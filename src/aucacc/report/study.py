@@ -44,7 +44,7 @@ class StudyAnalysis:
 
     Attributes
     ----------
-    study : the study's name (in the figures' titles).
+    study : the study's name (its config key).
     tables : ``{name: Table}`` (:class:`aucacc.tables.Table`: ``.data`` the tidy frame, ``.display``, ``.notes``),
         e.g. ``"summary"``, ``"ttests"``, ``"tests"``, ``"auc_vs_accuracy"``.
     figures : ``{name: matplotlib Figure}``: ``"cd_accuracy"``, ``"cd_auc"``, ``"auc_vs_accuracy"``.
@@ -72,7 +72,7 @@ class StudyAnalysis:
 
 
 def study_tests(metrics: pd.DataFrame, learners: list[str], study: str, *, alpha: float, rope: float,
-                decision: float, seed: int, nsamples: int) -> StudyAnalysis:
+                decision: float, seed: int, nsamples: int, title: str | None = None) -> StudyAnalysis:
     """Every pair of learners under every test (:func:`aucacc.studies.analysis.pairwise_tests`) and the
     critical-difference diagrams of Friedman–Nemenyi (:func:`aucacc.report.plots.significance.cd_diagram`; a
     figure saying why where the test does not apply). The job ``study_tests`` calls it.
@@ -81,13 +81,15 @@ def study_tests(metrics: pd.DataFrame, learners: list[str], study: str, *, alpha
     ----------
     metrics : tidy fold metrics (percent; :func:`aucacc.studies.results.folds_to_metrics`).
     learners, alpha, rope, decision, seed, nsamples : as :func:`aucacc.studies.analysis.pairwise_tests`.
-    study : the study's name, in the figures' titles.
+    study : the study's name (its config key).
+    title : the study's display name, in the figures' titles (:func:`aucacc.config.study_title`); None: ``study``.
 
     Returns
     -------
     StudyAnalysis
         tables ``tests, tests_detail, tests_per_dataset, friedman``; figures ``cd_accuracy, cd_auc``.
     """
+    title = study if title is None else title
     res = pairwise_tests(metrics, list(learners), alpha=alpha, rope=rope, decision=decision, seed=seed,
                          nsamples=nsamples)
     tables = {"tests": res["tests"], "tests_detail": res["detail"], "tests_per_dataset": res["per_dataset"],
@@ -96,16 +98,17 @@ def study_tests(metrics: pd.DataFrame, learners: list[str], study: str, *, alpha
     for metric in ("accuracy", "auc"):
         fr = res["friedman_results"].get(metric)
         figures[f"cd_{metric}"] = (
-            cd_diagram(fr, f"{study}: {metric}", learners) if fr is not None else
-            message_figure(f"{study}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
+            cd_diagram(fr, f"{title}: {metric}", learners) if fr is not None else
+            message_figure(f"{title}: {metric}\nFriedman–Nemenyi does not apply (it needs at least 3 learners "
                            "and 2 data sets on which every learner ran)"))
     return StudyAnalysis(study, tables, figures)
 
 
 def study_cde(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], study: str, *, alpha: float, n_boot: int,
-              seed: int) -> StudyAnalysis:
+              seed: int, title: str | None = None) -> StudyAnalysis:
     """C/D/E of AUC against accuracy for each learner pair (:func:`aucacc.studies.analysis.auc_vs_accuracy`) and
     its figure (:func:`aucacc.report.plots.studies.auc_vs_accuracy_figure`). The job ``study_cde`` calls it.
+    ``title``: the study's display name in the figure's title (:func:`aucacc.config.study_title`); None: ``study``.
 
     Returns
     -------
@@ -113,11 +116,12 @@ def study_cde(metrics: pd.DataFrame, pairs: Iterable[tuple[str, str]], study: st
         table ``auc_vs_accuracy`` (one row per pair); figure ``auc_vs_accuracy``.
     """
     table = auc_vs_accuracy(metrics, [tuple(p) for p in pairs], alpha=alpha, n_boot=n_boot, seed=seed)
-    return StudyAnalysis(study, {"auc_vs_accuracy": table}, {"auc_vs_accuracy": auc_vs_accuracy_figure(table, study)})
+    return StudyAnalysis(study, {"auc_vs_accuracy": table},
+                         {"auc_vs_accuracy": auc_vs_accuracy_figure(table, study if title is None else title)})
 
 
 def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], names: Iterable[str], study: str, *,
-                   alpha: float, n_boot: int, seed: int) -> StudyAnalysis:
+                   alpha: float, n_boot: int, seed: int, title: str | None = None) -> StudyAnalysis:
     """C/D/E of every pair of the study's measures (:func:`aucacc.studies.measures.measures_tables`) and the heat map
     of its matrix (:func:`aucacc.report.plots.measures.measures_matrix_figure`). The job ``study_measures`` calls it.
 
@@ -126,7 +130,7 @@ def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], nam
     measures : tidy per-fold measures of the study (:func:`aucacc.measures.study_fold_measures` of its scores:
         ``dataset, learner, protocol, [repetition,] fold, measure, value, exact``).
     pairs : ``(a, b)`` learner pairs; names : the study's measures (:func:`aucacc.measures.study_measure_names`).
-    study, alpha, n_boot, seed : as :func:`study_cde`.
+    study, alpha, n_boot, seed, title : as :func:`study_cde`.
 
     Returns
     -------
@@ -135,8 +139,8 @@ def study_measures(measures: pd.DataFrame, pairs: Iterable[tuple[str, str]], nam
     """
     names = list(names)
     tables = measures_tables(measures, [tuple(p) for p in pairs], names, alpha=alpha, n_boot=n_boot, seed=seed)
-    return StudyAnalysis(study, tables, {"measures_matrix": measures_matrix_figure(tables["measures_matrix"], names,
-                                                                                   study)})
+    fig = measures_matrix_figure(tables["measures_matrix"], names, study if title is None else title)
+    return StudyAnalysis(study, tables, {"measures_matrix": fig})
 
 
 def study_measure_tests(measures: pd.DataFrame, learners: Iterable[str], names: Iterable[str], study: str, *,
@@ -165,7 +169,7 @@ def study_measure_tests(measures: pd.DataFrame, learners: Iterable[str], names: 
 
 
 def study_measure_figures(measures: pd.DataFrame, names: Iterable[str], learners: Iterable[str],
-                          pairs: Iterable[tuple[str, str]], study: str) -> StudyAnalysis:
+                          pairs: Iterable[tuple[str, str]], study: str, title: str | None = None) -> StudyAnalysis:
     """The figures across data sets of a study's measures, from its per-fold measures only (nothing retrained, no
     score re-read): measure against measure (:func:`aucacc.report.plots.measures.measure_scatter_figure`), the
     learners' average ranks under each measure (:func:`aucacc.report.plots.measures.measure_ranks_figure`) and, per
@@ -177,7 +181,8 @@ def study_measure_figures(measures: pd.DataFrame, names: Iterable[str], learners
         [repetition,] fold, measure, value, exact``).
     names : the study's measures (:func:`aucacc.measures.study_measure_names`); learners : the study's learners
         (their colours and the ranked learners); pairs : its learner pairs (config ``cde_pairs``); study : its
-        name, in the titles.
+        name (config key); title : its display name in the figures' titles (:func:`aucacc.config.study_title`;
+        None: ``study``).
 
     Returns
     -------
@@ -188,19 +193,21 @@ def study_measure_figures(measures: pd.DataFrame, names: Iterable[str], learners
     means = measure_means(measures, names)
     ranked = [x for x in learners if x in set(means["learner"])]
     ranks = measure_ranks(means, names, ranked)
-    figures = {"measures_scatter": measure_scatter_figure(means, names, learners, study),
-               "measure_ranks": measure_ranks_figure(ranks, names, learners, study)}
+    title = study if title is None else title
+    figures = {"measures_scatter": measure_scatter_figure(means, names, learners, title),
+               "measure_ranks": measure_ranks_figure(ranks, names, learners, title)}
     for m in names:
-        figures.update(study_learner_pairs(measures, m, learners, pairs, study).figures)
+        figures.update(study_learner_pairs(measures, m, learners, pairs, study, title).figures)
     return StudyAnalysis(study, {}, figures)
 
 
 def study_learner_pairs(measures: pd.DataFrame, measure: str, learners: Iterable[str],
-                        pairs: Iterable[tuple[str, str]], study: str) -> StudyAnalysis:
+                        pairs: Iterable[tuple[str, str]], study: str, title: str | None = None) -> StudyAnalysis:
     """Learner against learner under one measure, each point a data set
     (:func:`aucacc.report.plots.measures.learner_pairs_figure`), from the study's per-fold measures only. The pairs
     drawn: :func:`aucacc.studies.measures.shown_pairs` of the study's ``pairs`` (config ``cde_pairs``) and the
-    learners' ranks under ``measure``. :func:`study_measure_figures` calls it for each measure.
+    learners' ranks under ``measure``. :func:`study_measure_figures` calls it for each measure. ``title``: the
+    study's display name in the figure's title (None: ``study``).
 
     Returns
     -------
@@ -211,7 +218,8 @@ def study_learner_pairs(measures: pd.DataFrame, measure: str, learners: Iterable
     means = measure_means(measures, [measure])
     ranked = [x for x in learners if x in set(means["learner"])]
     shown, note = shown_pairs([tuple(p) for p in pairs], measure_ranks(means, [measure], ranked))
-    fig = learner_pairs_figure(pair_values(means, measure, shown), measure, shown, learners, study, note)
+    fig = learner_pairs_figure(pair_values(means, measure, shown), measure, shown, learners,
+                               study if title is None else title, note)
     return StudyAnalysis(study, {}, {f"learner_pairs/{measure}": fig})
 
 
@@ -224,7 +232,8 @@ def analyse_study(folds: pd.DataFrame, *, seed: int, study: str | None = None, l
                   n_boot: int | None = None, rope: float | None = None, decision: float | None = None,
                   nsamples: int | None = None, specs: Mapping[str, Mapping] | None = None,
                   exclusions: Iterable[Mapping] = (), cleaning: Mapping[str, Mapping] | None = None,
-                  claims: pd.DataFrame | None = None, stand_ins: Mapping[str, str] | None = None) -> StudyAnalysis:
+                  claims: pd.DataFrame | None = None, stand_ins: Mapping[str, str] | None = None,
+                  title: str | None = None) -> StudyAnalysis:
     """A study's whole analysis from its fold results: the workflow's tables and figures, without Snakemake.
 
     Parameters
@@ -234,7 +243,7 @@ def analyse_study(folds: pd.DataFrame, *, seed: int, study: str | None = None, l
         :func:`aucacc.load_study` gives them for a study the workflow ran, :func:`aucacc.fold_results` from
         one's own predictions). Checked by :func:`aucacc.studies.results.check_folds`.
     seed : master seed of the bootstrap intervals and the Bayesian tests (config ``seed``).
-    study : the study's name (figure titles); default its ``study`` column, else ``"study"``.
+    study : the study's name (its config key); default its ``study`` column, else ``"study"``.
     learners : learners in display order; default their order of first appearance in ``folds``.
     pairs : ``(a, b)`` learner pairs of C/D/E; default every pair, the later learner first
         (:func:`aucacc.config.study_pairs`).
@@ -247,6 +256,8 @@ def analyse_study(folds: pd.DataFrame, *, seed: int, study: str | None = None, l
     cleaning : data set → clean data record, said under the summary (optional).
     claims, stand_ins : a claims file to re-test (``metric, a, b, published_outcome[, table]``) and its
         learners' stand-ins (:func:`aucacc.studies.analysis.retest_claims`); None: no ``retest`` table.
+    title : the study's display name in the figures' titles (config ``studies.<name>.title``,
+        :func:`aucacc.config.study_title`); None: ``study``.
 
     Returns
     -------
@@ -280,8 +291,8 @@ def analyse_study(folds: pd.DataFrame, *, seed: int, study: str | None = None, l
                 seed=seed, nsamples=_default(nsamples, "statistics.bayes_samples"))
     metrics = folds_to_metrics(folds)
     out = StudyAnalysis(study, dict(summary_tables(metrics, exclusions, learners, alpha, specs, cleaning)))
-    for part in (study_tests(metrics, learners, study, **opts),
-                 study_cde(metrics, pairs, study, alpha=alpha, n_boot=n_boot, seed=seed)):
+    for part in (study_tests(metrics, learners, study, title=title, **opts),
+                 study_cde(metrics, pairs, study, alpha=alpha, n_boot=n_boot, seed=seed, title=title)):
         out.tables.update(part.tables)
         out.figures.update(part.figures)
     if claims is not None:

@@ -29,7 +29,7 @@ from typing import Any, Iterable
 import numpy as np
 import pandas as pd
 
-from aucacc.config import study_pairs
+from aucacc.config import study_pairs, study_title
 from aucacc.datasets.store import read_metas
 from aucacc.evaluation.metrics import fold_metrics
 from aucacc.exceptions import DataFormatError
@@ -300,7 +300,8 @@ def study_settings(results: str | os.PathLike, study: str) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``study, learners, pairs`` (config ``studies.<name>``, its ``cde_pairs`` or every pair:
+        ``study, title, learners, pairs`` (config ``studies.<name>``: its key, its display name
+        :func:`aucacc.config.study_title`, its learners, its ``cde_pairs`` or every pair:
         :func:`aucacc.config.study_pairs`), ``seed``, ``alpha`` (``protocol.alpha``), ``n_boot``
         (``statistics.bootstrap_samples``), ``rope``, ``decision``, ``nsamples`` (``statistics.bayes_samples``),
         ``specs`` (each learner's config), ``exclusions`` (the cross-validation records,
@@ -320,7 +321,8 @@ def study_settings(results: str | os.PathLike, study: str) -> dict[str, Any]:
     claims = None
     if s.get("retest"):  # a path relative to the workflow's working folder, the results folder's parent
         claims = pd.read_csv(results.parent / s["retest"])
-    return {"study": study, "learners": list(s["learners"]), "pairs": [tuple(p) for p in study_pairs(s)],
+    return {"study": study, "title": study_title(s, study), "learners": list(s["learners"]),
+            "pairs": [tuple(p) for p in study_pairs(s)],
             "seed": config["seed"], "alpha": config["protocol"]["alpha"], "n_boot": stats["bootstrap_samples"],
             "rope": stats["rope"], "decision": stats["decision"], "nsamples": stats["bayes_samples"],
             "specs": {x: config["learners"][x] for x in s["learners"]},

@@ -34,19 +34,58 @@ def test_scatter_panels_against_auc_then_accuracy(tmp_path):
     assert len(fig.axes) == 6
     ax = _visible(fig)[1]
     assert ax.get_ylabel() == "Brier (lower is better)" and ax.get_xlabel() == "AUC"
-    # one collection per learner, each in the study's colour of that learner (C first in the study's list), 3 points
+    # one collection per (learner, data set), in the study's colour of that learner (C first in the study's list)
     colours = learner_colours(["C", "A", "B"])
     got = [mcolors.to_hex(c.get_facecolor()[0], keep_alpha=False) for c in ax.collections]
-    assert got == [mcolors.to_hex(colours[x], keep_alpha=False) for x in ("C", "A", "B")]
-    assert [len(c.get_offsets()) for c in ax.collections] == [3, 3, 3]
+    assert got == [mcolors.to_hex(colours[x], keep_alpha=False) for x in ("C", "A", "B") for _ in range(3)]
+    assert [len(c.get_offsets()) for c in ax.collections] == [1] * 9
     m = _means().pivot_table(index=["dataset", "learner"], columns="measure", values="value")
     a = m.xs("A", level="learner")
-    np.testing.assert_allclose(np.sort(ax.collections[1].get_offsets()[:, 0]), np.sort(a["auc"].to_numpy()))
+    np.testing.assert_allclose([c.get_offsets()[0, 0] for c in ax.collections[3:6]], a["auc"].to_numpy())
     # AUC and accuracy only: one panel, no empty row for accuracy's block
     two = measure_scatter_figure(_means(), ["auc", "accuracy"], ["A", "B", "C"])
     assert len(two.axes) == 1 and two.axes[0].get_title().startswith("accuracy vs AUC")
     out = save_figure(fig, tmp_path / "scatter")
     assert out["png"].stat().st_size > 10_000 and out["pdf"].exists()
+
+
+def _marker_paths(ax):
+    return [tuple(map(tuple, np.round(c.get_paths()[0].vertices, 6))) for c in ax.collections]
+
+
+def test_scatter_points_say_their_data_set():
+    """The new-user trial: a point of the measures scatter did not say which data set it is. Up to 10 data sets each
+    has its own marker (the same in every panel and for every learner), named in a key under the learners' legend;
+    beyond, each point carries its data set's number (its label placed where it overlaps no other) and the key
+    numbers the data sets."""
+    fig = measure_scatter_figure(_means(), ["accuracy", "auc", "brier"], ["A", "B", "C"])
+    ax = _visible(fig)[0]
+    assert [len(c.get_offsets()) for c in ax.collections] == [1] * 9  # learners A, B, C x data sets d1, d2, d3
+    paths = _marker_paths(ax)
+    assert len({paths[k] for k in range(3)}) == 3  # A's three points: three shapes
+    assert paths[:3] == paths[3:6] == paths[6:]  # the same shape per data set for B and C
+    assert _marker_paths(_visible(fig)[1]) == paths  # and in every panel
+    learners, key = fig.legends
+    assert [t.get_text() for t in learners.get_texts()] == ["A", "B", "C"]
+    assert [t.get_text() for t in key.get_texts()] == ["d1", "d2", "d3"] and key.get_title().get_text() == "data sets"
+    # 12 data sets: circles, each point numbered by its data set; a number of a crowded point may be left out
+    rows = []
+    for k in range(12):
+        for lrn, shift in (("A", 0.0), ("B", 0.3)):  # far apart: every label fits
+            rows += [{"dataset": f"set{k}", "learner": lrn, "measure": "auc", "value": k / 12 + shift},
+                     {"dataset": f"set{k}", "learner": lrn, "measure": "accuracy", "value": k / 12 - shift}]
+    many = measure_scatter_figure(pd.DataFrame(rows), ["auc", "accuracy"], ["A", "B"])
+    ax = many.axes[0]
+    labels = {(round(t.xy[0], 6), round(t.xy[1], 6)): t.get_text() for t in ax.texts}
+    assert labels == {(round(r0["value"], 6), round(r1["value"], 6)): str(int(r0["dataset"][3:]) + 1)
+                      for r0, r1 in zip(rows[0::2], rows[1::2])}
+    key = many.legends[1]
+    assert [t.get_text() for t in key.get_texts()] == [f"set{k}" for k in range(12)]
+    assert "number" in key.get_title().get_text()
+    # 23 points in one spot and one far off: the outlier keeps its number, the crowd only some of theirs
+    crowd = pd.DataFrame([{**r, "value": 1.0 if i < 2 else 0.5 + 1e-4 * i} for i, r in enumerate(rows)])
+    texts = measure_scatter_figure(crowd, ["auc", "accuracy"], ["A", "B"]).axes[0].texts
+    assert (1.0, 1.0) in {tuple(t.xy) for t in texts} and 1 < len(texts) < 12
 
 
 def test_learner_pairs_panels_and_the_better_side():

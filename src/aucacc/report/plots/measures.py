@@ -94,6 +94,11 @@ def measures_matrix_figure(matrix, names: Sequence[str], title: str = ""):
 SCATTER_COLUMNS = 5
 #: Panels per row of :func:`learner_pairs_figure`.
 PAIR_COLUMNS = 3
+#: The markers of :func:`measure_scatter_figure`, one per data set (colour: the learner) for a study of at most
+#: this many data sets; a study of more draws circles, each labelled with its data set's number.
+DATASET_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "<", ">", "h")
+#: Data-set entries per row of the data-set key under :func:`measure_scatter_figure`.
+DATASET_KEY_COLUMNS = 6
 
 
 def scatter_references(names: Sequence[str]) -> list[str]:
@@ -116,6 +121,36 @@ def _learner_legend(fig, learners, colours, **kw):
     return fig.legend(handles, list(learners), ncols=min(len(learners), 8), fontsize=8, frameon=False, **kw)
 
 
+def _uncrowded(x, y, labels, size=(170.0, 150.0), char=(2.6, 5.5)) -> list[int]:
+    """The points of a panel whose label (``labels[i]``, 4.5-point type up and right of the point) overlaps no
+    label placed before it: the points with the fewest neighbours first, so an outlier is always named and a crowd
+    only in part. ``size``: the panel's plotting area in points (about that of :func:`measure_scatter_figure`);
+    ``char``: a digit's width and height in points."""
+    if not len(x):
+        return []
+    span = lambda v: (v - v.min()) / ((v.max() - v.min()) or 1.0)  # noqa: E731
+    px, py = span(np.asarray(x, float)) * size[0], span(np.asarray(y, float)) * size[1]
+    near = ((px[:, None] - px[None, :]) ** 2 + (py[:, None] - py[None, :]) ** 2 < 8.0 ** 2).sum(axis=1)
+    placed, keep = [], []
+    for i in np.argsort(near, kind="stable"):
+        box = (px[i] + 1.5, py[i] + 1.5, px[i] + 1.5 + char[0] * len(labels[i]), py[i] + 1.5 + char[1])
+        if all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in placed):
+            placed.append(box)
+            keep.append(int(i))
+    return sorted(keep)
+
+
+def _dataset_key(fig, datasets, numbered: bool, **kw):
+    """The data-set key under :func:`measure_scatter_figure`: each data set's marker, or its number, and name."""
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], lw=0, color="0.35", ms=6 if numbered else 5,
+                      marker=f"${k + 1}$" if numbered else DATASET_MARKERS[k]) for k in range(len(datasets))]
+    return fig.legend(handles, list(datasets), ncols=min(len(datasets), DATASET_KEY_COLUMNS), fontsize=7,
+                      frameon=False, title="data sets" + (" (the number beside a point; in a crowd, beside some)" if numbered else ""),
+                      title_fontsize=7, handletextpad=0.3, columnspacing=1.2, **kw)
+
+
 def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] | None = None, title: str = ""):
     """Measure f against measure g, one point per (data set, learner): its means over the test folds.
 
@@ -131,7 +166,13 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
     of the study, one panel each, a reference's panels starting a new row of :data:`SCATTER_COLUMNS`; the pair
     (AUC, accuracy) is drawn once. With 11 measures that is 10 + 9 = 19 panels instead of the 55 of a full scatter
     matrix, which at a readable panel size would not fit a page. Each panel's title gives Spearman's ρ over its
-    points (``scipy.stats.spearmanr``); a lower-is-better measure says so on its axis. Returns the figure.
+    points (``scipy.stats.spearmanr``); a lower-is-better measure says so on its axis.
+
+    Which data set a point is: its colour is the learner's (legend under the panels), its marker the data set's
+    (:data:`DATASET_MARKERS`, key under the legend) for up to 10 data sets; beyond that every point is a circle with
+    its data set's number beside it in small type (offset up and right, key under the legend), since eleven or more
+    shapes are no longer told apart; where numbers would overlap, the points with the fewest neighbours keep theirs
+    (an outlier is always named). Data sets in their order in ``means``. Returns the figure.
     """
     from scipy.stats import spearmanr
 
@@ -141,6 +182,8 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
     colours = learner_colours(learners)
     wide = df.pivot_table(index=["dataset", "learner"], columns="measure", values="value", aggfunc="first",
                           dropna=False)
+    datasets = list(dict.fromkeys(df["dataset"]))
+    numbered = len(datasets) > len(DATASET_MARKERS)
     refs = scatter_references(names)
     blocks = []
     for r in refs:
@@ -149,7 +192,10 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
     ncols = max(1, min(SCATTER_COLUMNS, max(len(b) for b in blocks)))  # [[]]: one empty panel saying why
     rows_per = [max(1, -(-len(b) // ncols)) for b in blocks]
     nrows = sum(rows_per)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(2.7 * ncols + 0.4, 2.55 * nrows + 1.0), squeeze=False)
+    key_rows = -(-len(datasets) // DATASET_KEY_COLUMNS)
+    below = 0.35 + (0.2 + 0.17 * key_rows if datasets else 0.0)  # inches under the panels: both legends
+    height = 2.55 * nrows + 0.65 + below
+    fig, axes = plt.subplots(nrows, ncols, figsize=(2.7 * ncols + 0.4, height), squeeze=False)
     row = 0
     for block, nr in zip(blocks, rows_per):
         for k in range(nr * ncols):
@@ -162,12 +208,20 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
             if f in wide.columns and g in wide.columns:
                 x, y = wide[f].to_numpy(dtype=float), wide[g].to_numpy(dtype=float)
                 lrn = wide.index.get_level_values("learner")
+                dst = wide.index.get_level_values("dataset")
                 ok = np.isfinite(x) & np.isfinite(y)
                 n_pts = int(ok.sum())
                 for name in learners:
-                    sel = ok & (lrn == name)
-                    if sel.any():
-                        ax.scatter(x[sel], y[sel], s=14, color=colours[name], alpha=0.8, lw=0)
+                    for k, d in ([(None, None)] if numbered else enumerate(datasets)):
+                        sel = ok & (lrn == name) & (True if d is None else dst == d)
+                        if sel.any():
+                            ax.scatter(x[sel], y[sel], s=14 if numbered else 18, color=colours[name], alpha=0.8, lw=0,
+                                       marker="o" if numbered else DATASET_MARKERS[k])
+                if numbered:  # each point's data set by number, small, up and right of it; none over another
+                    number = {d: str(k + 1) for k, d in enumerate(datasets)}
+                    for i in _uncrowded(x[ok], y[ok], [number[d] for d in dst[ok]]):
+                        ax.annotate(number[dst[ok][i]], (x[ok][i], y[ok][i]), xytext=(1.5, 1.5),
+                                    textcoords="offset points", fontsize=4.5, color="0.25", ha="left", va="bottom")
                 rho = spearmanr(x[ok], y[ok]).statistic if n_pts > 2 else float("nan")
                 ax.set_title(f"{MEASURES[g].label} vs {MEASURES[f].label}"
                              + (f": ρ = {rho:.2f}" if np.isfinite(rho) else ""), fontsize=8)
@@ -182,8 +236,10 @@ def measure_scatter_figure(means, names: Sequence[str], learners: Sequence[str] 
         row += nr
     suptitle(fig, (f"{title}: " if title else "") + "measures against each other, one point per (data set, learner): "
              "means over the test folds", fontsize=10)
-    fig.tight_layout(rect=(0, 0.035 if nrows > 1 else 0.08, 1, 1))
-    _learner_legend(fig, learners, colours, loc="lower center")
+    fig.tight_layout(rect=(0, below / height, 1, 1))
+    _learner_legend(fig, learners, colours, loc="upper center", bbox_to_anchor=(0.5, below / height))
+    if datasets:
+        _dataset_key(fig, datasets, numbered, loc="lower center", bbox_to_anchor=(0.5, 0.0))
     return fig
 
 
