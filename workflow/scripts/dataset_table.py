@@ -21,7 +21,7 @@ table = dataset_table(metas, pd.read_csv(pub) if pub else None, disc or None, ra
 shown = table[[c for c in ["dataset", "instances", "published_instances", "attributes", "published_attributes",
                            "attributes_raw", "numeric", "nominal", "classes", "published_classes", "match_instances",
                            "match_classes", "rows_removed", "columns_removed"] if c in table]]
-title = caption("datasets") if pub else caption("datasets_raw" if raw else "datasets_own")
+title = caption("datasets") if pub else (caption("datasets_raw") if raw else caption("datasets_own"))
 Table(table, display=shown, caption=title).write(
     stem(snakemake.output.csv),
     provenance(config=snakemake.config, seed=snakemake.config["seed"], inputs=list(snakemake.input)))
