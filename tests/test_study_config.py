@@ -113,7 +113,7 @@ def test_a_study_title_is_one_line(title, ok):
     if ok:
         assert validate_config(raw)["studies"]["mine"]["title"] == title
     else:
-        with pytest.raises(ConfigError, match=r"^config key 'studies\.mine\.title': .*\(expected: display title .*one "
+        with pytest.raises(ConfigError, match=r"^config key 'studies\.mine\.title': .*\(expected: display title.*one "
                                               r"line, not empty"):
             validate_config(raw)
 

@@ -79,7 +79,7 @@ def inputs(tmp_path):
 def test_study_scripts_write_every_output(tmp_path, inputs):
     out = tmp_path / "results" / "studies" / "s"
     tab, fig = out / "tables", out / "figures"
-    common = {"study": "s", "learners": ["A", "B", "C"], "alpha": 0.05, "seed": 1}
+    common = {"study": "s", "title": "Study s", "learners": ["A", "B", "C"], "alpha": 0.05, "seed": 1}
     specs = {x: {"estimator": "aucacc.learners.naive_bayes.NaiveBayes"} for x in ("A", "B", "C")}
     run("study_summary", tmp_path, {"metrics": inputs["metrics"], "records": inputs["records"], "data": inputs["data"]},
         {k: [str(tab / f"{k}.{e}") for e in ("csv", "md", "tex")]
@@ -136,7 +136,7 @@ def test_measure_figure_scripts(tmp_path):
         {"scatter": str(fig / "measures_scatter.png"), "ranks": str(fig / "measure_ranks.png"),
          "pdf": [str(fig / "measures_scatter.pdf"), str(fig / "measure_ranks.pdf")],
          "learner_pairs": str(fig / "learner_pairs")},
-        {"study": "s", "learners": ["A", "B", "C"], "measures": names,
+        {"study": "s", "title": "Study s", "learners": ["A", "B", "C"], "measures": names,
          "pairs": [["B", "A"], ["C", "A"], ["C", "B"]]})
     stems = ["measures_scatter", "measure_ranks"] + [f"learner_pairs/{m}" for m in names]
     for stem in stems:
