@@ -36,6 +36,22 @@ class Hull:
         return auc_from_points(self.fpr, self.tpr)
 
 
+def rates(fpr, tpr) -> tuple[np.ndarray, np.ndarray]:
+    """``(fpr, tpr)`` as flat float arrays of ROC points, checked.
+
+    Raises
+    ------
+    ValueError
+        Shapes differ, NaN, or a rate outside [0, 1].
+    """
+    x, y = np.asarray(fpr, dtype=float).ravel(), np.asarray(tpr, dtype=float).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"fpr and tpr must have equal length, got {x.size}, {y.size}")
+    if np.isnan(x).any() or np.isnan(y).any() or ((x < 0) | (x > 1) | (y < 0) | (y > 1)).any():
+        raise ValueError("rates must be numbers in [0, 1]")
+    return x, y
+
+
 def roc_convex_hull(fpr, tpr) -> Hull:
     """ROC convex hull of a set of ROC points (Provost & Fawcett 2001, §2.2.3), monotone chain.
 
@@ -59,11 +75,7 @@ def roc_convex_hull(fpr, tpr) -> Hull:
     ValueError
         Shapes differ, NaN, or a rate outside [0, 1].
     """
-    x, y = np.asarray(fpr, dtype=float).ravel(), np.asarray(tpr, dtype=float).ravel()
-    if x.shape != y.shape:
-        raise ValueError(f"fpr and tpr must have equal length, got {x.size}, {y.size}")
-    if np.isnan(x).any() or np.isnan(y).any() or ((x < 0) | (x > 1) | (y < 0) | (y > 1)).any():
-        raise ValueError("rates must be numbers in [0, 1]")
+    x, y = rates(fpr, tpr)
     # Input points first so that identical trivial points keep their input label.
     px = np.r_[x, 0.0, 1.0]
     py = np.r_[y, 0.0, 1.0]

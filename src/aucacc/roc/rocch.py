@@ -13,7 +13,7 @@ import pandas as pd
 
 from aucacc.roc.curves import auc_from_points
 from aucacc.roc.hull import (COLLINEAR_TOL, Hull, hybrid_for_fpr, hybrid_for_precision, hybrid_for_slope,
-                            hybrid_for_workforce, roc_convex_hull)
+                            hybrid_for_workforce, rates, roc_convex_hull)
 
 ALWAYS_NEGATIVE = "(always negative)"
 
@@ -149,11 +149,7 @@ def candidate_auc(fpr, tpr) -> float:
     ValueError
         Shapes differ, NaN, or a rate outside [0, 1].
     """
-    x, y = np.asarray(fpr, dtype=float).ravel(), np.asarray(tpr, dtype=float).ravel()
-    if x.shape != y.shape:
-        raise ValueError(f"fpr and tpr must have equal length, got {x.size}, {y.size}")
-    if np.isnan(x).any() or np.isnan(y).any() or ((x < 0) | (x > 1) | (y < 0) | (y > 1)).any():
-        raise ValueError("rates must be numbers in [0, 1]")
+    x, y = rates(fpr, tpr)
     order = np.lexsort((y, x))  # by fpr, then tpr, as roc_convex_hull orders the points
     return auc_from_points(np.r_[0.0, x[order], 1.0], np.r_[0.0, y[order], 1.0])
 
