@@ -54,10 +54,14 @@ def main(argv=None) -> None:
         return out
 
     def old_split(frame, by):  # the baseline: one comparison of the whole frame per key
+        cols = [by] if isinstance(by, str) else list(by)
+
         class Scan(FrameParts):
             def __missing__(self, key):
-                d, pos = key
-                return frame[(frame["dataset"] == d) & (frame["positive"] == pos)]
+                mask = pd.Series(True, index=frame.index)
+                for col, value in zip(cols, key if isinstance(key, tuple) else (key,)):
+                    mask &= frame[col] == value
+                return frame[mask]
         return Scan({}, frame.iloc[:0])
 
     args_roc = (roc["slopes"], roc["target_fpr"], roc["workforce"], roc["min_precision"], roc["lift_fraction"])
