@@ -75,8 +75,8 @@ CAPTIONS: dict[str, str] = {
     "rocch_fpr_targets": "ROCCH-hybrid at a target FPR: use the right vertex's decision with probability q, the "
                          "left's otherwise; expected TPR on the hull",
     "rocch_learner_auc": "Each learner's area over the points the ROC convex hull is built from (config roc.hull_points, "
-                         "closed by (0, 0) and (1, 1), by trapezoids): the curves Provost & Fawcett's (2001) Knowl 7 "
-                         "bounds by the hull's area; beside it the mean fold AUC, the area of other curves (one per "
+                         "closed by (0, 0) and (1, 1), by trapezoids): the curves whose areas the hull's area bounds "
+                         "(Provost & Fawcett 2001); beside it the mean fold AUC, the area of other curves (one per "
                          "fold), which the hull need not exceed",
     "rocch_constraints": "ROCCH-hybrid under Provost & Fawcett's (2001) other constraints: workforce (at most K "
                          "instances predicted positive), minimum precision, lift at a fraction f of the instances "
