@@ -4,7 +4,8 @@ Usage: ``python benchmarks/compare_results.py BEFORE/results AFTER/results``
 
 Every file is compared byte for byte, except what legitimately changes from run to run:
 
-* ``logs/`` and ``benchmarks/`` (timestamps, timings) and ``*.provenance.json`` sidecars are skipped;
+* ``logs/`` and ``benchmarks/`` (timestamps, timings), ``*.provenance.json`` sidecars and Snakemake's
+  ``.snakemake_timestamp`` marker in a folder output (the report's table pages) are skipped;
 * JSON files are compared after dropping the keys ``provenance`` (creation time, versions, inputs) and
   ``fit_seconds`` (per-fold fit times of the cross-validation records) at any depth;
 * the report's text files that embed the run's provenance (``REPORT.md``, ``report/*.html``, ``*.rst``)
@@ -41,7 +42,8 @@ def _files(root: Path) -> set[str]:
     out = set()
     for p in root.rglob("*"):
         rel = p.relative_to(root)
-        if p.is_file() and not (set(rel.parts[:-1]) & SKIP_DIRS) and not p.name.endswith(".provenance.json"):
+        if (p.is_file() and not (set(rel.parts[:-1]) & SKIP_DIRS) and not p.name.endswith(".provenance.json")
+                and p.name != ".snakemake_timestamp"):
             out.add(rel.as_posix())
     return out
 

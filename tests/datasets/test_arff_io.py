@@ -60,8 +60,9 @@ def weka_frame(path: Path) -> tuple[pd.DataFrame, list[float]]:
         att = data.attribute(j)
         vals = np.asarray(data.jobject.attributeToDoubleArray(j), dtype=float)  # NaN where missing
         if att.is_nominal:
-            domains[att.name] = att.values
-            cols[att.name] = [None if np.isnan(v) else att.values[int(v)] for v in vals]
+            values = att.values  # one call into Java per attribute, not one per cell
+            domains[att.name] = values
+            cols[att.name] = [None if np.isnan(v) else values[int(v)] for v in vals]
         else:
             cols[att.name] = list(vals)
     weights = [float(data.jobject.instance(i).weight()) for i in range(data.num_instances)]

@@ -42,10 +42,10 @@ pytestmark = pytest.mark.slow
 # and REPORT.md), and `all`; not `discretize`: a study of the data as it is (discretization none) has no use for the
 # whole-data cut points, and its data-set table counts the attributes as they are. Any other rule (the paper's: paper.smk, svm.smk, profit.smk, synthetic.smk, stats.smk,
 # the scorecard, its figures, the worked examples) is the paper study's.
-GENERIC_RULES = {"fetch", "clean", "folds", "cross_validate", "dataset_table", "report_table",
+GENERIC_RULES = {"fetch", "clean", "folds", "cross_validate", "dataset_table", "report_tables",
                  "roc_dataset", "roc_tables", "study_summary", "study_tests", "study_cde", "study_source_metrics",
                  "study_source_metrics_table", "study_measures", "study_measure_tests", "study_measure_figures",
-                 "study_report_table", "study_headlines", "report_md",
+                 "study_report_tables", "study_headlines", "report_md",
                  "all"}
 
 

@@ -39,9 +39,10 @@ def table_category(stem):
     return report_category("Other tables")
 
 
-def report_tables(wildcards):
-    """HTML renders of every table of the run (any stage's, including those added later)."""
-    return [f"{RESULTS}/report/tables/{Path(t).stem}.html" for t in table_csvs(get_final_output())]
+def report_table_csvs(wildcards):
+    """Every table of the run under results/tables (any stage's, including those added later): the CSVs whose HTML
+    renders rule report_tables writes."""
+    return table_csvs(get_final_output())
 
 
 # Tables the scorecard's evidence and the report figures read that are not final targets themselves:
@@ -132,21 +133,24 @@ rule report_figure:
         "../scripts/report_figures.py"
 
 
-# One table of the run as HTML, registered in the Snakemake report with its caption.
-rule report_table:
-    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+# Every table of the run as HTML, one page per table (results/report/tables/<table>.html), registered in the
+# Snakemake report with its caption and category: one job for all of them (formatting a table takes a fraction of
+# the start of a job), whose output is the folder; the report finds its pages by the pattern below.
+rule report_tables:
+    # formats the tables: on a cluster it runs on the submitting host (profiles/slurm)
     localrule: True
     input:
-        csv=f"{RESULTS}/tables/{{stem}}.csv",
+        csv=report_table_csvs,
     output:
-        html=report(f"{RESULTS}/report/tables/{{stem}}.html", caption="../report/table.rst",
-                    category=lambda wc: table_category(wc.stem), subcategory="Tables"),
+        folder=report(directory(f"{RESULTS}/report/tables"), patterns=["{stem}.html"], caption="../report/table.rst",
+                      category=lambda wc: table_category(wc.stem), subcategory="Tables"),
     log:
-        f"{RESULTS}/logs/report/table_{{stem}}.log",
+        f"{RESULTS}/logs/report/tables.log",
     benchmark:
-        f"{RESULTS}/benchmarks/report_table/{{stem}}.tsv"
+        f"{RESULTS}/benchmarks/report_tables.tsv"
     params:
-        caption=lambda wc: table_caption(wc.stem),
+        # each page's caption (workflow/report/table.rst picks the one of the page's table)
+        captions=lambda wildcards, input: {Path(t).stem: table_caption(Path(t).stem) for t in input.csv},
     threads: 1
     resources:
         mem_mb=1000,
@@ -154,7 +158,7 @@ rule report_table:
     conda:
         "../envs/aucacc.yaml"
     script:
-        "../scripts/report_table.py"
+        "../scripts/report_tables.py"
 
 
 # results/REPORT.md: the scorecard summary and each part of the paper (with a paper study), then a
@@ -168,7 +172,7 @@ rule report_md:
         figures=paper_only(expand(f"{RESULTS}/report/figures/{{f}}.png", f=REPORT_FIGURES)),
         # the sources' figures, linked in REPORT.md's worked-examples section
         sources=paper_only(expand(f"{RESULTS}/figures/sources/{{f}}.png", f=SOURCE_FIGURES)),
-        tables=report_tables,
+        tables=rules.report_tables.output.folder,
         studies=lambda wildcards: study_report_inputs(),
     output:
         md=f"{RESULTS}/REPORT.md",

@@ -64,8 +64,9 @@ def study_files(study, kind):
 
 
 def study_report_html(study):
-    """The HTML renders of a study's tables (registered in its report category)."""
-    return [f"{STUDY_DIR}/{study}/report/{t}.html" for t in study_table_stems(study)]
+    """The folder of the HTML renders of a study's tables (rule study_report_tables: one page per table, registered
+    in the study's report category)."""
+    return [f"{STUDY_DIR}/{study}/report"]
 
 
 def study_category_of(study):
@@ -444,23 +445,23 @@ if COMPARED_STUDIES:
             "../scripts/study_retest_changes.py"
 
 
-# One table of a study as HTML, registered in the study's report category (report_table's script).
-rule study_report_table:
-    # formats one table or figure: on a cluster it runs on the submitting host (profiles/slurm)
+# Every table of a study as HTML (results/studies/<study>/report/<table>.html), registered in the study's report
+# category: one job per study (report_tables' script), whose output is the folder.
+rule study_report_tables:
+    # formats the tables: on a cluster it runs on the submitting host (profiles/slurm)
     localrule: True
     input:
-        csv=f"{STUDY_DIR}/{{study}}/tables/{{stem}}.csv",
+        csv=lambda wc: [f"{STUDY_DIR}/{wc.study}/tables/{t}.csv" for t in study_table_stems(wc.study)],
     output:
-        html=report(f"{STUDY_DIR}/{{study}}/report/{{stem}}.html", caption="../report/table.rst",
-                    category=lambda wc: study_category_of(wc.study), subcategory="Tables"),
+        folder=report(directory(f"{STUDY_DIR}/{{study}}/report"), patterns=["{stem}.html"],
+                      caption="../report/study_table.rst", category=lambda wc: study_category_of(wc.study),
+                      subcategory="Tables"),
     log:
-        f"{RESULTS}/logs/studies/{{study}}/report_{{stem}}.log",
+        f"{RESULTS}/logs/studies/{{study}}/report_tables.log",
     benchmark:
-        f"{RESULTS}/benchmarks/studies/{{study}}/report_{{stem}}.tsv"
+        f"{RESULTS}/benchmarks/studies/{{study}}/report_tables.tsv"
     params:
-        caption=lambda wc: study_table_caption(wc.study, wc.stem),
-    wildcard_constraints:
-        stem=r"[A-Za-z0-9_]+",
+        tables=lambda wc: f"{STUDY_DIR}/{wc.study}/tables",  # named in each page's caption (study_table.rst)
     threads: 1
     resources:
         mem_mb=1000,
@@ -468,12 +469,7 @@ rule study_report_table:
     conda:
         "../envs/aucacc.yaml"
     script:
-        "../scripts/report_table.py"
-
-
-def study_table_caption(study, stem):
-    """A study table's caption in the report: which study, which table (the table's own caption is in its .md)."""
-    return f"Study ``{study}``: table ``{stem}`` (``{STUDY_DIR}/{study}/tables/{stem}.csv``)."
+        "../scripts/report_tables.py"
 
 
 # One line per study for the report's front page (results/report/studies.rst) and REPORT.md (studies.csv):
