@@ -46,11 +46,11 @@ def test_test_config_without_protocol_and_statistics_plans_the_same_jobs(tmp_pat
     del cfg["protocol"], cfg["statistics"]
     cfg_path.write_text(yaml.safe_dump(cfg, sort_keys=False))
     after = _planned(_snakemake(snakemake, work, "-n"))
-    # one cv_fold job per fold of the SVM on each data set the SVM table or a study names with it (on a
-    # multi-class one the binary-only SVM's fold jobs record the skip)
-    svm_datasets = len(set(cfg["studies"]["huang_ling_2005"]["svm_table"]["datasets"]).union(
-        *[s["datasets"] for s in cfg["studies"].values() if "SVM" in s["learners"]]))
-    assert before["cv_fold"] == 5 * svm_datasets and after["cv_fold"] == 10 * svm_datasets
+    # one cv_fold job per fold of the SVM on each data set of `fold_jobs.SVM` (on iris, multi-class, the binary-only
+    # SVM's fold jobs record the skip); on the others one cross_validate job, whatever the number of folds
+    fold_datasets = cfg["fold_jobs"]["SVM"]
+    assert fold_datasets == ["breast", "iris"]
+    assert before["cv_fold"] == 5 * len(fold_datasets) and after["cv_fold"] == 10 * len(fold_datasets)
     assert {k: v for k, v in after.items() if k != "cv_fold"} == {k: v for k, v in before.items() if k != "cv_fold"}
 
 
