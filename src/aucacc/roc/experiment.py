@@ -95,6 +95,12 @@ def _fold_curves(prep: _Prepared, positive: str, score: np.ndarray,
     return curves, folds
 
 
+def _trivial(fpr, tpr):
+    """Mask of the trivial end points (0, 0) and (1, 1) among ROC points ``fpr, tpr`` (arrays or Series): every
+    learner has them, so the hull's candidates leave them out (:func:`operating_points`)."""
+    return ((fpr == 0) & (tpr == 0)) | ((fpr == 1) & (tpr == 1))
+
+
 def operating_points(curves, kind: str, n_points: int, n_thresholds: int, pooled: RocCurve | None = None):
     """Candidate operating points of one learner for the hull, as a frame.
 
@@ -133,8 +139,7 @@ def operating_points(curves, kind: str, n_points: int, n_thresholds: int, pooled
         df = pd.DataFrame({"threshold": np.nan, "fpr": v.fpr, "tpr": v.tpr_mean, "fpr_sd": 0.0, "tpr_sd": v.tpr_sd})
     else:
         raise ValueError(f"kind must be one of {HULL_POINTS}, got {kind!r}")
-    trivial = ((df["fpr"] == 0) & (df["tpr"] == 0)) | ((df["fpr"] == 1) & (df["tpr"] == 1))
-    return df.loc[~trivial].reset_index(drop=True)
+    return df.loc[~_trivial(df["fpr"], df["tpr"])].reset_index(drop=True)
 
 
 def analyse(frames, positive: str, hull_points: str, n_points: int, n_thresholds: int) -> dict:
@@ -458,7 +463,7 @@ def learner_auc_table(hull: pd.DataFrame, check: pd.DataFrame, curves: pd.DataFr
         for lrn in cv["learner"].unique():
             p = pts_of[lrn]
             fpr, tpr = p["fpr"].to_numpy(float), p["tpr"].to_numpy(float)
-            trivial = ((fpr == 0) & (tpr == 0)) | ((fpr == 1) & (tpr == 1))  # as operating_points drops them
+            trivial = _trivial(fpr, tpr)  # as operating_points drops them
             rows.append({"dataset": d, "positive": pos, "learner": lrn, "hull_points": kind,
                          "n_points": int((~trivial).sum()), "auc": candidate_auc(fpr[~trivial], tpr[~trivial]),
                          "auc_folds": float(folds.get(lrn, np.nan))})
