@@ -106,6 +106,30 @@ def test_bayes_signed_rank_is_seeded_and_equals_baycomp():
     assert e.verdict("A", "B", 0.95) == "equivalent"
 
 
+
+@pytest.mark.parametrize("rope", [0.0, 0.01, 0.5, 1.0])
+def test_signed_rank_samples_are_baycomps_bit_for_bit(rope, monkeypatch):
+    """signed_rank_samples against baycomp's SignedRankTest.sample, array_equal (no tolerance): n from 1 to 60
+    data sets (the outer products from 4 to 3,721 entries: numpy's pairwise sums in one block and in several),
+    rounded values with ties and zero differences, on both sides of the rope; chunks of one draw and of many."""
+    from baycomp import SignedRankTest
+
+    import aucacc.significance as S
+
+    rng = np.random.default_rng(int(rope * 100))
+    for n in (1, 2, 3, 7, 11, 18, 19, 36, 60):
+        x = rng.normal(80, 5, n).round(int(rng.integers(0, 3)))
+        y = (x + rng.normal(0, 2 * rope + 0.5, n)).round(int(rng.integers(0, 3)))
+        y[: n // 3] = x[: n // 3]  # zero differences
+        nsamples, seed = int(rng.integers(1, 2500)), int(rng.integers(0, 2**32))
+        theirs = SignedRankTest.sample(x, y, rope, nsamples=nsamples, random_state=seed)
+        assert np.array_equal(S.signed_rank_samples(x, y, rope, nsamples, seed), theirs), (n, nsamples)
+        monkeypatch.setattr(S, "_SIGNED_RANK_CHUNK", 1)  # one draw per chunk: baycomp's own loop
+        assert np.array_equal(S.signed_rank_samples(x, y, rope, nsamples, seed), theirs), (n, nsamples)
+        monkeypatch.undo()
+    with pytest.raises(ValueError, match="Rope width cannot be negative"):
+        S.signed_rank_samples([1.0, 2.0], [2.0, 3.0], -1.0, 10, 0)
+
 def test_friedman_nemenyi_by_hand_and_demsar_cd():
     rng = np.random.default_rng(5)
     base = rng.normal(80, 5, 18)

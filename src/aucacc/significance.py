@@ -251,16 +251,84 @@ def bayes_correlated_ttest(a, b, rope: float, runs: int = 1, folds_per_run: int 
 
 def bayes_signed_rank(a, b, rope: float, seed: int, nsamples: int) -> BayesResult:
     """Bayesian signed-rank test over data sets (``baycomp.SignedRankTest``, prior 0.5 pseudo-observation
-    at zero), ``nsamples`` Dirichlet draws seeded by ``seed`` (deterministic)."""
-    from baycomp import SignedRankTest
+    at zero), ``nsamples`` Dirichlet draws seeded by ``seed`` (deterministic).
+
+    The posterior's samples are :func:`signed_rank_samples` (baycomp's, bit for bit, without its loop over the
+    draws); their probabilities baycomp's own (``baycomp.multiple.Posterior.probs``)."""
+    from baycomp.multiple import Posterior
 
     a, b = _pair(a, b)
-    probs = SignedRankTest.probs(a, b, rope=rope, nsamples=nsamples, random_state=int(seed) % (2**32))
+    probs = Posterior(signed_rank_samples(a, b, rope, nsamples, int(seed) % (2**32))).probs(rope > 0)
     if rope > 0:
         pl, pe, pr = probs
     else:
         (pl, pr), pe = probs, 0.0
     return BayesResult(float(pl), float(pe), float(pr), rope)
+
+
+#: Products of Dirichlet weights held at once by :func:`signed_rank_samples` (8 MB of float64 per array).
+_SIGNED_RANK_CHUNK = 1 << 20
+
+
+def signed_rank_samples(x, y, rope: float, nsamples: int, random_state: int | None, prior: float = 0.5
+                        ) -> np.ndarray:
+    """The posterior samples of the Bayesian signed-rank test (Benavoli et al. 2014; 2017, §5): baycomp's
+    ``SignedRankTest.sample(x, y, rope, prior=prior, nsamples=nsamples, random_state=random_state)``, bit for bit.
+
+    baycomp draws the ``nsamples`` Dirichlet weight vectors w (of the n + 1 pseudo-observations: the prior's
+    at zero, then the differences d = y − x) at once, then loops over them in Python: per draw, the sums of
+    w_i·w_j over the pairs (i, j) whose d_i + d_j lies above 2·rope (and below −2·rope), ties counted ½. The
+    same arrays are formed here for a chunk of draws at a time (the outer products w wᵀ and the masks, each
+    product summed in the same order as ``np.sum`` of baycomp's n × n array), so every sample is baycomp's
+    to the last bit (tests/test_significance.py compares them); a study with many learners and measures runs
+    thousands of these tests, each 50,000 draws by default.
+
+    Parameters
+    ----------
+    x, y : 1-d arrays of equal length n, one value per data set (baycomp's order: the differences are y − x).
+    rope : the region of practical equivalence, in the values' units (≥ 0; 0: no rope).
+    nsamples : the number of draws; random_state : the seed of ``numpy.random.RandomState``.
+    prior : the prior's pseudo-observation weight (baycomp's default 0.5).
+
+    Returns
+    -------
+    ndarray, shape (nsamples, 3)
+        Per draw P(x better), P(equivalent), P(y better), as baycomp gives them (``baycomp.multiple.Posterior``).
+
+    Raises
+    ------
+    ValueError
+        As baycomp's ``check_args``: arrays not 1-d or of unequal length, a negative rope or prior, ``nsamples``
+        not a positive integer.
+    """
+    from baycomp.utils import check_args
+
+    x, y = np.asarray(x), np.asarray(y)
+    check_args(x, y, rope, prior, nsamples)
+    diff = np.hstack(([0], y - x))
+    n = len(diff)
+    sums = diff[:, None] + diff[None, :]
+    weights = np.ones(n)
+    weights[0] = prior
+
+    def heaviside(a: np.ndarray, thresh: float) -> np.ndarray:
+        return (a > thresh).astype(float) + 0.5 * (a == thresh).astype(float)
+
+    masks = ([(0, heaviside(-sums, 2 * rope)), (2, heaviside(sums, 2 * rope))] if rope > 0
+             else [(2, heaviside(sums, 0))])
+    draws = np.random.RandomState(random_state).dirichlet(weights, nsamples)
+    samples = np.zeros((nsamples, 3))
+    step = max(1, _SIGNED_RANK_CHUNK // (n * n))
+    for start in range(0, nsamples, step):
+        w = draws[start:start + step]
+        products = w[:, :, None] * w[:, None, :]  # np.outer of each draw
+        for column, mask in masks:
+            samples[start:start + step, column] = (products * mask).reshape(len(w), n * n).sum(axis=1)
+    if rope > 0:
+        samples[:, 1] = -samples[:, 0] - samples[:, 2] + 1
+    else:
+        samples[:, 0] = -samples[:, 2] + 1
+    return samples
 
 
 @dataclass(frozen=True)
