@@ -106,7 +106,6 @@ def test_bayes_signed_rank_is_seeded_and_equals_baycomp():
     assert e.verdict("A", "B", 0.95) == "equivalent"
 
 
-
 @pytest.mark.parametrize("rope", [0.0, 0.01, 0.5, 1.0])
 def test_signed_rank_samples_are_baycomps_bit_for_bit(rope, monkeypatch):
     """signed_rank_samples against baycomp's SignedRankTest.sample, array_equal (no tolerance): n from 1 to 60
@@ -129,6 +128,7 @@ def test_signed_rank_samples_are_baycomps_bit_for_bit(rope, monkeypatch):
         monkeypatch.undo()
     with pytest.raises(ValueError, match="Rope width cannot be negative"):
         S.signed_rank_samples([1.0, 2.0], [2.0, 3.0], -1.0, 10, 0)
+
 
 def test_friedman_nemenyi_by_hand_and_demsar_cd():
     rng = np.random.default_rng(5)
